@@ -1,0 +1,22 @@
+"""The ``pfeffer`` command: one Typer app with a sub-command group per game."""
+
+from __future__ import annotations
+
+import typer
+
+from pfeffer.cli.dice import app as dice_app
+from pfeffer.cli.pepper import app as pepper_app
+
+app = typer.Typer(
+    name="pfeffer",
+    help="Würfel-Pfeffer (dice) and Karten-Pfeffer / Pepper (cards): play, keep score, check rules.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.add_typer(dice_app, name="dice")
+app.add_typer(pepper_app, name="pepper")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
