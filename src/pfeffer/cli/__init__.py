@@ -9,7 +9,7 @@ from pfeffer.cli.pepper import app as pepper_app
 
 app = typer.Typer(
     name="pfeffer",
-    help="Würfel-Pfeffer (dice) and Karten-Pfeffer / Pepper (cards): play, keep score, check rules.",
+    help="Würfel-Pfeffer (dice) and Karten-Pfeffer / Pepper (cards): play, score, check rules.",
     no_args_is_help=True,
     add_completion=False,
 )

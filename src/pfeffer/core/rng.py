@@ -8,7 +8,8 @@ hash with good avalanche; it is small and fast enough to call once per throw of 
 >>> s = ChanceStream(7)
 >>> s.below(0, 6) == ChanceStream(7).below(0, 6)
 True
->>> [ChanceStream(7).below(k, 6) for k in range(8)] != [ChanceStream(8).below(k, 6) for k in range(8)]
+>>> a, b = ChanceStream(7), ChanceStream(8)
+>>> [a.below(k, 6) for k in range(8)] != [b.below(k, 6) for k in range(8)]
 True
 """
 

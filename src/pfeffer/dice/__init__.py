@@ -1,0 +1,33 @@
+"""Würfel-Pfeffer, the dice game (RULES.md Part 1): a pure rules engine.
+
+>>> from pfeffer.dice import DiceRules, DiceGame, keep_options, IllegalAction
+>>> [o.points for o in keep_options([1, 5, 5])]
+[200, 150, 100, 100, 50]
+>>> g = DiceGame(players=["Anna", "Ben"], rules=DiceRules(), seed=7)
+>>> g.current_player, g.scores, g.is_over
+(0, [0, 0], False)
+"""
+
+from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Throw, Turn
+from pfeffer.dice.probability import throw_distribution
+from pfeffer.dice.rules import DiceRules, RulesError
+from pfeffer.dice.scoring import KeepOption, keep_options, score
+
+__all__ = [
+    "DiceAction",
+    "DiceGame",
+    "DiceRules",
+    "DiceView",
+    "IllegalAction",
+    "KeepOption",
+    "PfefferMode",
+    "Phase",
+    "RecordError",
+    "RulesError",
+    "Throw",
+    "Turn",
+    "keep_options",
+    "score",
+    "throw_distribution",
+]

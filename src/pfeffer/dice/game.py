@@ -1,0 +1,810 @@
+"""The Würfel-Pfeffer game state machine (RULES.md D1–D14).
+
+A :class:`DiceGame` is driven either through its methods (``roll``, ``keep``, ``bank``,
+``call_pfeffer``, ``void_roll``) or through action strings (``legal_actions()`` / ``apply()``); both
+go through the same checks. Chance is explicit: ``"roll"`` throws the game's seeded dice, and
+``"roll 415236"`` enters dice thrown by hand. The record lists every throw written out, so it
+replays without the generator and reads like a score sheet.
+
+>>> g = DiceGame(players=["Anna", "Ben"], seed=7)
+>>> g.legal_actions()
+['roll']
+>>> g.roll([1, 1, 5, 2, 3, 3])
+(1, 1, 5, 2, 3, 3)
+>>> g.legal_actions()
+['keep 115', 'keep 11', 'keep 15', 'keep 1', 'keep 5', 'void']
+>>> g.apply("keep 11"); g.turn_total, g.dice_to_roll
+(200, 4)
+>>> g.bank()
+Traceback (most recent call last):
+...
+pfeffer.core.errors.IllegalAction: You need at least 350 points to bank; you have 200.
+>>> g.roll([5, 5, 5, 2]); g.keep([5, 5, 5]); g.bank()
+(5, 5, 5, 2)
+500
+700
+>>> g.scores, g.current_player
+([700, 0], 1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pfeffer.core import records
+from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.rng import ChanceStream, new_seed
+from pfeffer.dice.rules import DiceRules
+from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, score_table
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+DICE = 6
+
+
+class Phase(enum.Enum):
+    """Where a turn stands: what kind of action comes next."""
+
+    START = "start"  # before the first throw of a turn: call Pfeffer, or roll
+    KEEP = "keep"  # a scoring throw lies on the table: set dice aside (or declare it void)
+    DECIDE = "decide"  # after setting aside: roll on, or bank
+    OVER = "over"
+
+
+class PfefferMode(enum.Enum):
+    """Whether a Pfeffer bet is on for the turn (D10, D11)."""
+
+    NONE = "none"
+    CALLED = "called"
+    AUTO = "auto"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Throw:
+    """One throw of a turn: the faces thrown and the faces set aside from it (empty on a bust)."""
+
+    faces: tuple[int, ...]
+    kept: tuple[int, ...] = ()
+    points: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Turn:
+    """A finished turn: one row of the score sheet.
+
+    ``points`` is what the turn banked (0 on a bust); ``penalty`` what was subtracted (Pfeffer or
+    Auto-Pfeffer on a bust); ``bonus`` a Pfeffer reward (house rule ``pfeffer_reward="stake"``).
+    The player's total changed by ``points + bonus - penalty``.
+    """
+
+    seat: int
+    points: int
+    busted: bool
+    pfeffer: PfefferMode
+    stake: int
+    penalty: int
+    bonus: int
+    throws: tuple[Throw, ...]
+    total_after: int
+
+    @property
+    def change(self) -> int:
+        """How much the player's total moved in this turn."""
+        return self.points + self.bonus - self.penalty
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiceAction:
+    """A parsed action. Notation (``str(action)`` prints it, :meth:`parse` reads it):
+
+    ``pfeffer`` · ``roll`` (computer dice) · ``roll 415236`` (dice thrown by hand, as thrown) ·
+    ``keep 155`` (faces set aside) · ``bank`` · ``void`` (Brandenburg: discard the last throw) ·
+    and, for a score sheet that only writes down results, a whole turn: ``turn 450`` or ``bust``.
+
+    >>> DiceAction.parse("Keep 5 1 5")
+    DiceAction(kind='keep', dice=(1, 5, 5), points=0)
+    >>> str(DiceAction.parse("roll 4,1,5")), str(DiceAction.parse(" turn 450 "))
+    ('roll 415', 'turn 450')
+    >>> DiceAction.parse("jump")
+    Traceback (most recent call last):
+    ...
+    pfeffer.core.errors.IllegalAction: 'jump' is not an action (roll, keep 15, ...
+    """
+
+    kind: str
+    dice: tuple[int, ...] = ()
+    points: int = 0
+
+    KINDS = ("pfeffer", "roll", "keep", "bank", "void", "turn", "bust")
+
+    @classmethod
+    def parse(cls, text: str) -> DiceAction:
+        """Read an action in notation; :class:`IllegalAction` if it is not one."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is a string such as 'roll' or 'keep 15', not {text!r}")
+        words = text.strip().lower().replace(",", " ").split(None, 1)
+        kind = words[0] if words else ""
+        rest = words[1].replace(" ", "") if len(words) > 1 else ""
+        if kind not in cls.KINDS:
+            raise IllegalAction(
+                f"{text!r} is not an action (roll, keep 15, bank, pfeffer, void, turn 400, bust)."
+            )
+        if rest and not rest.isdigit():
+            what = "points, e.g. 'turn 450'" if kind == "turn" else "faces 1-6, e.g. 'keep 155'"
+            raise IllegalAction(f"{text!r}: write {what}.")
+        if kind == "turn":
+            if not rest:
+                raise IllegalAction("Say how many points the turn banked, e.g. 'turn 450'.")
+            return cls(kind, (), int(rest))
+        if kind in ("pfeffer", "bank", "void", "bust") and rest:
+            raise IllegalAction(f"{text!r}: '{kind}' takes nothing after it.")
+        if kind == "keep" and not rest:
+            raise IllegalAction("Say which dice to set aside, e.g. 'keep 15'.")
+        dice = check_faces(tuple(int(ch) for ch in rest))
+        if kind == "keep":
+            dice = tuple(sorted(dice))
+        return cls(kind, dice)
+
+    def __str__(self) -> str:
+        if self.kind == "turn":
+            return f"turn {self.points}"
+        return self.kind + (" " + "".join(map(str, self.dice)) if self.dice else "")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiceView:
+    """What a seat may see. The dice game has no hidden information except the future: the view
+    holds the whole public state but never the seed of the computer dice."""
+
+    seat: int | None
+    players: tuple[str, ...]
+    rules: DiceRules
+    scores: tuple[int, ...]
+    current_player: int
+    phase: Phase
+    turn_total: int
+    dice_to_roll: int
+    roll: tuple[int, ...] | None
+    keep_options: tuple[KeepOption, ...]
+    pfeffer: PfefferMode
+    stake: int
+    min_to_bank: int
+    can_bank: bool
+    can_call_pfeffer: bool
+    predecessor_result: int | None
+    final_round: bool
+    turns_left_in_final_round: tuple[int, ...]
+    playoff: tuple[int, ...]
+    turn_throws: tuple[Throw, ...]
+    history: tuple[Turn, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when the viewing seat is the one to act."""
+        return self.seat == self.current_player and not self.is_over
+
+
+class DiceGame:
+    """A game of Würfel-Pfeffer for 2–8 players (D1), under the given house rules.
+
+    ``seed`` drives the computer dice (a fresh one is chosen and kept in the record if omitted);
+    dice thrown by hand are entered with ``roll(dice=[…])`` or ``apply("roll 415236")``.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_bust_undo",
+        "_chance",
+        "_final_queue",
+        "_first",
+        "_has_banked",
+        "_history",
+        "_hot",
+        "_options",
+        "_phase",
+        "_phase_before_throw",
+        "_playoff",
+        "_playoff_queue",
+        "_table",
+        "_throws",
+        "_turn_throws",
+        "_winners",
+        "current_player",
+        "dice_to_roll",
+        "pfeffer",
+        "players",
+        "predecessor_result",
+        "roll_faces",
+        "rules",
+        "scores",
+        "seed",
+        "stake",
+        "turn_total",
+    )
+
+    # Turn state, (re)set by _start_turn.
+    _phase: Phase
+    _phase_before_throw: Phase
+    _options: tuple[KeepOption, ...]
+    _hot: bool
+    _turn_throws: list[Throw]
+    turn_total: int
+    dice_to_roll: int
+    roll_faces: tuple[int, ...] | None
+    pfeffer: PfefferMode
+    stake: int
+
+    def __init__(
+        self,
+        players: Sequence[str] | int = 2,
+        rules: DiceRules | None = None,
+        seed: int | None = None,
+        first_player: int = 0,
+    ) -> None:
+        names = (
+            [f"Player {i + 1}" for i in range(players)]
+            if isinstance(players, int)
+            else list(players)
+        )
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise IllegalAction(f"Würfel-Pfeffer is for 2 to 8 players, not {len(names)}.")
+        if not all(isinstance(n, str) and n.strip() for n in names):
+            raise IllegalAction("Every player needs a name.")
+        if not 0 <= first_player < len(names):
+            raise IllegalAction(f"first_player must be a seat from 0 to {len(names) - 1}.")
+        self.rules = rules if rules is not None else DiceRules()
+        self.players: tuple[str, ...] = tuple(n.strip() for n in names)
+        self.seed = new_seed() if seed is None else seed
+        self._chance = ChanceStream(self.seed)
+        self._table: ScoreTable = score_table(self.rules)
+        self.scores: list[int] = [0] * len(names)
+        self.current_player = first_player
+        self._first = first_player
+        self._history: list[Turn] = []
+        self._actions: list[str] = []
+        self._throws = 0  # throws so far in the game: the index into the chance stream
+        self._has_banked = [False] * len(names)
+        self._final_queue: list[int] | None = None  # seats still to play the final round (D14)
+        self._playoff: tuple[int, ...] = ()  # seats in a tie playoff (house rule tie="playoff")
+        self._playoff_queue: list[int] = []
+        self._winners: list[int] = []
+        self._bust_undo: dict[str, Any] | None = None
+        self.predecessor_result: int | None = None  # D9: None on the first turn of the game
+        self._start_turn()
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of action that comes next."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (D14)."""
+        return self._phase is Phase.OVER
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats of the winners (several on a shared win); empty while the game runs."""
+        return list(self._winners)
+
+    @property
+    def history(self) -> list[Turn]:
+        """Every finished turn, in order."""
+        return list(self._history)
+
+    @property
+    def actions(self) -> list[str]:
+        """Every applied action in notation (what the record stores)."""
+        return list(self._actions)
+
+    @property
+    def last_throw(self) -> tuple[int, ...] | None:
+        """The throw lying on the table waiting for dice to be set aside, else None."""
+        return self.roll_faces
+
+    @property
+    def final_round(self) -> bool:
+        """True while the final round runs (someone reached the target, D14)."""
+        return self._final_queue is not None
+
+    @property
+    def turn_throws(self) -> list[Throw]:
+        """The throws of the turn in progress."""
+        return list(self._turn_throws)
+
+    def keep_choices(self) -> list[KeepOption]:
+        """The ways to set dice aside from the throw on the table (empty outside that phase)."""
+        return list(self._options) if self._phase is Phase.KEEP else []
+
+    def min_to_bank(self) -> int:
+        """The turn total needed to bank now (D8, D10 and the house rules)."""
+        r = self.rules
+        need = r.min_bank
+        if r.min_bank_opening_only and self._has_banked[self.current_player]:
+            need = 0
+        if self.pfeffer is PfefferMode.CALLED and r.pfeffer_short_bank == "forbidden":
+            need = max(need, self.stake)
+        return need
+
+    def can_bank(self) -> bool:
+        """True when ``bank`` is legal now."""
+        return (
+            self._phase is Phase.DECIDE
+            and not (self._hot and self.rules.hot_dice_must_roll)
+            and self.turn_total >= self.min_to_bank()
+            and self.turn_total > 0
+        )
+
+    def can_call_pfeffer(self) -> bool:
+        """True when ``pfeffer`` is legal now (D10)."""
+        return (
+            self._phase is Phase.START
+            and self.rules.pfeffer
+            and self.pfeffer is PfefferMode.NONE
+            and self.predecessor_result is not None
+            and self.predecessor_result > 0
+        )
+
+    def legal_actions(self) -> list[str]:
+        """Every action string that :meth:`apply` accepts now.
+
+        ``"roll"`` stands for any throw (the dice themselves are chance, not a choice);
+        ``"void"`` undoes the last throw while nothing has happened since (D12).
+        """
+        phase = self._phase
+        if phase is Phase.KEEP:
+            return [o.action for o in self._options] + ["void"]
+        if phase is Phase.DECIDE:
+            return ["roll", "bank"] if self.can_bank() else ["roll"]
+        if phase is Phase.START:
+            out = ["pfeffer", "roll"] if self.can_call_pfeffer() else ["roll"]
+            if self._bust_undo is not None:
+                out.append("void")
+            return out
+        return []
+
+    def chance_outcomes(self) -> list[tuple[tuple[int, ...], float]]:
+        """The distinct throws of the dice to roll now (sorted faces) with their probabilities."""
+        from pfeffer.dice.probability import throw_distribution
+
+        return list(throw_distribution(self.dice_to_roll))
+
+    def view(self, seat: int | None = None) -> DiceView:
+        """What ``seat`` may see (``None``: a spectator). Never includes the dice seed."""
+        if seat is not None and not 0 <= seat < len(self.players):
+            raise IllegalAction(f"There is no seat {seat}.")
+        over = self._phase is Phase.OVER
+        return DiceView(
+            seat=seat,
+            players=self.players,
+            rules=self.rules,
+            scores=tuple(self.scores),
+            current_player=self.current_player,
+            phase=self._phase,
+            turn_total=self.turn_total,
+            dice_to_roll=self.dice_to_roll,
+            roll=self.roll_faces,
+            keep_options=self._options if self._phase is Phase.KEEP else (),
+            pfeffer=self.pfeffer,
+            stake=self.stake,
+            min_to_bank=self.min_to_bank(),
+            can_bank=self.can_bank(),
+            can_call_pfeffer=self.can_call_pfeffer(),
+            predecessor_result=self.predecessor_result,
+            final_round=self._final_queue is not None,
+            turns_left_in_final_round=tuple(self._final_queue or ()),
+            playoff=self._playoff,
+            turn_throws=tuple(self._turn_throws),
+            history=tuple(self._history),
+            is_over=over,
+            winners=tuple(self._winners),
+        )
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: str | DiceAction, seat: int | None = None) -> None:
+        """Apply an action given in notation (see :class:`DiceAction`).
+
+        ``seat``, if given, must be the player to act: a front end passes the sender's seat.
+        """
+        act = action if isinstance(action, DiceAction) else DiceAction.parse(action)
+        kind = act.kind
+        if kind == "roll":
+            self.roll(act.dice or None, seat=seat)
+        elif kind == "keep":
+            self.keep(act.dice, seat=seat)
+        elif kind == "bank":
+            self.bank(seat=seat)
+        elif kind == "pfeffer":
+            self.call_pfeffer(seat=seat)
+        elif kind == "turn":
+            self.enter_turn(act.points, seat=seat)
+        elif kind == "bust":
+            self.enter_turn(None, seat=seat)
+        else:
+            self.void_roll(seat=seat)
+
+    def call_pfeffer(self, *, seat: int | None = None) -> None:
+        """Call "Pfeffer!" before the first throw of the turn (D10)."""
+        self._check_turn(seat)
+        if self._phase is not Phase.START:
+            raise IllegalAction(
+                "Pfeffer can only be called at the start of a turn, before the first throw."
+            )
+        if not self.rules.pfeffer:
+            raise IllegalAction("Pfeffer is not played at this table (house rule).")
+        if self.pfeffer is PfefferMode.CALLED:
+            raise IllegalAction("Pfeffer is already called for this turn.")
+        if self.pfeffer is PfefferMode.AUTO:
+            raise IllegalAction("Auto-Pfeffer is already on: your predecessor scored nothing.")
+        if self.predecessor_result is None:
+            raise IllegalAction("Nobody has had a turn yet, so there is nothing to bet against.")
+        if self.predecessor_result <= 0:
+            raise IllegalAction("Pfeffer can only be called when your predecessor banked points.")
+        self._bust_undo = None
+        self.pfeffer = PfefferMode.CALLED
+        self.stake = self.predecessor_result + self.rules.pfeffer_margin
+        self._actions.append("pfeffer")
+
+    def roll(
+        self, dice: Iterable[int] | None = None, *, seat: int | None = None
+    ) -> tuple[int, ...]:
+        """Throw the dice in play: from the seeded generator, or ``dice`` as thrown by hand.
+
+        Returns the faces thrown. A throw with no scoring die busts and ends the turn at once (D6).
+        """
+        self._check_turn(seat)
+        phase = self._phase
+        if phase is Phase.KEEP:
+            raise IllegalAction("Set aside at least one scoring die before you throw again.")
+        if phase is Phase.OVER:
+            raise IllegalAction("The game is over.")
+        n = self.dice_to_roll
+        if dice is None:
+            faces = self._random_faces(n)
+        else:
+            faces = check_faces(list(dice))
+            if len(faces) != n:
+                raise IllegalAction(
+                    f"You throw {n} {'die' if n == 1 else 'dice'} now; {len(faces)} were entered."
+                )
+        self._throws += 1
+        self._actions.append("roll " + "".join(map(str, faces)))
+        self._phase_before_throw = phase
+        options = self._table.options[tuple(sorted(faces))]
+        if options:
+            self.roll_faces = faces
+            self._options = options
+            self._phase = Phase.KEEP
+            self._bust_undo = None
+        else:
+            self._turn_throws.append(Throw(faces))
+            self._bust_undo = self._snapshot()
+            self._end_turn(busted=True)
+        return faces
+
+    def keep(self, dice: Iterable[int], *, seat: int | None = None) -> int:
+        """Set aside ``dice`` from the throw on the table (D3); returns the points they score."""
+        self._check_turn(seat)
+        if self._phase is not Phase.KEEP:
+            raise IllegalAction("There is no throw to set dice aside from; throw first.")
+        kept = tuple(sorted(check_faces(list(dice), "group")))
+        if not kept:
+            raise IllegalAction("You must set aside at least one scoring die.")
+        option = next((o for o in self._options if o.dice == kept), None)
+        if option is None:
+            self._explain_bad_keep(kept)
+        assert option is not None
+        assert self.roll_faces is not None
+        self._turn_throws.append(Throw(self.roll_faces, kept, option.points))
+        self._actions.append(option.action)
+        self.turn_total += option.points
+        self.dice_to_roll -= len(kept)
+        self.roll_faces = None
+        self._options = ()
+        self._hot = self.dice_to_roll == 0
+        if self._hot:  # D7: all six set aside, throw all six again
+            self.dice_to_roll = DICE
+        self._phase = Phase.DECIDE
+        return option.points
+
+    def bank(self, *, seat: int | None = None) -> int:
+        """End the turn, adding the turn total to the score (D5, D8); returns the points."""
+        self._check_turn(seat)
+        if self._phase is Phase.KEEP:
+            raise IllegalAction("Set aside at least one scoring die first.")
+        if self._phase is not Phase.DECIDE:
+            raise IllegalAction(
+                "The game is over." if self._phase is Phase.OVER else "Throw the dice first."
+            )
+        if self._hot and self.rules.hot_dice_must_roll:
+            raise IllegalAction("All six dice scored: you must prove it and throw all six again.")
+        need = self.min_to_bank()
+        if self.turn_total < need:
+            if (
+                self.pfeffer is PfefferMode.CALLED
+                and need == self.stake
+                and need > self.rules.min_bank
+            ):
+                raise IllegalAction(
+                    f"Pfeffer! You bet on at least {need} points; you have {self.turn_total}."
+                )
+            raise IllegalAction(
+                f"You need at least {need} points to bank; you have {self.turn_total}."
+            )
+        points = self.turn_total
+        self._actions.append("bank")
+        self._bust_undo = None
+        self._end_turn(busted=False)
+        return points
+
+    def enter_turn(self, points: int | None, *, seat: int | None = None) -> None:
+        """Enter a whole turn by its result, as on a paper score sheet: ``points`` banked, or
+        ``None`` for a bust. Call :meth:`call_pfeffer` first if Pfeffer was called.
+
+        The same checks as in play apply: the minimum and a Pfeffer stake (D8, D10), and the points
+        must be reachable with the table's scoring (a multiple of 50 with the default scores).
+        Penalties, Auto-Pfeffer, the final round and the winner follow as in play.
+        """
+        self._check_turn(seat)
+        if self._phase is not Phase.START:
+            raise IllegalAction("A whole turn can only be entered before its first throw.")
+        if points is None:
+            self._bust_undo = None
+            self._actions.append("bust")
+            self._end_turn(busted=True)
+            return
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise IllegalAction(f"Points are a whole number, not {points!r}.")
+        step = self._table.step
+        if points <= 0 or points % step:
+            raise IllegalAction(
+                f"{points} points cannot be scored: a turn scores a multiple of {step} above 0."
+            )
+        self.turn_total = points
+        need = self.min_to_bank()
+        if points < need:
+            self.turn_total = 0
+            if (
+                self.pfeffer is PfefferMode.CALLED
+                and need == self.stake
+                and need > self.rules.min_bank
+            ):
+                raise IllegalAction(
+                    f"Pfeffer was called on {need} points; {points} cannot be banked."
+                )
+            raise IllegalAction(f"A turn banks at least {need} points; {points} cannot be banked.")
+        self._bust_undo = None
+        self._actions.append(f"turn {points}")
+        self._end_turn(busted=False)
+
+    def void_roll(self, *, seat: int | None = None) -> None:
+        """Brandenburg (D12): the last throw was void (a die leaned on another or left the table).
+
+        It is discarded as if never thrown, also a throw that busted, as long as nothing has been
+        done since; then the same dice are thrown again.
+        """
+        if self._phase is Phase.KEEP:
+            self._check_turn(seat)
+            self.roll_faces = None
+            self._options = ()
+            self._phase = self._phase_before_throw
+        elif self._bust_undo is not None:
+            if seat is not None and seat != self._bust_undo["current_player"]:
+                raise IllegalAction("Only the player who threw can declare the throw void.")
+            self._restore(self._bust_undo)
+            self._bust_undo = None
+        else:
+            raise IllegalAction(
+                "There is no throw to declare void: only the last throw, before dice are set aside."
+            )
+        self._actions.append("void")
+
+    # ------------------------------------------------------------------ records
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready record: rules, seed, players and every action (chance written out)."""
+        rec = records.envelope(
+            "dice",
+            rules=self.rules.to_dict(),
+            seed=self.seed,
+            players=list(self.players),
+            first_player=self._first,
+            actions=list(self._actions),
+        )
+        rec["result"] = {
+            "scores": list(self.scores),
+            "winners": list(self._winners),
+            "over": self.is_over,
+        }
+        return rec
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return records.dumps(self.to_record())
+
+    @classmethod
+    def from_record(cls, data: str | bytes | dict[str, Any]) -> DiceGame:
+        """Replay a record; :class:`RecordError` if it is not a valid dice record."""
+        rec = records.load(data, "dice")
+        try:
+            rules = DiceRules.from_dict(rec["rules"])
+            game = cls(
+                rec["players"], rules, seed=rec.get("seed"), first_player=rec.get("first_player", 0)
+            )
+        except (ValueError, TypeError) as exc:
+            raise RecordError(f"the record's set-up is invalid: {exc}") from exc
+        for i, action in enumerate(rec["actions"]):
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                raise RecordError(f"action {i + 1} ({action!r}) does not replay: {exc}") from exc
+        return game
+
+    def clone(self) -> DiceGame:
+        """An independent copy (for search): same state, same future dice."""
+        other = DiceGame.__new__(DiceGame)
+        for name in DiceGame.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = list(value)  # the items (turns, throws, seats) are immutable
+            setattr(other, name, value)
+        return other
+
+    def __repr__(self) -> str:
+        state = (
+            "over"
+            if self.is_over
+            else f"{self.players[self.current_player]} to {self._phase.value}"
+        )
+        totals = ", ".join(f"{p} {s}" for p, s in zip(self.players, self.scores, strict=True))
+        return f"<DiceGame {totals}; {state}>"
+
+    # ------------------------------------------------------------------ internals
+
+    def _check_turn(self, seat: int | None) -> None:
+        if self._phase is Phase.OVER:
+            raise IllegalAction("The game is over.")
+        if seat is not None and seat != self.current_player:
+            if not 0 <= seat < len(self.players):
+                raise IllegalAction(f"There is no seat {seat}.")
+            raise IllegalAction(
+                f"It is {self.players[self.current_player]}'s turn, not {self.players[seat]}'s."
+            )
+
+    def _random_faces(self, n: int) -> tuple[int, ...]:
+        bits = self._chance.bits(self._throws)
+        faces = []
+        for _ in range(n):
+            bits, face = divmod(bits, 6)
+            faces.append(face + 1)
+        return tuple(faces)
+
+    def _explain_bad_keep(self, kept: tuple[int, ...]) -> None:
+        assert self.roll_faces is not None
+        pool = list(self.roll_faces)
+        for d in kept:
+            if d not in pool:
+                raise IllegalAction(
+                    f"You cannot set aside {' '.join(map(str, kept))}: the throw "
+                    f"{' '.join(map(str, self.roll_faces))} has no more {d}s."
+                )
+            pool.remove(d)
+        raise IllegalAction(
+            f"{' '.join(map(str, kept))} does not score: every die set aside must belong to a "
+            "scoring combination of this throw."
+        )
+
+    def _start_turn(self) -> None:
+        self._phase = Phase.START
+        self.turn_total = 0
+        self.dice_to_roll = DICE
+        self.roll_faces = None
+        self._options = ()
+        self._hot = False
+        self._turn_throws = []
+        self.stake = 0
+        self._phase_before_throw = Phase.START
+        if self.predecessor_result == 0 and self.rules.auto_pfeffer:
+            self.pfeffer = PfefferMode.AUTO  # D11
+        else:
+            self.pfeffer = PfefferMode.NONE
+
+    def _end_turn(self, *, busted: bool) -> None:
+        r = self.rules
+        seat = self.current_player
+        points = 0 if busted else self.turn_total
+        penalty = bonus = 0
+        if busted:
+            if self.pfeffer is PfefferMode.CALLED:
+                penalty = r.pfeffer_penalty_factor * self.stake
+            elif self.pfeffer is PfefferMode.AUTO:
+                penalty = r.auto_pfeffer_penalty
+        else:
+            self._has_banked[seat] = True
+            if (
+                self.pfeffer is PfefferMode.CALLED
+                and r.pfeffer_reward == "stake"
+                and points >= self.stake
+            ):
+                bonus = self.stake
+        self.scores[seat] += points + bonus - penalty
+        self._history.append(
+            Turn(
+                seat,
+                points,
+                busted,
+                self.pfeffer,
+                self.stake,
+                penalty,
+                bonus,
+                tuple(self._turn_throws),
+                self.scores[seat],
+            )
+        )
+        self.predecessor_result = points  # D9
+        self._advance(seat)
+
+    def _advance(self, seat: int) -> None:
+        """Pick the next player, or end the game (D14 and the tie house rule)."""
+        n = len(self.players)
+        if self._playoff:
+            if self._playoff_queue:
+                self._next(self._playoff_queue.pop(0))
+                return
+            self._finish(self._playoff, seat)
+            return
+        if self._final_queue is not None:
+            if self._final_queue:
+                self._next(self._final_queue.pop(0))
+                return
+            self._finish(tuple(range(n)), seat)
+            return
+        if self.scores[seat] >= self.rules.target:
+            if not self.rules.final_round:
+                self._winners = [seat]
+                self._phase = Phase.OVER
+                return
+            self._final_queue = [(seat + i) % n for i in range(1, n)]
+            self._next(self._final_queue.pop(0))
+            return
+        self._next((seat + 1) % n)
+
+    def _finish(self, contenders: tuple[int, ...], last: int) -> None:
+        best = max(self.scores[s] for s in contenders)
+        leaders = tuple(s for s in contenders if self.scores[s] == best)
+        if len(leaders) > 1 and self.rules.tie == "playoff":
+            n = len(self.players)
+            order = sorted(leaders, key=lambda s: (s - last - 1) % n)
+            self._playoff = tuple(order)
+            self._playoff_queue = list(order[1:])
+            self._next(order[0])
+            return
+        self._winners = list(leaders)
+        self._phase = Phase.OVER
+
+    def _next(self, seat: int) -> None:
+        self.current_player = seat
+        self._start_turn()
+
+    def _snapshot(self) -> dict[str, Any]:
+        snap: dict[str, Any] = {}
+        for name in DiceGame.__slots__:
+            if name in ("_actions", "_bust_undo"):
+                continue
+            value = getattr(self, name)
+            snap[name] = list(value) if isinstance(value, list) else value
+        return snap
+
+    def _restore(self, snap: dict[str, Any]) -> None:
+        for name, value in snap.items():
+            setattr(self, name, list(value) if isinstance(value, list) else value)
+        # The snapshot was taken after the bust throw was noted; take the throw back out.
+        self._turn_throws.pop()
+        self._phase = self._phase_before_throw
