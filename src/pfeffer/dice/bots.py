@@ -1,0 +1,149 @@
+"""Computer players for Würfel-Pfeffer, on the shared :class:`pfeffer.core.bots.Bot` interface.
+
+They see only a :class:`~pfeffer.dice.game.DiceView` and the legal actions.
+
+>>> from pfeffer.dice import DiceGame
+>>> g = DiceGame(["Anna", "Ben"], seed=3)
+>>> bots = [HeuristicBot(), HeuristicBot()]
+>>> while not g.is_over:
+...     seat = g.current_player
+...     g.apply(bots[seat].choose(g.view(seat), g.legal_actions()), seat=seat)
+>>> max(g.scores) >= 10000 and g.winners != []
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+from pfeffer.dice.game import DiceView, Phase, PfefferMode
+from pfeffer.dice.probability import throw_distribution
+from pfeffer.dice.rules import DiceRules
+from pfeffer.dice.scoring import score_table
+
+# Bank once the turn total reaches this, by the number of dice that would be thrown next.
+# (Hot dice give six, which must be thrown anyway.) Tuned by self-play against variations.
+BANK_AT = {1: 300, 2: 300, 3: 400, 4: 1000, 5: 2500, 6: 10**9}
+# Rough worth of going on with n dice, used to prefer keeping fewer dice when not banking.
+ROLL_ON_WORTH = {1: 0, 2: 25, 3: 75, 4: 150, 5: 250, 6: 400}
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (never declares a throw void: that is a table
+    event, not a decision). Reproducible with a seed."""
+
+    def __init__(self, seed: int | None = None, name: str = "Random") -> None:
+        self.name = name
+        self._rng = random.Random(seed)
+
+    def choose(self, view: DiceView, legal_actions: Sequence[str]) -> str:
+        """A uniformly random legal action other than ``void``."""
+        choices = [a for a in legal_actions if a != "void"] or list(legal_actions)
+        return self._rng.choice(choices)
+
+
+class HeuristicBot:
+    """A sensible player: keeps for value, banks by thresholds that depend on the dice left and on
+    the score situation, and calls Pfeffer only when winning the bet is likely enough to pay."""
+
+    def __init__(self, name: str = "Heuristic") -> None:
+        self.name = name
+
+    def choose(self, view: DiceView, legal_actions: Sequence[str]) -> str:
+        """The heuristic's action for ``view``; always one of ``legal_actions``."""
+        phase = view.phase
+        if phase is Phase.KEEP:
+            action = self._keep(view)
+        elif phase is Phase.DECIDE:
+            action = "bank" if view.can_bank and self._wants_bank(view) else "roll"
+        elif "pfeffer" in legal_actions and self._wants_pfeffer(view):
+            action = "pfeffer"
+        else:
+            action = "roll"
+        return action if action in legal_actions else legal_actions[0]
+
+    def _goal(self, view: DiceView) -> int:
+        """The turn total this turn must reach before banking is worth it regardless of dice."""
+        me = view.current_player
+        mine = view.scores[me]
+        need = view.min_to_bank
+        if view.final_round or view.playoff:
+            # Last chance: only a total that beats the leader is worth banking.
+            leader = max(s for i, s in enumerate(view.scores) if i != me)
+            need = max(need, leader - mine + 1)
+        return need
+
+    def _wants_bank(self, view: DiceView) -> bool:
+        total = view.turn_total
+        if total < self._goal(view):
+            return False
+        if view.final_round or view.playoff:
+            return True
+        mine = view.scores[view.current_player]
+        if mine + total >= view.rules.target:
+            return True  # reaching the target starts the final round with us in front
+        threshold = BANK_AT[view.dice_to_roll]
+        if view.pfeffer is PfefferMode.AUTO:
+            threshold = min(threshold, 400) if view.dice_to_roll < 6 else threshold
+        leader = max(view.scores)
+        if leader - mine > 3000 and leader > view.rules.target * 0.7:
+            threshold = int(threshold * 1.5)  # far behind late: take more risk
+        return total >= threshold
+
+    def _keep(self, view: DiceView) -> str:
+        best_action = view.keep_options[0].action
+        best_value = -1.0
+        left_now = view.dice_to_roll
+        for option in view.keep_options:
+            left = left_now - len(option.dice) or 6
+            total = view.turn_total + option.points
+            value = float(total)
+            if total < BANK_AT[left] or left == 6:
+                value += ROLL_ON_WORTH[left]
+            if value > best_value:
+                best_value, best_action = value, option.action
+        return best_action
+
+    def _wants_pfeffer(self, view: DiceView) -> bool:
+        rules = view.rules
+        if rules.pfeffer_reward != "stake" or view.predecessor_result is None:
+            return False  # with no reward, the bet only adds risk
+        stake = view.predecessor_result + rules.pfeffer_margin
+        goal = max(stake, rules.min_bank)
+        p = reach_probability(rules, goal)
+        # Win the stake with probability p, lose factor × stake otherwise.
+        return p * stake > (1 - p) * rules.pfeffer_penalty_factor * stake
+
+
+@functools.lru_cache(maxsize=256)
+def reach_probability(rules: DiceRules, goal: int) -> float:
+    """Probability that a turn from scratch reaches a turn total of ``goal`` or more, playing only
+    for that (bust otherwise).
+
+    >>> 0.2 < reach_probability(DiceRules(), 350) < 0.9
+    True
+    >>> reach_probability(DiceRules(), 350) > reach_probability(DiceRules(), 1000)
+    True
+    """
+    table = score_table(rules)
+    step = table.step
+    goal = -(-goal // step) * step
+
+    @functools.cache
+    def p(total: int, dice: int) -> float:
+        if total >= goal:
+            return 1.0
+        result = 0.0
+        for throw, prob in throw_distribution(dice):
+            best = 0.0
+            for option in table.options[throw]:
+                left = dice - len(option.dice) or 6
+                best = max(best, p(total + option.points, left))
+                if best == 1.0:
+                    break
+            result += prob * best
+        return result
+
+    return p(0, 6)
