@@ -18,7 +18,7 @@ import functools
 import random
 from collections.abc import Sequence
 
-from pfeffer.dice.game import DiceView, Phase, PfefferMode
+from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import score_table
