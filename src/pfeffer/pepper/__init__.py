@@ -1,0 +1,40 @@
+"""Karten-Pfeffer / Pepper, the Iowa trick-taking card game (RULES.md Part 2), as a pure engine.
+
+>>> from pfeffer.pepper import PepperGame, trick_winner
+>>> trick_winner(["AS", "9S", "JD", "KS"], trump="H")
+2
+>>> g = PepperGame(players=4, seed=1, dealer=0)
+>>> g.apply("deal"); len(g.hand(0)), g.current_player
+(6, 1)
+"""
+
+from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.pepper.cards import CARD_PRETTY, CARD_STR, parse_card, trick_winner
+from pfeffer.pepper.game import HandResult, PepperGame, PepperView, Trick
+from pfeffer.pepper.rules import (
+    PepperRules,
+    bid_ladder,
+    cards_per_hand,
+    score_hand,
+    side_of,
+    sides,
+)
+
+__all__ = [
+    "CARD_PRETTY",
+    "CARD_STR",
+    "HandResult",
+    "IllegalAction",
+    "PepperGame",
+    "PepperRules",
+    "PepperView",
+    "RecordError",
+    "Trick",
+    "bid_ladder",
+    "cards_per_hand",
+    "parse_card",
+    "score_hand",
+    "side_of",
+    "sides",
+    "trick_winner",
+]

@@ -1,0 +1,844 @@
+"""The Pepper rules engine: one :class:`PepperGame` runs a whole game, hand after hand (P1-P11).
+
+The state is compact (cards are ints 0..23, hands are 24-bit masks, see :mod:`.cards`) so that
+``legal_actions``/``apply``/``clone`` are cheap enough for random play-outs and search. Strings
+appear only at the API edge. A game is driven either through the named methods (``deal``, ``bid``,
+``pass_bid``, ``declare``, ``play``) or through action strings (``legal_actions``/``apply``):
+
+>>> g = PepperGame(players=4, seed=1, dealer=0)
+>>> g.phase, g.legal_actions()
+('deal', ['deal'])
+>>> g.deal([["9C", "TC", "JC", "QC", "KC", "AC"], ["9D", "TD", "JD", "QD", "KD", "AD"],
+...         ["9H", "TH", "JH", "QH", "KH", "AH"], ["9S", "TS", "JS", "QS", "KS", "AS"]])
+>>> g.current_player, g.legal_actions()
+(1, ['pass', '1', '2', '3', '4', '5', 'small', 'big'])
+>>> g.bid("small"); g.pass_bid(); g.pass_bid(); g.pass_bid()
+>>> g.phase, g.current_player, g.bidder
+('declare', 1, 1)
+>>> g.declare("D"); g.play("JD"); g.legal_cards()   # JH is a trump (a diamond) now
+['JH']
+>>> g.play("JH"); g.play("9S"); g.play("9C"); g.current_player
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.records import dumps, envelope, load
+from pfeffer.core.rng import ChanceStream, new_seed
+from pfeffer.pepper.cards import (
+    CARD_INDEX,
+    CARD_STR,
+    DECK_SIZE,
+    EFFECTIVE_SUIT,
+    NO_TRUMP,
+    SUIT_MASK,
+    TRICK_VALUE,
+    TRUMP_STR,
+    mask_strs,
+    parse_card,
+    parse_trump,
+)
+from pfeffer.pepper.rules import PepperRules, bid_ladder, cards_per_hand, side_of, sides
+
+DEAL, AUCTION, DECLARE, PLAY, OVER = range(5)
+PHASES = ("deal", "auction", "declare", "play", "over")
+#: The draw of the game's chance stream used to pick the first dealer when none is given (P3).
+#: Deals use draws 0, 1, 2, … (one per deal), far below this number.
+DEALER_DRAW = 1 << 40
+
+_BIT = tuple(1 << c for c in range(DECK_SIZE))
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in the order played, and who won it."""
+
+    leader: int
+    cards: tuple[str, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of one deal. After an all-pass redeal ``bidder`` is None and nothing scores."""
+
+    hand_number: int
+    dealer: int
+    bidder: int | None
+    bid: str | None
+    trump: str | None
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    made: bool | None
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PepperView:
+    """What one seat may know (``seat`` None: a spectator, who sees no hand at all).
+
+    Never holds another seat's unplayed cards, the dead hand of the 2-player game or the seed.
+    Sides are teams 0 (seats 0+2) and 1 (seats 1+3) with 4 players, else one side per seat.
+    """
+
+    seat: int | None
+    players: int
+    names: tuple[str, ...]
+    rules: PepperRules
+    phase: str
+    dealer: int
+    current_player: int | None
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    auction: tuple[tuple[int, str], ...]
+    high_bid: str | None
+    bidder: int | None
+    trump: str | None
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[tuple[int, str], ...]
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_number: int
+    last_hand: HandResult | None
+    winners: tuple[int, ...]
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for."""
+        return side_of(self.players, seat)
+
+    @property
+    def led_suit(self) -> str | None:
+        """The suit that must be followed in the current trick (the left bower counts as trump)."""
+        if not self.current_trick:
+            return None
+        t = parse_trump(self.trump)
+        return "CDHS"[EFFECTIVE_SUIT[t][CARD_INDEX[self.current_trick[0][1]]]]
+
+
+class PepperGame:
+    """A game of Pepper for 2, 3 or 4 players, from the first deal to the winner (P1-P11).
+
+    ``seed`` drives the shuffles (deal number k shuffles with ``ChanceStream(seed).random(k)``) and,
+    when ``dealer`` is None, the choice of the first dealer. ``names`` are stored in the record.
+    """
+
+    __slots__ = (
+        "_active",
+        "_best_seat",
+        "_best_v",
+        "_bid_code",
+        "_bidder",
+        "_bids",
+        "_cur",
+        "_dead",
+        "_deal_log",
+        "_dealer",
+        "_deals",
+        "_first_dealer",
+        "_follow",
+        "_hands",
+        "_high",
+        "_history",
+        "_leader",
+        "_n",
+        "_names",
+        "_passed",
+        "_phase",
+        "_results",
+        "_rules",
+        "_scores",
+        "_seed",
+        "_stream",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_vrow",
+        "_winners",
+        "_won",
+    )
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: PepperRules | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if players not in (2, 3, 4) or isinstance(players, bool):
+            raise ValueError(f"Pepper is played by 2, 3 or 4 players, not {players!r}")
+        rules = PepperRules() if rules is None else rules
+        if not isinstance(rules, PepperRules):
+            raise TypeError("rules must be a PepperRules")
+        seed = new_seed() if seed is None else seed
+        stream = ChanceStream(seed)
+        if dealer is None:
+            dealer = stream.below(DEALER_DRAW, players)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+        if names is None:
+            names = [f"Seat {i}" for i in range(players)]
+        if len(names) != players or not all(isinstance(x, str) for x in names):
+            raise ValueError(f"names must be {players} strings")
+        self._n = players
+        self._names = tuple(names)
+        self._rules = rules
+        self._seed = seed
+        self._stream = stream
+        self._bid_code = _BID_CODES[players]
+        self._first_dealer = dealer
+        self._dealer = dealer
+        self._deals = 0
+        self._scores = [0] * sides(players)
+        self._winners: list[int] = []
+        self._history: list[str] = []
+        self._deal_log: list[tuple[int, ...]] = []
+        self._results: list[HandResult] = []
+        self._reset_hand()
+        self._phase = DEAL
+        self._cur = dealer
+
+    def _reset_hand(self) -> None:
+        n = self._n
+        self._hands = [0] * n
+        self._dead = 0
+        self._high = 0
+        self._bidder = -1
+        self._passed = 0
+        self._active = n
+        self._bids: list[tuple[int, int]] = []
+        self._trump = -1
+        self._leader = -1
+        self._trick: list[int] = []
+        self._follow = 0
+        self._vrow: tuple[int, ...] = ()
+        self._best_v = 0
+        self._best_seat = -1
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._won = [0] * len(self._scores)
+
+    # ----------------------------------------------------------------------------------- queries
+
+    @property
+    def players(self) -> int:
+        """Number of players (2, 3 or 4)."""
+        return self._n
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Player names by seat (as stored in the record)."""
+        return self._names
+
+    @property
+    def rules(self) -> PepperRules:
+        """The house rules of this game."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed of the chance stream (secret from players; stored in the record)."""
+        return self._seed
+
+    @property
+    def phase(self) -> str:
+        """ "deal", "auction", "declare", "play" or "over"."""
+        return PHASES[self._phase]
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act (the dealer in the deal phase); None once the game is over."""
+        return None if self._phase == OVER else self._cur
+
+    @property
+    def dealer(self) -> int:
+        """The seat that deals (dealt) the current hand (P3)."""
+        return self._dealer
+
+    @property
+    def scores(self) -> list[int]:
+        """Total score per side: [team 0+2, team 1+3] with 4 players, else one per player."""
+        return list(self._scores)
+
+    @property
+    def is_over(self) -> bool:
+        """True once a hand ended with some side at or above the target (P11)."""
+        return self._phase == OVER
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning sides (several if tied for highest); empty while the game goes on."""
+        return list(self._winners)
+
+    @property
+    def bidder(self) -> int | None:
+        """The seat holding the highest bid of this hand so far (the declarer after the auction)."""
+        return None if self._bidder < 0 else self._bidder
+
+    @property
+    def contract(self) -> str | None:
+        """The highest bid of this hand so far ("1".."7", "small", "big") or None."""
+        return _LADDERS[self._n][self._high - 1] if self._high else None
+
+    @property
+    def trump(self) -> str | None:
+        """ "C", "D", "H", "S", "NT" once declared, else None."""
+        return TRUMP_STR[self._trump] if self._trump >= 0 else None
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks won per side in the current hand."""
+        return list(self._won)
+
+    @property
+    def current_trick(self) -> list[tuple[int, str]]:
+        """(seat, card) pairs played to the trick in progress."""
+        n, lead = self._n, self._leader
+        return [((lead + i) % n, CARD_STR[c]) for i, c in enumerate(self._trick)]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Finished tricks of the current hand."""
+        return [Trick(ld, tuple(CARD_STR[c] for c in cs), w) for ld, cs, w in self._tricks]
+
+    @property
+    def hand_number(self) -> int:
+        """How many deals have been made so far (redeals included); the current deal's number."""
+        return self._deals
+
+    @property
+    def results(self) -> list[HandResult]:
+        """One :class:`HandResult` per finished deal, oldest first."""
+        return list(self._results)
+
+    @property
+    def last_hand(self) -> HandResult | None:
+        """The result of the most recently finished deal, if any."""
+        return self._results[-1] if self._results else None
+
+    @property
+    def history(self) -> list[str]:
+        """Every action so far in record notation (deals written out)."""
+        return self._record_actions()
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for: seat % 2 with 4 players, else the seat itself."""
+        return side_of(self._n, seat)
+
+    def hand(self, seat: int) -> list[str]:
+        """The unplayed cards of ``seat`` in deck order (clubs, diamonds, hearts, spades; 9..A)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{self._n - 1})")
+        return mask_strs(self._hands[seat])
+
+    def dead_hand(self) -> list[str]:
+        """The face-down third hand of the 2-player game (empty otherwise). Not for players."""
+        return mask_strs(self._dead)
+
+    def legal_cards(self) -> list[str]:
+        """Cards the current player may play now (empty outside the play phase) (P9)."""
+        if self._phase != PLAY:
+            return []
+        hand = self._hands[self._cur]
+        if self._trick:
+            f = hand & self._follow
+            if f:
+                hand = f
+        return mask_strs(hand)
+
+    def legal_actions(self) -> list[str]:
+        """Every action string that :meth:`apply` accepts now, in a stable order."""
+        ph = self._phase
+        if ph == PLAY:
+            hand = self._hands[self._cur]
+            if self._trick:
+                f = hand & self._follow
+                if f:
+                    hand = f
+            return mask_strs(hand)
+        if ph == AUCTION:
+            return list(_AUCTION_ACTIONS[self._n][self._high][self._must_bid()])
+        if ph == DECLARE:
+            return ["C", "D", "H", "S", "NT"] if self._rules.no_trump else ["C", "D", "H", "S"]
+        if ph == DEAL:
+            return ["deal"]
+        return []
+
+    def _must_bid(self) -> bool:
+        return self._active == 1 and self._rules.all_pass == "last_must_bid"
+
+    # ----------------------------------------------------------------------------------- actions
+
+    def apply(self, action: str) -> None:
+        """Apply one action string (see :meth:`legal_actions`); "deal C C … / …" deals explicitly.
+
+        Raises :class:`IllegalAction` and changes nothing if the action is not allowed now.
+        """
+        ph = self._phase
+        if ph == PLAY:
+            c = CARD_INDEX.get(action)
+            if c is None:
+                c = self._parse_play(action)
+            self._play(c)
+        elif ph == AUCTION:
+            lvl = self._bid_code.get(action)
+            if lvl is None:
+                lvl = self._parse_bid(action)
+            self._bid(lvl)
+        elif ph == DECLARE:
+            self.declare(self._parse_declare(action))
+        elif ph == DEAL:
+            if action == "deal":
+                self._do_deal(self._shuffle())
+            elif isinstance(action, str) and action.startswith("deal "):
+                parts = action[5:].split("/")
+                self._do_deal(self._check_deal([p.split() for p in parts]))
+            else:
+                raise IllegalAction(f"{self._who()} must deal now ('deal'), not {action!r}")
+        else:
+            raise IllegalAction(self._over_msg())
+
+    def deal(self, hands: Sequence[Sequence[str]] | None = None) -> None:
+        """Deal the next hand (P4): from the seeded shuffle, or the given hands (a real deck).
+
+        ``hands`` has one list per seat (6 cards each with 4 players, 8 with 2 or 3) and, with 2
+        players, a third list: the dead hand. Together they must be the 24 cards, each once.
+        """
+        if self._phase != DEAL:
+            raise IllegalAction(self._phase_msg("deal"))
+        self._do_deal(self._shuffle() if hands is None else self._check_deal(hands))
+
+    def bid(self, bid: int | str) -> None:
+        """Bid a number of tricks, "small" or "big" (Small / Big Pepper) (P5, P6)."""
+        if self._phase != AUCTION:
+            raise IllegalAction(self._phase_msg("bid"))
+        if isinstance(bid, int) and not isinstance(bid, bool):
+            bid = str(bid)
+        if not isinstance(bid, str):
+            raise IllegalAction(f"{bid!r} is not a bid")
+        lvl = self._bid_code.get(bid)
+        if lvl is None:
+            lvl = self._parse_bid(bid)
+        if lvl == 0:
+            raise IllegalAction("use pass_bid() to pass")
+        self._bid(lvl)
+
+    def pass_bid(self) -> None:
+        """Pass in the auction; a pass is final for this hand (P6)."""
+        if self._phase != AUCTION:
+            raise IllegalAction(self._phase_msg("pass"))
+        self._bid(0)
+
+    def declare(self, trump: str | None) -> None:
+        """Name the trump suit "C", "D", "H", "S", or None / "NT" for no trump (P7)."""
+        if self._phase != DECLARE:
+            raise IllegalAction(self._phase_msg("name trump"))
+        t = parse_trump(trump)
+        if t == NO_TRUMP and not self._rules.no_trump:
+            raise IllegalAction("no trump is not allowed under these rules: name C, D, H or S")
+        self._trump = t
+        self._history.append(TRUMP_STR[t])
+        self._phase = PLAY
+        self._leader = self._cur = self._bidder
+
+    def play(self, card: str) -> None:
+        """Play a card from the current player's hand (P9)."""
+        if self._phase != PLAY:
+            raise IllegalAction(self._phase_msg("play a card"))
+        c = CARD_INDEX.get(card)
+        if c is None:
+            c = parse_card(card)
+        self._play(c)
+
+    # ------------------------------------------------------------------------------- internals
+
+    def _who(self) -> str:
+        return self._names[self._cur]
+
+    def _over_msg(self) -> str:
+        return "the game is over: no more actions"
+
+    def _phase_msg(self, what: str) -> str:
+        ph = self._phase
+        if ph == OVER:
+            return f"cannot {what}: {self._over_msg()}"
+        need = {
+            DEAL: "deal the next hand",
+            AUCTION: "bid or pass",
+            DECLARE: "name trump",
+            PLAY: "play a card",
+        }[ph]
+        return f"cannot {what} now: it is {self._who()}'s turn to {need}"
+
+    def _parse_play(self, action: str) -> int:
+        try:
+            return parse_card(action)
+        except IllegalAction:
+            raise IllegalAction(
+                f"it is {self._who()}'s turn to play a card; {action!r} is not a card"
+            ) from None
+
+    def _parse_bid(self, action: object) -> int:
+        if isinstance(action, str):
+            t = action.strip().lower().replace(" pepper", "")
+            lvl = self._bid_code.get(t)
+            if lvl is not None:
+                return lvl
+        bids = ", ".join(_LADDERS[self._n])
+        raise IllegalAction(
+            f"{action!r} is not a bid: it is {self._who()}'s turn to bid ({bids}) or pass"
+        )
+
+    def _parse_declare(self, action: str) -> str | None:
+        try:
+            parse_trump(action)
+        except IllegalAction:
+            raise IllegalAction(
+                f"it is {self._who()}'s turn to name trump (C, D, H, S or NT), not {action!r}"
+            ) from None
+        return action
+
+    def _shuffle(self) -> tuple[int, ...]:
+        rng = self._stream.random(self._deals)
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        n = self._n
+        hands = [0] * (n + 1)
+        for c, p in zip(deck, _DEAL_ORDER[n][self._dealer], strict=True):
+            hands[p] |= _BIT[c]
+        return tuple(hands) if n == 2 else tuple(hands[:n])
+
+    def _check_deal(self, hands: Sequence[Sequence[str]]) -> tuple[int, ...]:
+        n = self._n
+        want = n + 1 if n == 2 else n
+        size = cards_per_hand(n)
+        if isinstance(hands, str) or len(hands) != want:
+            extra = " (the last one is the dead hand)" if n == 2 else ""
+            raise IllegalAction(f"a deal for {n} players needs {want} hands{extra}")
+        masks = []
+        seen = 0
+        for i, given in enumerate(hands):
+            h = given.split() if isinstance(given, str) else given
+            if len(h) != size:
+                who = "the dead hand" if i == n else self._names[i]
+                raise IllegalAction(f"{who} must get {size} cards, not {len(h)}")
+            m = 0
+            for t in h:
+                c = parse_card(t)
+                if (m | seen) >> c & 1:
+                    raise IllegalAction(f"the card {CARD_STR[c]} is dealt twice")
+                m |= 1 << c
+            seen |= m
+            masks.append(m)
+        return tuple(masks)
+
+    def _do_deal(self, masks: tuple[int, ...]) -> None:
+        n = self._n
+        self._reset_hand()
+        self._hands = list(masks[:n])
+        if n == 2:
+            self._dead = masks[2]
+        self._deal_log.append(masks)
+        self._history.append("deal")
+        self._deals += 1
+        self._phase = AUCTION
+        self._cur = (self._dealer + 1) % n
+
+    def _bid(self, lvl: int) -> None:
+        cur = self._cur
+        if lvl == 0:
+            if self._must_bid():
+                raise IllegalAction(
+                    f"everybody else passed: {self._who()} must bid (at least 1) and cannot pass"
+                )
+        elif lvl <= self._high:
+            raise IllegalAction(
+                f"a bid must be higher than {_LADDERS[self._n][self._high - 1]!r}: "
+                f"{_LADDERS[self._n][lvl - 1]!r} is not"
+            )
+        n = self._n
+        self._bids.append((cur, lvl))
+        self._history.append(_LADDERS_P[n][lvl])
+        if lvl == 0:
+            self._passed |= 1 << cur
+            self._active -= 1
+            if self._active == 0:
+                self._redeal()
+                return
+            if self._active == 1 and self._high:
+                self._end_auction()
+                return
+        else:
+            self._high = lvl
+            self._bidder = cur
+            if lvl == len(_LADDERS[n]) or self._active == 1:
+                self._end_auction()
+                return
+        passed = self._passed
+        nxt = (cur + 1) % n
+        while passed >> nxt & 1:
+            nxt = (nxt + 1) % n
+        self._cur = nxt
+
+    def _end_auction(self) -> None:
+        self._phase = DECLARE
+        self._cur = self._bidder
+
+    def _redeal(self) -> None:
+        zeros = (0,) * len(self._scores)
+        self._results.append(
+            HandResult(
+                self._deals, self._dealer, None, None, None, zeros, zeros, None, tuple(self._scores)
+            )
+        )
+        self._reset_hand()
+        self._dealer = (self._dealer + 1) % self._n
+        self._phase = DEAL
+        self._cur = self._dealer
+
+    def _play(self, c: int) -> None:
+        cur = self._cur
+        hand = self._hands[cur]
+        bit = _BIT[c]
+        if not hand & bit:
+            raise IllegalAction(f"{self._who()} does not hold {CARD_STR[c]}")
+        trick = self._trick
+        if trick:
+            f = hand & self._follow
+            if f and not f & bit:
+                raise IllegalAction(
+                    f"{self._who()} must follow suit ({'CDHS'[self._led()]}): "
+                    f"{CARD_STR[c]} does not; playable: {' '.join(mask_strs(f))}"
+                )
+            v = self._vrow[c]
+            if v > self._best_v:
+                self._best_v = v
+                self._best_seat = cur
+        else:
+            led = EFFECTIVE_SUIT[self._trump][c]
+            self._follow = SUIT_MASK[self._trump][led]
+            self._vrow = row = TRICK_VALUE[self._trump][led]
+            self._best_v = row[c]
+            self._best_seat = cur
+        self._hands[cur] = hand ^ bit
+        trick.append(c)
+        self._history.append(CARD_STR[c])
+        if len(trick) < self._n:
+            self._cur = (cur + 1) % self._n
+            return
+        win = self._best_seat
+        self._won[win % 2 if self._n == 4 else win] += 1
+        self._tricks.append((self._leader, tuple(trick), win))
+        self._trick = []
+        self._leader = self._cur = win
+        if not self._hands[win]:
+            self._end_hand()
+
+    def _led(self) -> int:
+        return EFFECTIVE_SUIT[self._trump][self._trick[0]]
+
+    def _end_hand(self) -> None:
+        n = self._n
+        won = self._won
+        total = 6 if n == 4 else 8
+        bidder = self._bidder
+        bs = bidder % 2 if n == 4 else bidder
+        top = len(_LADDERS[n])
+        high = self._high
+        points = list(won)
+        made = won[bs] >= (high if high < top - 1 else total)
+        if high == top:
+            points[bs] = (1 if made else -1) * self._rules.big_pepper_factor * total
+        elif not made:
+            points[bs] = -self._rules.penalty(n)
+        scores = self._scores
+        for i, p in enumerate(points):
+            scores[i] += p
+        self._results.append(
+            HandResult(
+                self._deals,
+                self._dealer,
+                bidder,
+                _LADDERS[n][high - 1],
+                TRUMP_STR[self._trump],
+                tuple(won),
+                tuple(points),
+                made,
+                tuple(scores),
+            )
+        )
+        best = max(scores)
+        if best >= self._rules.target:
+            self._winners = [i for i, s in enumerate(scores) if s == best]
+            self._phase = OVER
+            self._cur = -1
+        else:
+            self._dealer = (self._dealer + 1) % n
+            self._phase = DEAL
+            self._cur = self._dealer
+
+    # ------------------------------------------------------------------------- view and copies
+
+    def view(self, seat: int | None = None) -> PepperView:
+        """What ``seat`` may know now; ``seat=None`` gives the spectator's (public) view."""
+        n = self._n
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
+        ):
+            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{n - 1})")
+        ladder = _LADDERS_P[n]
+        return PepperView(
+            seat=seat,
+            players=n,
+            names=self._names,
+            rules=self._rules,
+            phase=PHASES[self._phase],
+            dealer=self._dealer,
+            current_player=self.current_player,
+            hand=tuple(mask_strs(self._hands[seat])) if seat is not None else (),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            auction=tuple((s, ladder[lvl]) for s, lvl in self._bids),
+            high_bid=self.contract,
+            bidder=self.bidder,
+            trump=self.trump,
+            tricks=tuple(self.tricks),
+            current_trick=tuple(self.current_trick),
+            tricks_won=tuple(self._won),
+            scores=tuple(self._scores),
+            hand_number=self._deals,
+            last_hand=self.last_hand,
+            winners=tuple(self._winners),
+        )
+
+    def clone(self) -> PepperGame:
+        """An independent copy (cheap: a few small lists are copied, the rest is shared)."""
+        g = object.__new__(PepperGame)
+        g._n = self._n
+        g._names = self._names
+        g._rules = self._rules
+        g._seed = self._seed
+        g._stream = self._stream
+        g._bid_code = self._bid_code
+        g._first_dealer = self._first_dealer
+        g._dealer = self._dealer
+        g._deals = self._deals
+        g._scores = self._scores[:]
+        g._winners = self._winners[:]
+        g._history = self._history[:]
+        g._deal_log = self._deal_log[:]
+        g._results = self._results[:]
+        g._hands = self._hands[:]
+        g._dead = self._dead
+        g._high = self._high
+        g._bidder = self._bidder
+        g._passed = self._passed
+        g._active = self._active
+        g._bids = self._bids[:]
+        g._trump = self._trump
+        g._leader = self._leader
+        g._trick = self._trick[:]
+        g._follow = self._follow
+        g._vrow = self._vrow
+        g._best_v = self._best_v
+        g._best_seat = self._best_seat
+        g._tricks = self._tricks[:]
+        g._won = self._won[:]
+        g._phase = self._phase
+        g._cur = self._cur
+        return g
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that makes up the state, as a hashable tuple (for tests and caches)."""
+        return tuple(
+            tuple(v) if isinstance(v, list) else v
+            for v in (getattr(self, s) for s in self.__slots__ if s != "_stream")
+        )
+
+    # ---------------------------------------------------------------------------------- records
+
+    def _record_actions(self) -> list[str]:
+        out = []
+        deals = iter(self._deal_log)
+        for a in self._history:
+            if a == "deal":
+                masks = next(deals)
+                out.append("deal " + " / ".join(" ".join(mask_strs(m)) for m in masks))
+            else:
+                out.append(a)
+        return out
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as a versioned JSON-ready record (see docs/pepper.md); replays without the RNG.
+
+        >>> g = PepperGame(players=3, seed=5, dealer=2)
+        >>> g.apply("deal"); g.apply("pass")
+        >>> r = g.to_record()
+        >>> r["game"], r["actions"][1], PepperGame.from_record(r).state_key() == g.state_key()
+        ('pepper', 'pass', True)
+        """
+        return envelope(
+            "pepper",
+            rules=self._rules.to_dict(),
+            seed=self._seed,
+            players=list(self._names),
+            dealer=self._first_dealer,
+            actions=self._record_actions(),
+            scores=list(self._scores),
+            winners=list(self._winners),
+        )
+
+    def to_json(self) -> str:
+        """The record as canonical JSON text."""
+        return dumps(self.to_record())
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any] | str | bytes) -> PepperGame:
+        """Rebuild a game by replaying a record; raises RecordError if it does not replay."""
+        obj = load(record, "pepper")
+        names = obj["players"]
+        if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+            raise RecordError("'players' must be a list of player names")
+        try:
+            rules = PepperRules.from_dict(obj["rules"])
+            game = cls(
+                players=len(names),
+                rules=rules,
+                seed=obj.get("seed"),
+                dealer=obj.get("dealer"),
+                names=names,
+            )
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"bad record header: {exc}") from exc
+        for i, action in enumerate(obj["actions"]):
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                raise RecordError(f"action {i + 1} ({action!r}) does not replay: {exc}") from exc
+        if "scores" in obj and obj["scores"] != game._scores:
+            raise RecordError(f"the record says scores {obj['scores']}, replay gives {game.scores}")
+        return game
+
+
+def _deal_order(n: int, dealer: int) -> tuple[int, ...]:
+    """Who gets each card of the shuffled deck: one at a time clockwise from left of the dealer.
+
+    With 2 players the dead hand (index 2) takes its turn after the dealer.
+    """
+    order = [(dealer + 1 + j) % n for j in range(n)]
+    if n == 2:
+        order.append(2)
+    return tuple(order[i % len(order)] for i in range(DECK_SIZE))
+
+
+_DEAL_ORDER = {n: tuple(_deal_order(n, d) for d in range(n)) for n in (2, 3, 4)}
+_LADDERS = {n: bid_ladder(n) for n in (2, 3, 4)}
+_LADDERS_P = {n: ("pass", *_LADDERS[n]) for n in (2, 3, 4)}
+_BID_CODES = {n: {b: i for i, b in enumerate(_LADDERS_P[n])} for n in (2, 3, 4)}
+#: _AUCTION_ACTIONS[n][high][must_bid]: legal auction actions.
+_AUCTION_ACTIONS = {
+    n: tuple((("pass", *_LADDERS[n][h:]), _LADDERS[n][h:]) for h in range(len(_LADDERS[n]) + 1))
+    for n in (2, 3, 4)
+}

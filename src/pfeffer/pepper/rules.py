@@ -1,0 +1,165 @@
+"""Pepper options (the named house rules of RULES.md Part 2), the bid ladder (P5) and scoring (P10).
+
+>>> r = PepperRules()
+>>> r.penalty(4), r.penalty(3), r.target
+(6, 8, 30)
+>>> bid_ladder(4)
+('1', '2', '3', '4', '5', 'small', 'big')
+>>> score_hand(r, 4, bidder_side=0, bid="3", tricks=[4, 2])
+[4, 2]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+ALL_PASS_OPTIONS = ("last_must_bid", "redeal")
+
+
+def cards_per_hand(players: int) -> int:
+    """Cards dealt to each seat, which is also the tricks in a hand (P4): 6 with 4, else 8.
+
+    >>> cards_per_hand(4), cards_per_hand(3), cards_per_hand(2)
+    (6, 8, 8)
+    """
+    _check_players(players)
+    return 6 if players == 4 else 8
+
+
+def bid_ladder(players: int) -> tuple[str, ...]:
+    """Every bid for a player count in increasing order (P5).
+
+    >>> bid_ladder(2)
+    ('1', '2', '3', '4', '5', '6', '7', 'small', 'big')
+    """
+    top = cards_per_hand(players) - 1
+    return (*(str(i) for i in range(1, top + 1)), "small", "big")
+
+
+def sides(players: int) -> int:
+    """Number of scoring sides: 2 teams with 4 players (seats 0+2 and 1+3), else one per player.
+
+    >>> sides(4), sides(3)
+    (2, 3)
+    """
+    _check_players(players)
+    return 2 if players == 4 else players
+
+
+def side_of(players: int, seat: int) -> int:
+    """The side a seat scores for (P2).
+
+    >>> [side_of(4, s) for s in range(4)], side_of(3, 2)
+    ([0, 1, 0, 1], 2)
+    """
+    return seat % 2 if players == 4 else seat
+
+
+def _check_players(players: int) -> None:
+    if players not in (2, 3, 4):
+        raise ValueError(f"Pepper is played by 2, 3 or 4 players, not {players!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class PepperRules:
+    """The named house rules of RULES.md Part 2; the defaults are the rules as written.
+
+    - ``target`` (30): a hand that leaves some side at or above it ends the game (P11).
+    - ``all_pass`` ("last_must_bid"): if everybody before them passed, the last player must bid
+      (P6). "redeal": the last player may pass too; then nobody plays the hand and the next
+      dealer deals a new one.
+    - ``set_penalty`` (None): points lost by a bidding side that fails its bid (not Big Pepper);
+      None means the rule-sheet value, 6 with 4 players and 8 with 2 or 3 (see :meth:`penalty`).
+    - ``big_pepper_factor`` (2): Big Pepper wins or loses this many times the tricks in a hand.
+    - ``no_trump`` (True): whether the auction winner may name no trump (P7).
+
+    >>> PepperRules(all_pass="redeal").to_dict()["all_pass"]
+    'redeal'
+    >>> PepperRules.from_dict({"target": 50}) == PepperRules(target=50)
+    True
+    """
+
+    target: int = 30
+    all_pass: str = "last_must_bid"
+    set_penalty: int | None = None
+    big_pepper_factor: int = 2
+    no_trump: bool = True
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.target) or self.target < 1:
+            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+        if self.all_pass not in ALL_PASS_OPTIONS:
+            raise ValueError(f"all_pass must be one of {ALL_PASS_OPTIONS}, not {self.all_pass!r}")
+        if self.set_penalty is not None and (not _is_int(self.set_penalty) or self.set_penalty < 0):
+            raise ValueError(
+                f"set_penalty must be None or a whole number >= 0, not {self.set_penalty!r}"
+            )
+        if not _is_int(self.big_pepper_factor) or self.big_pepper_factor < 1:
+            raise ValueError(
+                f"big_pepper_factor must be a whole number >= 1, not {self.big_pepper_factor!r}"
+            )
+        if not isinstance(self.no_trump, bool):
+            raise ValueError(f"no_trump must be true or false, not {self.no_trump!r}")
+
+    def penalty(self, players: int) -> int:
+        """Points a set (failed) bidding side loses with ``players`` players.
+
+        >>> PepperRules().penalty(2), PepperRules(set_penalty=5).penalty(4)
+        (8, 5)
+        """
+        if self.set_penalty is not None:
+            return self.set_penalty
+        return cards_per_hand(players)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dict (stored in game records)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PepperRules:
+        """Rules from a dict such as :meth:`to_dict` returns; unknown keys raise ValueError."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown Pepper rule option(s): {', '.join(sorted(unknown))}")
+        return cls(**dict(data))
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def score_hand(
+    rules: PepperRules, players: int, bidder_side: int, bid: str, tricks: Sequence[int]
+) -> list[int]:
+    """Points each side gets for one hand (P10); ``tricks`` are the tricks won per side.
+
+    The bidding side makes its contract with at least ``bid`` tricks (every trick for "small" and
+    "big"); made, it scores one point per trick (Big Pepper: ``big_pepper_factor`` times the tricks
+    in a hand), set, it loses :meth:`PepperRules.penalty` (Big Pepper: the same amount it would have
+    won). Every other side scores one point per trick it won.
+
+    >>> r = PepperRules()
+    >>> score_hand(r, 4, 1, "5", [2, 4]), score_hand(r, 4, 1, "small", [0, 6])
+    ([2, -6], [0, 6])
+    >>> score_hand(r, 3, 0, "big", [8, 0, 0]), score_hand(r, 2, 0, "big", [7, 1])
+    ([16, 0, 0], [-16, 1])
+    """
+    total = cards_per_hand(players)
+    if len(tricks) != sides(players):
+        raise ValueError(f"need tricks for {sides(players)} sides, got {len(tricks)}")
+    if sum(tricks) != total:
+        raise ValueError(f"tricks must add up to {total}, not {sum(tricks)}")
+    if bid not in bid_ladder(players):
+        raise ValueError(f"{bid!r} is not a bid with {players} players")
+    need = total if bid in ("small", "big") else int(bid)
+    won = tricks[bidder_side]
+    made = won >= need
+    out = list(tricks)
+    if bid == "big":
+        out[bidder_side] = (1 if made else -1) * rules.big_pepper_factor * total
+    elif not made:
+        out[bidder_side] = -rules.penalty(players)
+    return out
