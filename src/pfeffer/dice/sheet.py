@@ -1,0 +1,298 @@
+"""The score sheet: a Würfel-Pfeffer game kept as turn results only, like the paper sheet.
+
+People who throw real dice often write down just what each turn banked, or that it busted, and
+whether Pfeffer was called. :class:`DiceSheet` takes exactly that and leaves every rule to
+:class:`~pfeffer.dice.game.DiceGame`'s whole-turn entry (``turn 450`` / ``bust`` / ``pfeffer``):
+the minimum, the Pfeffer stake and penalty, Auto-Pfeffer, the final round and the winner.
+A sheet saved with :meth:`DiceSheet.to_json` is an ordinary dice game record.
+
+>>> s = DiceSheet(["Anna", "Ben"])
+>>> s.enter(450); s.enter("bust"); s.enter("bust")
+>>> s.totals, s.current_player
+([-550, 0], 1)
+>>> [row.cells() for row in s.rows()]
+[('450', 'bust'), ('A bust -1000', '')]
+>>> s.rows()[-1].totals
+(-550, 0)
+>>> s.enter(300)
+Traceback (most recent call last):
+...
+pfeffer.core.errors.IllegalAction: A turn banks at least 350 points; 300 cannot be banked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from pfeffer.core.errors import IllegalAction
+from pfeffer.dice.game import DiceGame, DiceView, PfefferMode, Phase, Turn
+from pfeffer.dice.rules import DiceRules
+
+_MARKS = {PfefferMode.NONE: "", PfefferMode.CALLED: "P ", PfefferMode.AUTO: "A "}
+
+
+def turn_text(turn: Turn) -> str:
+    """One score-sheet cell: the turn's result with its marks.
+
+    ``P`` marks a turn with Pfeffer called, ``A`` one with Auto-Pfeffer on; a penalty is shown
+    as ``-800`` after "bust", a Pfeffer reward as ``+450`` after the points.
+
+    >>> g = DiceGame(["Anna", "Ben"])
+    >>> g.enter_turn(400); g.call_pfeffer(); g.enter_turn(None); g.enter_turn(None)
+    >>> [turn_text(t) for t in g.history]
+    ['400', 'P bust -900', 'A bust -1000']
+    """
+    mark = _MARKS[turn.pfeffer]
+    if turn.busted:
+        text = "bust" + (f" -{turn.penalty}" if turn.penalty else "")
+    else:
+        text = str(turn.points) + (f" +{turn.bonus}" if turn.bonus else "")
+    return mark + text
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One round of the score sheet: each seat's turn in that round (None where a seat did not
+    play in it) and the running totals (Σ) after the round."""
+
+    number: int
+    turns: tuple[Turn | None, ...]
+    totals: tuple[int, ...]
+
+    def cells(self) -> tuple[str, ...]:
+        """The row as text cells, one per seat ("" where the seat did not play)."""
+        return tuple("" if t is None else turn_text(t) for t in self.turns)
+
+
+def sheet_rows(history: Sequence[Turn], players: int) -> list[SheetRow]:
+    """Group finished turns into score-sheet rows, one per round.
+
+    A round starts with the seat that played the game's first turn; a new row begins whenever
+    play comes round to a seat at or before the previous one (so the final round and a tie
+    playoff continue on the sheet just as they would on paper).
+
+    >>> g = DiceGame(["Anna", "Ben", "Cleo"])
+    >>> for points in (400, None, 500, 350):
+    ...     g.enter_turn(points)
+    >>> [(r.number, r.cells(), r.totals) for r in sheet_rows(g.history, 3)]
+    [(1, ('400', 'bust', 'A 500'), (400, 0, 500)), (2, ('350', '', ''), (750, 0, 500))]
+    """
+    rows: list[SheetRow] = []
+    if not history:
+        return rows
+    first = history[0].seat
+    totals = [0] * players
+    cells: list[Turn | None] = [None] * players
+    last_pos = -1
+    for turn in history:
+        pos = (turn.seat - first) % players
+        if pos <= last_pos:
+            rows.append(SheetRow(len(rows) + 1, tuple(cells), tuple(totals)))
+            cells = [None] * players
+        cells[turn.seat] = turn
+        totals[turn.seat] = turn.total_after
+        last_pos = pos
+    rows.append(SheetRow(len(rows) + 1, tuple(cells), tuple(totals)))
+    return rows
+
+
+def round_number(game: DiceGame) -> int:
+    """The number of the round (sheet row) that the turn about to be played belongs to.
+
+    >>> g = DiceGame(["Anna", "Ben"])
+    >>> round_number(g)
+    1
+    >>> g.enter_turn(400); round_number(g)
+    1
+    >>> g.enter_turn(400); round_number(g)
+    2
+    """
+    history = game.history
+    if not history:
+        return 1
+    n = len(game.players)
+    first = history[0].seat
+    rows = sheet_rows(history, n)
+    last_pos = (history[-1].seat - first) % n
+    if (game.current_player - first) % n > last_pos:
+        return len(rows)
+    return len(rows) + 1
+
+
+class DiceSheet:
+    """A score sheet for Würfel-Pfeffer played with real dice: one entry per turn.
+
+    >>> s = DiceSheet(["Anna", "Ben"], DiceRules(target=1000))
+    >>> s.enter(1000); s.enter(1100, pfeffer=True)
+    >>> s.is_over, s.winners, s.totals
+    (True, [1], [1000, 1100])
+    >>> s.undo(); s.totals, s.current_player
+    ([1000, 0], 1)
+    >>> DiceSheet.from_json(s.to_json()).totals
+    [1000, 0]
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str] | int,
+        rules: DiceRules | None = None,
+        *,
+        first_player: int = 0,
+    ) -> None:
+        # The sheet never throws computer dice; a fixed seed keeps saved files reproducible.
+        self._game = DiceGame(players, rules, seed=0, first_player=first_player)
+
+    @classmethod
+    def from_game(cls, game: DiceGame) -> DiceSheet:
+        """A sheet continuing ``game`` (a copy; later entries do not change ``game``)."""
+        sheet = cls.__new__(cls)
+        sheet._game = game.clone()
+        return sheet
+
+    # ------------------------------------------------------------------ entries
+
+    def enter(self, points: int | str | None, pfeffer: bool = False) -> None:
+        """Enter the current player's turn: ``points`` banked, or ``None`` / ``"bust"``.
+
+        ``pfeffer=True`` says Pfeffer was called before the turn. Raises the engine's
+        :class:`IllegalAction` (and changes nothing) if the entry is impossible.
+
+        >>> s = DiceSheet(["Anna", "Ben"])
+        >>> s.enter(475)
+        Traceback (most recent call last):
+        ...
+        pfeffer.core.errors.IllegalAction: 475 points cannot be scored: ... multiple of 50 above 0.
+        >>> s.enter("400"); s.enter("bust", pfeffer=True); s.totals
+        [400, -900]
+        """
+        value = _points(points)
+        game = self._game.clone()
+        if pfeffer:
+            game.call_pfeffer()
+        game.enter_turn(value)
+        self._game = game
+
+    def undo(self) -> None:
+        """Take back the last entry (the whole last turn), by replaying the record without it.
+
+        >>> s = DiceSheet(["Anna", "Ben"])
+        >>> s.undo()
+        Traceback (most recent call last):
+        ...
+        pfeffer.core.errors.IllegalAction: There is nothing to undo.
+        """
+        actions = self._game.actions
+        if not actions:
+            raise IllegalAction("There is nothing to undo.")
+        record = self._game.to_record()
+        record["actions"] = []
+        game = DiceGame.from_record(record)
+        keep = 0  # the longest prefix that ends at a turn boundary, short of the whole record
+        for i, action in enumerate(actions[:-1], start=1):
+            game.apply(action)
+            if actions[i] == "void":
+                continue  # a throw declared void never happened: no boundary before it
+            if game.phase is Phase.OVER or (
+                game.phase is Phase.START and game.pfeffer is not PfefferMode.CALLED
+            ):
+                keep = i
+        record["actions"] = actions[:keep]
+        self._game = DiceGame.from_record(record)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def game(self) -> DiceGame:
+        """A copy of the game behind the sheet."""
+        return self._game.clone()
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names in seat order."""
+        return self._game.players
+
+    @property
+    def rules(self) -> DiceRules:
+        """The house rules in force."""
+        return self._game.rules
+
+    @property
+    def totals(self) -> list[int]:
+        """Each seat's total (Σ)."""
+        return list(self._game.scores)
+
+    @property
+    def current_player(self) -> int:
+        """The seat whose turn is to be entered next."""
+        return self._game.current_player
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._game.is_over
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats (several on a shared win); empty while the game runs."""
+        return self._game.winners
+
+    @property
+    def final_round(self) -> bool:
+        """True while the final round runs."""
+        return self._game.final_round
+
+    @property
+    def history(self) -> list[Turn]:
+        """Every entered turn, in order."""
+        return self._game.history
+
+    @property
+    def round(self) -> int:
+        """The round (row) the next entry belongs to."""
+        return round_number(self._game)
+
+    def view(self) -> DiceView:
+        """The game's public state (Pfeffer mode, predecessor result, final round, …)."""
+        return self._game.view()
+
+    def rows(self) -> list[SheetRow]:
+        """The score-sheet rows, one per round, each with its running totals."""
+        return sheet_rows(self._game.history, len(self._game.players))
+
+    # ------------------------------------------------------------------ files
+
+    def to_record(self) -> dict[str, Any]:
+        """The game record of the sheet."""
+        return self._game.to_record()
+
+    def to_json(self) -> str:
+        """The sheet as JSON text: a valid dice game record."""
+        return self._game.to_json()
+
+    @classmethod
+    def from_json(cls, data: str | bytes | dict[str, Any]) -> DiceSheet:
+        """A sheet from a record (:class:`~pfeffer.core.errors.RecordError` if invalid)."""
+        sheet = cls.__new__(cls)
+        sheet._game = DiceGame.from_record(data)
+        return sheet
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{p} {s}" for p, s in zip(self.players, self.totals, strict=True))
+        return f"<DiceSheet {totals}{'; over' if self.is_over else ''}>"
+
+
+def _points(points: int | str | None) -> int | None:
+    if points is None:
+        return None
+    if isinstance(points, str):
+        text = points.strip().lower()
+        if text in ("bust", "b"):
+            return None
+        if text.isdigit():
+            return int(text)
+        raise IllegalAction(f"{points!r}: enter the points banked (e.g. 450) or 'bust'.")
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise IllegalAction(f"Points are a whole number, not {points!r}.")
+    return points
