@@ -1,7 +1,937 @@
-"""``pfeffer dice …``: terminal play, scoring help and the score sheet for Würfel-Pfeffer."""
+"""``pfeffer dice …``: terminal play, scoring help and the score sheet for Würfel-Pfeffer.
+
+Every rule lives in :mod:`pfeffer.dice`; this module only asks the engine (legal actions, apply,
+view, keep options, whole-turn entry, records) and the bots, and draws the answers.
+"""
 
 from __future__ import annotations
 
+import re
+import time
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from pfeffer.cli.common import (
+    HELP_WORDS,
+    QUIT_WORDS,
+    QuitRequested,
+    RuleOptionError,
+    Seat,
+    ask,
+    build_rules,
+    new_record_path,
+    parse_seats,
+    rule_rows,
+    save_text,
+)
+from pfeffer.core.bots import Bot
+from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.dice.bots import HeuristicBot, RandomBot
+from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Turn
+from pfeffer.dice.rules import DiceRules
+from pfeffer.dice.scoring import KeepOption, keep_options
+from pfeffer.dice.sheet import (
+    DiceSheet,
+    SheetRow,
+    round_number,
+    sheet_rows,
+    turn_rounds,
+    turn_text,
+)
 
 app = typer.Typer(help="Würfel-Pfeffer, the dice game.", no_args_is_help=True)
+
+GLYPHS = "⚀⚁⚂⚃⚄⚅"
+BOT_KINDS = {"heuristic": "Heuristic", "random": "Random"}
+TABLE_ROWS = 8  # rounds shown in the running table during play (the end shows all)
+
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        "-r",
+        metavar="KEY=VALUE",
+        help="House rule, repeatable: e.g. --rule min_bank=500 --rule tie=playoff "
+        "(see 'pfeffer dice rules').",
+    ),
+]
+
+
+# ============================================================================ drawing
+
+
+def dice_text(faces: tuple[int, ...] | list[int]) -> str:
+    """Dice as faces with their digits, e.g. ``⚀ 1  ⚄ 5`` (rich markup).
+
+    >>> dice_text([1, 5])
+    '[bold]⚀ 1[/]  [bold]⚄ 5[/]'
+    """
+    return "  ".join(f"[bold]{GLYPHS[d - 1]} {d}[/]" for d in faces)
+
+
+def faces_text(faces: tuple[int, ...]) -> str:
+    """Faces as digits with spaces, e.g. ``1 1 5``."""
+    return " ".join(map(str, faces))
+
+
+def option_lines(options: list[KeepOption] | tuple[KeepOption, ...]) -> list[str]:
+    """The set-aside options numbered from 1, with points and notation (rich markup).
+
+    >>> option_lines(keep_options([1, 5, 2]))
+    ['  [bold cyan]1)[/] 1 5      150  [dim]keep 15[/]', '  [bold cyan]2)[/] 1        100  \
+[dim]keep 1[/]', '  [bold cyan]3)[/] 5         50  [dim]keep 5[/]']
+    """
+    width = max(len(faces_text(o.dice)) for o in options)
+    pad = len(str(len(options)))
+    return [
+        f"  [bold cyan]{i:>{pad}})[/] {faces_text(o.dice):<{width}} {o.points:>6}  "
+        f"[dim]{o.action}[/]"
+        for i, o in enumerate(options, start=1)
+    ]
+
+
+def _cell(turn: Turn | None) -> Text:
+    if turn is None:
+        return Text("")
+    style = "red" if turn.busted else ("yellow" if turn.pfeffer is PfefferMode.CALLED else "")
+    return Text(turn_text(turn), style=style)
+
+
+def sheet_table(
+    players: tuple[str, ...],
+    rows: list[SheetRow],
+    totals: list[int] | tuple[int, ...],
+    *,
+    max_rows: int | None = None,
+    current: int | None = None,
+    winners: list[int] | tuple[int, ...] = (),
+) -> Table:
+    """The score sheet as a rich table: one row per round, then the Σ row."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("#", justify="right", style="dim")
+    for seat, name in enumerate(players):
+        style = "bold reverse" if seat == current else "bold"
+        table.add_column(Text(name, style=style), justify="right", min_width=6)
+    shown = rows
+    if max_rows is not None and len(rows) > max_rows:
+        shown = rows[-max_rows:]
+        table.add_row("…", *["" for _ in players])
+    for row in shown:
+        table.add_row(str(row.number), *[_cell(t) for t in row.turns])
+    table.add_section()
+    sigma = []
+    for seat, total in enumerate(totals):
+        text = Text(str(total), style="bold green" if seat in winners else "bold")
+        if seat in winners:
+            text.append(" ★")
+        sigma.append(text)
+    table.add_row(Text("Σ", style="bold"), *sigma)
+    return table
+
+
+def rules_help(rules: DiceRules) -> str:
+    """A short summary of the rules in force, in plain words (rich markup).
+
+    >>> "at least 500" in rules_help(DiceRules(min_bank=500))
+    True
+    """
+    r = rules
+    t = r.triples
+    if dict(t) == {f: (1000 if f == 1 else 100 * f) for f in range(1, 7)}:
+        triples = "three of a kind = 100 × the face, three 1s = 1000"
+    else:
+        triples = "three of a kind: " + ", ".join(f"{f}s {t[f]}" for f in range(1, 7))
+    extra = {
+        "double": "every further die of the same face doubles it (four 6s = 1200)",
+        "add": "every further die of the same face adds the triple again",
+        "fixed": f"four / five / six of a kind score {r.fixed_four} / {r.fixed_five} / "
+        f"{r.fixed_six}",
+    }[r.extra_dice]
+    lines = [
+        "[bold]Würfel-Pfeffer in short[/]",
+        "• Your turn starts with all six dice. After every throw set aside at least one scoring "
+        "die (only combinations within that one throw count), then throw the rest or bank.",
+        f"• Scores: single 1 = {r.single_one}, single 5 = {r.single_five}; {triples}; {extra}; "
+        f"1-2-3-4-5-6 = {r.straight}; three pairs = {r.three_pairs}.",
+        "• A throw with nothing to score is a [red]bust[/]: the turn scores nothing.",
+        "• All six dice set aside (hot dice): "
+        + (
+            "you must throw all six again and keep adding."
+            if r.hot_dice_must_roll
+            else "you may throw all six again and keep adding, or bank."
+        ),
+        f"• You may bank only with at least {r.min_bank} points in the turn"
+        + (" until you have banked once." if r.min_bank_opening_only else "."),
+    ]
+    if r.pfeffer:
+        reward = " Win it and the stake is added as a bonus." if r.pfeffer_reward == "stake" else ""
+        short = (
+            " (House rule: banking below the stake is allowed and costs nothing.)"
+            if r.pfeffer_short_bank == "allowed"
+            else ""
+        )
+        lines.append(
+            "• [yellow]Pfeffer![/] Before your first throw you may bet against the player before "
+            f"you, who banked R: the stake is R + {r.pfeffer_margin}, you must bank at least "
+            f"that, and a bust costs you {r.pfeffer_penalty_factor} × the stake.{reward}{short}"
+        )
+    if r.auto_pfeffer:
+        lines.append(
+            "• Auto-Pfeffer: if the player before you scored nothing, a bust costs you "
+            f"{r.auto_pfeffer_penalty}."
+        )
+    end = (
+        f"• Reach {r.target} and the final round starts: everyone else gets one last turn; "
+        "the highest total wins"
+        if r.final_round
+        else f"• The first to reach {r.target} wins"
+    )
+    tie = "; a tie is played off in extra rounds." if r.tie == "playoff" else "; ties share."
+    lines.append(end + tie + " Totals may go below zero.")
+    return "\n".join(lines)
+
+
+PLAY_KEYS = (
+    "[dim]Keys: a number sets aside that option · Enter takes the suggestion · r roll · "
+    "b bank · p Pfeffer · v void throw (--manual) · t score sheet · ? help · q save and quit. "
+    "Notation works too: keep 155, roll, bank.[/]"
+)
+
+
+def _rules_or_exit(options: list[str] | None) -> DiceRules:
+    try:
+        return build_rules(DiceRules, options or [])
+    except RuleOptionError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--rule") from None
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _bust_cost(game: DiceGame) -> int:
+    """What a bust would cost the current player now: asked of a copy of the engine."""
+    copy = game.clone()
+    copy.enter_turn(None)
+    return copy.history[-1].penalty
+
+
+def _save(game: DiceGame, path: Path) -> Path:
+    return save_text(path, game.to_json())
+
+
+# ============================================================================ play
+
+
+class PlaySession:
+    """One terminal game: prompts the humans, lets the bots choose, tells what happens."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: DiceGame,
+        seats: list[Seat],
+        bots: dict[int, Bot[DiceView]],
+        *,
+        manual: bool,
+        path: Path,
+        bot_delay: float,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.seats = seats
+        self.bots = bots
+        self.manual = manual
+        self.path = path
+        self.bot_delay = bot_delay
+        self._announced: tuple[int, int] | None = None
+
+    # ---------------------------------------------------------------- main loop
+
+    def run(self) -> None:
+        """Play until the game ends or a player quits; the record is saved either way."""
+        g = self.game
+        try:
+            while not g.is_over:
+                key = (len(g.history), g.current_player)
+                if key != self._announced:
+                    self._announced = key
+                    self.announce_turn()
+                if g.current_player in self.bots:
+                    self.bot_step(g.current_player)
+                else:
+                    self.human_step(g.current_player)
+        except QuitRequested:
+            path = _save(g, self.path)
+            self.console.print(
+                f"\nGame left unfinished; record saved to [bold]{escape(str(path))}[/]\n"
+                f"(show it with: pfeffer dice replay {escape(str(path))})"
+            )
+            return
+        self.show_table(final=True)
+        path = _save(g, self.path)
+        self.console.print(f"Game record saved to [bold]{escape(str(path))}[/]")
+
+    def say(self, text: str) -> None:
+        """Print a line of markup."""
+        self.console.print(text)
+
+    def name(self, seat: int) -> str:
+        """A player's name, escaped for markup."""
+        return escape(self.game.players[seat])
+
+    def announce_turn(self) -> None:
+        """The header of a turn: round, player, total, final round, Auto-Pfeffer."""
+        g = self.game
+        v = g.view()
+        seat = v.current_player
+        title = f"Round {round_number(g)} · {self.name(seat)} to play · total {v.scores[seat]}"
+        if v.playoff:
+            title += " · PLAYOFF"
+        elif v.final_round:
+            title += " · FINAL ROUND: last turn"
+        self.console.print()
+        self.console.rule(title)
+        if v.pfeffer is PfefferMode.AUTO:
+            prev = self.name(g.history[-1].seat)
+            self.say(
+                f"[bold yellow]Auto-Pfeffer![/] {prev} scored nothing, so a bust costs "
+                f"{self.name(seat)} [bold red]{_bust_cost(g)}[/]."
+            )
+
+    def show_table(self, *, final: bool = False) -> None:
+        """The running score sheet (the last rounds; all of them at the end)."""
+        g = self.game
+        rows = sheet_rows(g.history, len(g.players))
+        self.console.print()
+        self.console.print(
+            sheet_table(
+                g.players,
+                rows,
+                g.scores,
+                max_rows=None if final else TABLE_ROWS,
+                current=None if g.is_over else g.current_player,
+                winners=g.winners,
+            )
+        )
+
+    # ---------------------------------------------------------------- acting
+
+    def act(self, action: str) -> bool:
+        """Apply ``action`` for the player to act and tell what happened; False (after showing
+        the engine's message) if it is illegal."""
+        g = self.game
+        seat = g.current_player
+        hist, final, playoff = len(g.history), g.final_round, g.view().playoff
+        total, dice = g.turn_total, g.dice_to_roll
+        try:
+            g.apply(action, seat=seat)
+        except IllegalAction as exc:
+            self.say(f"[bold red]✗[/] {escape(str(exc))}")
+            return False
+        kind = DiceAction.parse(action).kind
+        who = self.name(seat)
+        if kind == "pfeffer":
+            self.say(
+                f"{who} called [bold yellow]Pfeffer![/] Stake {g.stake}: bank at least "
+                f"{g.min_to_bank()} this turn, or lose [bold red]{_bust_cost(g)}[/]."
+            )
+        elif kind == "roll":
+            thrown = g.last_throw if g.phase is Phase.KEEP else g.history[-1].throws[-1].faces
+            self.say(f"{who} threw   {dice_text(thrown or ())}")
+        elif kind == "keep":
+            kept = DiceAction.parse(action).dice
+            self.say(
+                f"{who} set aside {faces_text(kept)} (+{g.turn_total - total}): "
+                f"turn total [bold]{g.turn_total}[/]"
+            )
+            if len(kept) == dice:
+                self.say(
+                    "[bold magenta]All six dice scored![/] "
+                    + (
+                        "Prove it: throw all six again."
+                        if g.rules.hot_dice_must_roll
+                        else "All six may be thrown again."
+                    )
+                )
+        elif kind == "void":
+            self.say("[bold]Void throw[/] (Brandenburg): it does not count. Throw again.")
+        if len(g.history) > hist:
+            self.turn_ended(g.history[-1], final, playoff)
+        elif len(g.history) < hist:
+            self.say(f"The bust is taken back: {self.name(g.current_player)} throws again.")
+            self._announced = (len(g.history), g.current_player)
+        return True
+
+    def turn_ended(self, turn: Turn, was_final: bool, was_playoff: tuple[int, ...]) -> None:
+        """Announce a finished turn, the final round, a playoff, the winners; show the sheet."""
+        g = self.game
+        who = self.name(turn.seat)
+        if turn.busted:
+            line = f"[bold red]BUST![/] No points this turn for {who}."
+            if turn.penalty:
+                why = "Pfeffer lost" if turn.pfeffer is PfefferMode.CALLED else "Auto-Pfeffer"
+                line += f" {why}: [bold red]-{turn.penalty}[/]."
+        else:
+            line = f"{who} banked [bold green]{turn.points}[/]."
+            if turn.bonus:
+                line += f" Pfeffer won: [bold green]+{turn.bonus}[/] bonus."
+        self.say(f"{line} Total: [bold]{turn.total_after}[/]")
+        v = g.view()
+        if g.final_round and not was_final:
+            self.say(
+                f"[bold magenta]{who} reached {g.rules.target}! Final round:[/] "
+                "everyone else gets one more turn."
+            )
+        if v.playoff and not was_playoff:
+            tied = ", ".join(self.name(s) for s in v.playoff)
+            self.say(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
+        if g.is_over:
+            names = " and ".join(self.name(s) for s in g.winners)
+            score = g.scores[g.winners[0]]
+            verb = "share the win" if len(g.winners) > 1 else "wins"
+            self.console.print()
+            self.console.rule(f"[bold green]{names} {verb} with {score}![/]")
+        else:
+            self.show_table()
+            _save(g, self.path)
+
+    # ---------------------------------------------------------------- bots
+
+    def bot_step(self, seat: int) -> None:
+        """Let the bot in ``seat`` act once (in manual mode its throws are typed in)."""
+        g = self.game
+        action = self.bots[seat].choose(g.view(seat), g.legal_actions())
+        if self.manual and action == "roll":
+            self.enter_dice_for_bot(seat)
+            return
+        if self.bot_delay:
+            time.sleep(self.bot_delay)
+        if not self.act(action):  # a bot must never fail; if it does, show it and fall back
+            self.act(g.legal_actions()[0])
+
+    def enter_dice_for_bot(self, seat: int) -> None:
+        """Manual mode: someone throws real dice for the bot and types them in."""
+        g = self.game
+        n = g.dice_to_roll
+        extra = " · v = the last throw was void" if "void" in g.legal_actions() else ""
+        while True:
+            text = ask(
+                self.console,
+                f"Throw {n} {'die' if n == 1 else 'dice'} for [bold]{self.name(seat)}[/] and "
+                f"type them{extra}: ",
+            ).lower()
+            if self.common_command(text):
+                continue
+            if text in ("v", "void"):
+                if self.act("void"):
+                    return
+                continue
+            if _is_dice(text):
+                if self.act("roll " + text):
+                    return
+                continue
+            self.say(f"[bold red]✗[/] Type the {n} dice as digits, e.g. {'415236'[:n]}.")
+
+    # ---------------------------------------------------------------- humans
+
+    def common_command(self, text: str) -> bool:
+        """Handle ``?``, ``t`` and ``q``; True if ``text`` was one of them."""
+        if text in HELP_WORDS:
+            self.say(rules_help(self.game.rules))
+            self.say(PLAY_KEYS)
+            return True
+        if text in ("t", "table", "sheet"):
+            self.show_table()
+            return True
+        if text in QUIT_WORDS:
+            raise QuitRequested
+        return False
+
+    def human_step(self, seat: int) -> None:
+        """Prompt the human to act until one action has been applied."""
+        g = self.game
+        phase = g.phase
+        if phase is Phase.KEEP:
+            self.say("Set aside:")
+            for line in option_lines(g.keep_choices()):
+                self.say(line)
+        elif phase is Phase.START and g.can_call_pfeffer():
+            self.pfeffer_offer()
+        prompt, default = self.prompt_for(seat)
+        while True:
+            text = ask(self.console, prompt)
+            low = text.lower()
+            if self.common_command(low):
+                continue
+            try:
+                action = self.read_action(low, default)
+            except IllegalAction as exc:
+                self.say(f"[bold red]✗[/] {escape(str(exc))}")
+                continue
+            if self.act(action):
+                return
+
+    def pfeffer_offer(self) -> None:
+        """Explain the Pfeffer bet on offer: the stake, what must be banked, what a bust costs."""
+        g = self.game
+        copy = g.clone()
+        copy.call_pfeffer()
+        stake, need, cost = copy.stake, copy.min_to_bank(), _bust_cost(copy)
+        bonus = ""
+        try:
+            win = copy.clone()
+            win.enter_turn(need)
+            if win.history[-1].bonus:
+                bonus = f" Make it and you get [green]+{win.history[-1].bonus}[/] bonus."
+        except IllegalAction:
+            pass
+        prev = self.name(g.history[-1].seat)
+        self.say(
+            f"{prev} banked {g.predecessor_result}. [bold yellow]Pfeffer?[/] Stake {stake}: you "
+            f"must bank at least {need} this turn; a bust costs you [bold red]{cost}[/].{bonus}"
+        )
+
+    def prompt_for(self, seat: int) -> tuple[str, str | None]:
+        """The prompt for the phase, and the action that Enter takes (None: Enter does nothing)."""
+        g = self.game
+        who = f"[bold]{self.name(seat)}[/]"
+        legal = g.legal_actions()
+        n = g.dice_to_roll
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        void = " · v void" if self.manual and "void" in legal else ""
+        phase = g.phase
+        if phase is Phase.KEEP:
+            count = len(g.keep_choices())
+            return f"{who} ▸ 1-{count} (Enter = 1){void} · ? help: ", "1"
+        if phase is Phase.START:
+            pf = " · p Pfeffer" if "pfeffer" in legal else ""
+            if self.manual:
+                return f"{who} ▸ throw {dice} and type them{pf}{void} · ? help: ", None
+            return f"{who} ▸ Enter = roll{pf} · ? help: ", "roll"
+        # DECIDE
+        status = f"Turn total [bold]{g.turn_total}[/]"
+        if g.pfeffer is not PfefferMode.NONE:
+            status += f" ([yellow]{'Pfeffer' if g.pfeffer is PfefferMode.CALLED else 'Auto'}[/])"
+        if g.can_bank():
+            if self.manual:
+                return f"{status}. {who} ▸ b bank · or throw {dice} and type them: ", None
+            return f"{status}. {who} ▸ b / Enter = bank {g.turn_total} · r roll {dice}: ", "bank"
+        if g.turn_total < g.min_to_bank():
+            why = f"you need {g.min_to_bank()} to bank"
+        else:
+            why = "all six scored: throw them all again"
+        if self.manual:
+            return f"{status}, {why}. {who} ▸ throw {dice} and type them: ", None
+        return f"{status}, {why}. {who} ▸ Enter = roll {dice}: ", "roll"
+
+    def read_action(self, text: str, default: str | None) -> str:
+        """Turn what the human typed into an action string (the engine judges it)."""
+        g = self.game
+        if not text:
+            if default is None:
+                raise IllegalAction("Type something: ? shows the keys.")
+            text = default
+        if g.phase is Phase.KEEP and text.isdigit() and not text.startswith("0"):
+            choices = g.keep_choices()
+            if int(text) <= len(choices) or len(text) == 1:
+                if not 1 <= int(text) <= len(choices):
+                    raise IllegalAction(f"Choose an option from 1 to {len(choices)}.")
+                return choices[int(text) - 1].action
+        words = {"r": "roll", "b": "bank", "p": "pfeffer", "v": "void"}
+        action = words.get(text, text)
+        short_keep = re.fullmatch(r"k\s*([\d ,]+)", action)
+        if short_keep:
+            action = "keep " + short_keep.group(1)
+        first = action.split()[0]
+        if self.manual:
+            if g.phase in (Phase.START, Phase.DECIDE) and _is_dice(action):
+                return "roll " + action
+            if action == "roll":
+                raise IllegalAction(
+                    f"Throw your {g.dice_to_roll} dice and type what they show, e.g. 415236."
+                )
+        elif first == "roll" and action != "roll":
+            raise IllegalAction("The computer throws the dice here: type r to roll.")
+        elif first == "void":
+            raise IllegalAction(
+                "Computer dice never land crooked: void throws are for real dice (--manual)."
+            )
+        return action
+
+
+def _is_dice(text: str) -> bool:
+    digits = text.replace(" ", "").replace(",", "")
+    return bool(digits) and digits.isdigit()
+
+
+def _make_bot(seat: Seat, index: int, seed: int | None) -> Bot[DiceView]:
+    if seat.bot == "random":
+        return RandomBot(seed=None if seed is None else seed * 31 + index, name=seat.name)
+    return HeuristicBot(name=seat.name)
+
+
+@app.command()
+def play(
+    seats: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="2-8 seats: a human's name, or bot / bot:heuristic / bot:random "
+            "(bot:heuristic=Name to name it). Default: You against one heuristic bot.",
+            show_default=False,
+        ),
+    ] = None,
+    *,
+    manual: Annotated[
+        bool,
+        typer.Option(
+            "--manual", help="Dice are thrown by hand at the table and typed in (also bots')."
+        ),
+    ] = False,
+    seed: Annotated[int | None, typer.Option(help="Seed for the computer dice.")] = None,
+    rule: RuleOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Where to save the game record (default: the records folder)."),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds to pause before each bot action.", min=0)
+    ] = 0.5,
+) -> None:
+    """Play Würfel-Pfeffer in the terminal: humans (hot-seat) and bots in any mix."""
+    console = _console()
+    rules = _rules_or_exit(rule)
+    try:
+        table = parse_seats(seats or ["You", "bot:heuristic"], BOT_KINDS, "heuristic")
+        game = DiceGame([s.name for s in table], rules, seed=seed)
+    except (ValueError, IllegalAction) as exc:
+        raise typer.BadParameter(str(exc), param_hint="SEATS") from None
+    bots: dict[int, Bot[DiceView]] = {
+        i: _make_bot(s, i, seed) for i, s in enumerate(table) if s.is_bot
+    }
+    path = save if save is not None else new_record_path("dice", "game")
+    names = ", ".join(f"{escape(s.name)}{' (bot)' if s.is_bot else ''}" for s in table)
+    console.print(f"[bold]Würfel-Pfeffer[/]: {names}. Target {rules.target}.")
+    console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
+    if manual:
+        console.print("[dim]Manual dice: throw real dice and type what they show, e.g. 415236.[/]")
+    PlaySession(console, game, table, bots, manual=manual, path=path, bot_delay=bot_delay).run()
+
+
+# ============================================================================ rules, score
+
+
+@app.command("rules")
+def rules_command(rule: RuleOpt = None) -> None:
+    """Print a short summary of the rules and the house-rule values in force."""
+    console = _console()
+    rules = _rules_or_exit(rule)
+    console.print(rules_help(rules))
+    console.print()
+    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD)
+    table.add_column("option")
+    table.add_column("value")
+    for name, value, changed in rule_rows(rules):
+        table.add_row(f"{name}{' *' if changed else ''}", value, style="bold" if changed else "")
+    console.print(table)
+    console.print("[dim]Change one with --rule key=value, e.g. --rule min_bank=500.[/]")
+
+
+def _read_faces(words: list[str]) -> list[int]:
+    text = "".join(words).replace(",", "").replace(" ", "")
+    if not text.isdigit():
+        raise IllegalAction(f"{' '.join(words)!r}: type the dice as digits, e.g. 1 1 1 5 2 3.")
+    return [int(ch) for ch in text]
+
+
+@app.command()
+def score(
+    dice: Annotated[
+        list[str], typer.Argument(help="The throw: '1 1 1 5 2 3' or '111523'.", show_default=False)
+    ],
+    rule: RuleOpt = None,
+) -> None:
+    """Show every way to set aside dice from a throw, best first (or that it busts)."""
+    console = _console()
+    rules = _rules_or_exit(rule)
+    try:
+        faces = _read_faces(dice)
+        options = keep_options(faces, rules)
+    except IllegalAction as exc:
+        console.print(f"[bold red]✗[/] {escape(str(exc))}")
+        raise typer.Exit(1) from None
+    console.print(f"Throw: {dice_text(faces)}")
+    if not options:
+        console.print("[bold red]Bust![/] No die scores: the turn would score nothing.")
+        return
+    console.print(f"{len(options)} way{'s' if len(options) > 1 else ''} to set aside:")
+    for line in option_lines(options):
+        console.print(line)
+
+
+# ============================================================================ replay
+
+
+def _describe_throws(console: Console, turn: Turn) -> None:
+    for throw in turn.throws:
+        shown = dice_text(throw.faces)
+        if throw.kept:
+            console.print(f"   {shown}  → sets aside {faces_text(throw.kept)} (+{throw.points})")
+        else:
+            console.print(f"   {shown}  → nothing scores")
+    if not turn.throws:
+        console.print("   (whole turn entered on the score sheet)")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).", show_default=False)],
+) -> None:
+    """Print a saved game, finished or not, turn by turn."""
+    console = _console()
+    try:
+        game = DiceGame.from_record(file.read_text(encoding="utf-8"))
+    except (OSError, RecordError) as exc:
+        console.print(f"[bold red]✗[/] {escape(str(exc))}")
+        raise typer.Exit(1) from None
+    console.print(f"[bold]Würfel-Pfeffer[/]: {escape(', '.join(game.players))}")
+    rows = sheet_rows(game.history, len(game.players))
+    shown_round = 0
+    for number, turn in zip(
+        turn_rounds(game.history, len(game.players)), game.history, strict=True
+    ):
+        if number != shown_round:
+            shown_round = number
+            console.rule(f"Round {number}")
+        pf = {PfefferMode.NONE: "", PfefferMode.CALLED: " [yellow](Pfeffer!)[/]"}.get(
+            turn.pfeffer, " [yellow](Auto-Pfeffer)[/]"
+        )
+        console.print(f"[bold]{escape(game.players[turn.seat])}[/]{pf}")
+        _describe_throws(console, turn)
+        console.print(f"   = {turn_text(turn)}, total {turn.total_after}")
+    if not game.is_over:
+        seat = game.current_player
+        console.rule("Unfinished")
+        state = f"[bold]{escape(game.players[seat])}[/] to play"
+        if game.turn_throws or game.last_throw:
+            state += f", turn total {game.turn_total} so far"
+        console.print(state)
+        for throw in game.turn_throws:
+            console.print(f"   {dice_text(throw.faces)}  → sets aside {faces_text(throw.kept)}")
+        if game.last_throw:
+            console.print(f"   {dice_text(game.last_throw)}  (on the table)")
+    console.print(sheet_table(game.players, rows, game.scores, winners=game.winners))
+    if game.is_over:
+        names = " and ".join(escape(game.players[s]) for s in game.winners)
+        console.print(
+            f"[bold green]{names} {'won' if len(game.winners) == 1 else 'shared the win'}.[/]"
+        )
+
+
+# ============================================================================ sheet
+
+
+SHEET_KEYS = (
+    "[dim]Enter the turn's result: points banked (e.g. 450) · b = bust · p 450 / p bust = with "
+    "Pfeffer called · u = undo · s = save · t = show the sheet · ? = rules · q = save and quit[/]"
+)
+
+
+class SheetSession:
+    """The interactive score sheet: one prompt per turn result."""
+
+    def __init__(self, console: Console, sheet: DiceSheet, path: Path) -> None:
+        self.console = console
+        self.sheet = sheet
+        self.path = path
+
+    def save(self) -> Path:
+        """Write the sheet (a game record) to its file."""
+        return save_text(self.path, self.sheet.to_json())
+
+    def show(self) -> None:
+        """Print the sheet."""
+        s = self.sheet
+        self.console.print(
+            sheet_table(
+                s.players,
+                s.rows(),
+                s.totals,
+                current=None if s.is_over else s.current_player,
+                winners=s.winners,
+            )
+        )
+
+    def run(self) -> None:
+        """Prompt for turn results until the game ends or the user quits."""
+        s = self.sheet
+        self.console.print(SHEET_KEYS)
+        self.show()
+        try:
+            while not s.is_over:
+                self.step()
+        except QuitRequested:
+            self.console.print(
+                f"Sheet saved to [bold]{escape(str(self.save()))}[/] "
+                f"(resume with: pfeffer dice sheet --resume {escape(str(self.path))})"
+            )
+            return
+        self.announce_end()
+        self.console.print(f"Sheet saved to [bold]{escape(str(self.save()))}[/]")
+
+    def announce_end(self) -> None:
+        """Name the winners."""
+        s = self.sheet
+        names = " and ".join(escape(s.players[w]) for w in s.winners)
+        verb = "share the win" if len(s.winners) > 1 else "wins"
+        self.console.rule(f"[bold green]{names} {verb} with {s.totals[s.winners[0]]}![/]")
+
+    def prompt(self) -> str:
+        """The prompt for the next entry, with what is at stake for this turn."""
+        s = self.sheet
+        v = s.view()
+        seat = v.current_player
+        notes = []
+        if v.playoff:
+            notes.append("playoff")
+        elif v.final_round:
+            notes.append("final round: last turn")
+        if v.pfeffer is PfefferMode.AUTO:
+            notes.append(f"[yellow]Auto-Pfeffer[/]: a bust costs {_bust_cost(s.game)}")
+        elif v.can_call_pfeffer:
+            copy = s.game
+            copy.call_pfeffer()
+            notes.append(
+                f"Pfeffer possible: stake {copy.stake}, a bust would cost {_bust_cost(copy)}"
+            )
+        extra = f" [dim]({'; '.join(notes)})[/]" if notes else ""
+        return f"Round {s.round} · [bold]{escape(s.players[seat])}[/] ({s.totals[seat]}){extra} ▸ "
+
+    def step(self) -> None:
+        """Read and apply one entry or command."""
+        s = self.sheet
+        text = ask(self.console, self.prompt()).lower()
+        if text in HELP_WORDS:
+            self.console.print(rules_help(s.rules))
+            self.console.print(SHEET_KEYS)
+            return
+        if text in QUIT_WORDS:
+            raise QuitRequested
+        if text in ("t", "table", "sheet"):
+            self.show()
+            return
+        if text in ("s", "save"):
+            self.console.print(f"Saved to [bold]{escape(str(self.save()))}[/]")
+            return
+        if text in ("u", "undo"):
+            try:
+                s.undo()
+            except IllegalAction as exc:
+                self.console.print(f"[bold red]✗[/] {escape(str(exc))}")
+                return
+            self.console.print("Last entry taken back.")
+            self.show()
+            self.save()
+            return
+        try:
+            points, pfeffer = _read_entry(text)
+            before = (s.final_round, s.view().playoff)
+            s.enter(points, pfeffer=pfeffer)
+        except IllegalAction as exc:
+            self.console.print(f"[bold red]✗[/] {escape(str(exc))}")
+            return
+        turn = s.history[-1]
+        who = escape(s.players[turn.seat])
+        if turn.penalty:
+            why = "Pfeffer lost" if turn.pfeffer is PfefferMode.CALLED else "Auto-Pfeffer"
+            self.console.print(f"[bold red]{who}: {why}, -{turn.penalty}[/]")
+        if turn.bonus:
+            self.console.print(f"[bold green]{who}: Pfeffer won, +{turn.bonus} bonus[/]")
+        if s.final_round and not before[0]:
+            self.console.print(
+                f"[bold magenta]{who} reached {s.rules.target}! Final round:[/] "
+                "everyone else gets one more turn."
+            )
+        if s.view().playoff and not before[1]:
+            tied = ", ".join(escape(s.players[p]) for p in s.view().playoff)
+            self.console.print(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
+        self.show()
+        self.save()
+
+
+def _read_entry(text: str) -> tuple[int | None, bool]:
+    """Read a sheet entry: ``450``, ``b``/``bust``, ``p 450``, ``p bust`` (Pfeffer called).
+
+    >>> _read_entry("p 1,250"), _read_entry("b"), _read_entry("400")
+    ((1250, True), (None, False), (400, False))
+    """
+    words = text.replace(",", "").replace("_", "").split()
+    pfeffer = False
+    if words and words[0] in ("p", "pfeffer", "p!"):
+        pfeffer, words = True, words[1:]
+    elif words and words[0].startswith("p") and words[0][1:].isdigit():
+        pfeffer, words = True, [words[0][1:]]
+    rest = "".join(words)
+    if rest in ("b", "bust", "0"):
+        return None, pfeffer
+    if rest.isdigit():
+        return int(rest), pfeffer
+    raise IllegalAction(
+        f"{text!r}: type the points banked (e.g. 450), b for a bust, or p 450 / p bust when "
+        "Pfeffer was called (? for help)."
+    )
+
+
+@app.command()
+def sheet(
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(help="2-8 player names in seat order.", show_default=False),
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Continue a saved sheet (or any dice game record).")
+    ] = None,
+    rule: RuleOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="File to save to (default: the resumed file, or the records folder)."),
+    ] = None,
+) -> None:
+    """Keep score for a game played with real dice: enter each turn's result."""
+    console = _console()
+    if resume is not None:
+        if players or rule:
+            raise typer.BadParameter(
+                "a resumed sheet keeps its own players and rules", param_hint="--resume"
+            )
+        try:
+            dice_sheet = DiceSheet.from_json(resume.read_text(encoding="utf-8"))
+        except (OSError, RecordError) as exc:
+            console.print(f"[bold red]✗[/] {escape(str(exc))}")
+            raise typer.Exit(1) from None
+        path = save if save is not None else resume
+    else:
+        rules = _rules_or_exit(rule)
+        names = list(players or [])
+        if not names:
+            try:
+                line = ask(console, "Players in seat order, separated by commas: ")
+            except QuitRequested:
+                raise typer.Exit(1) from None
+            names = [n.strip() for n in line.split(",") if n.strip()]
+        try:
+            dice_sheet = DiceSheet(names, rules)
+        except IllegalAction as exc:
+            raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
+        path = save if save is not None else new_record_path("dice", "sheet")
+    console.print(f"Score sheet autosaves to [bold]{escape(str(path))}[/]")
+    session = SheetSession(console, dice_sheet, path)
+    session.save()
+    session.run()

@@ -66,12 +66,35 @@ class SheetRow:
         return tuple("" if t is None else turn_text(t) for t in self.turns)
 
 
-def sheet_rows(history: Sequence[Turn], players: int) -> list[SheetRow]:
-    """Group finished turns into score-sheet rows, one per round.
+def turn_rounds(history: Sequence[Turn], players: int) -> list[int]:
+    """The round (sheet row, from 1) of each finished turn, in play order.
 
-    A round starts with the seat that played the game's first turn; a new row begins whenever
+    A round starts with the seat that played the game's first turn; a new round begins whenever
     play comes round to a seat at or before the previous one (so the final round and a tie
     playoff continue on the sheet just as they would on paper).
+
+    >>> g = DiceGame(["Anna", "Ben", "Cleo"], first_player=1)
+    >>> for points in (400, 400, 400, 400):
+    ...     g.enter_turn(points)
+    >>> turn_rounds(g.history, 3)
+    [1, 1, 1, 2]
+    """
+    out: list[int] = []
+    if not history:
+        return out
+    first = history[0].seat
+    number, last_pos = 1, -1
+    for turn in history:
+        pos = (turn.seat - first) % players
+        if pos <= last_pos:
+            number += 1
+        out.append(number)
+        last_pos = pos
+    return out
+
+
+def sheet_rows(history: Sequence[Turn], players: int) -> list[SheetRow]:
+    """Group finished turns into score-sheet rows, one per round (see :func:`turn_rounds`).
 
     >>> g = DiceGame(["Anna", "Ben", "Cleo"])
     >>> for points in (400, None, 500, 350):
@@ -80,21 +103,16 @@ def sheet_rows(history: Sequence[Turn], players: int) -> list[SheetRow]:
     [(1, ('400', 'bust', 'A 500'), (400, 0, 500)), (2, ('350', '', ''), (750, 0, 500))]
     """
     rows: list[SheetRow] = []
-    if not history:
-        return rows
-    first = history[0].seat
     totals = [0] * players
     cells: list[Turn | None] = [None] * players
-    last_pos = -1
-    for turn in history:
-        pos = (turn.seat - first) % players
-        if pos <= last_pos:
+    for number, turn in zip(turn_rounds(history, players), history, strict=True):
+        if number > len(rows) + 1:
             rows.append(SheetRow(len(rows) + 1, tuple(cells), tuple(totals)))
             cells = [None] * players
         cells[turn.seat] = turn
         totals[turn.seat] = turn.total_after
-        last_pos = pos
-    rows.append(SheetRow(len(rows) + 1, tuple(cells), tuple(totals)))
+    if history:
+        rows.append(SheetRow(len(rows) + 1, tuple(cells), tuple(totals)))
     return rows
 
 
@@ -114,11 +132,10 @@ def round_number(game: DiceGame) -> int:
         return 1
     n = len(game.players)
     first = history[0].seat
-    rows = sheet_rows(history, n)
-    last_pos = (history[-1].seat - first) % n
-    if (game.current_player - first) % n > last_pos:
-        return len(rows)
-    return len(rows) + 1
+    last = turn_rounds(history, n)[-1]
+    if (game.current_player - first) % n > (history[-1].seat - first) % n:
+        return last
+    return last + 1
 
 
 class DiceSheet:
