@@ -6,6 +6,7 @@ import typer
 
 from pfeffer.cli.dice import app as dice_app
 from pfeffer.cli.pepper import app as pepper_app
+from pfeffer.cli.serve import serve
 
 app = typer.Typer(
     name="pfeffer",
@@ -15,6 +16,7 @@ app = typer.Typer(
 )
 app.add_typer(dice_app, name="dice")
 app.add_typer(pepper_app, name="pepper")
+app.command("serve")(serve)
 
 
 def main() -> None:

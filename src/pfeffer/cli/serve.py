@@ -1,0 +1,46 @@
+"""``pfeffer serve``: the web front end (lobby, live tables, score sheets, history)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data folder (created if missing)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("pfeffer"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'pfeffer.db'}"
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 for the whole LAN)."),
+    port: int = typer.Option(8000, help="Port to listen on."),
+    db: str = typer.Option(
+        "", help="Database URL, e.g. postgresql+psycopg://user@host/db (default: SQLite file)."
+    ),
+    bot_delay: float = typer.Option(0.8, help="Seconds a computer player waits before it moves."),
+) -> None:
+    """Start the web server: play both games in the browser, keep score sheets."""
+    import uvicorn
+
+    from pfeffer.web.server import create_app
+
+    url = db or default_db_url()
+    app = create_app(url, bot_delay=bot_delay)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    typer.echo(f"Pfeffer is running: open http://{shown}:{port}/  (database: {_safe(url)})")
+    typer.echo("Stop with Ctrl+C.")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
+def _safe(url: str) -> str:
+    """The URL without a password."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        cred, hostpart = rest.rsplit("@", 1)
+        return f"{scheme}://{cred.split(':', 1)[0]}@{hostpart}"
+    return url

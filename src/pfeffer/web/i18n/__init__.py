@@ -1,0 +1,61 @@
+"""Languages of the web front end: gettext catalogues (German, Czech, English) through Babel.
+
+The ``.po`` files in ``locale/<lang>/LC_MESSAGES/messages.po`` are the sources; they are compiled
+in memory with Babel when first needed, so a fresh clone works without a build step. Czech has
+three plural forms (1 / 2-4 / 5+), which the catalogue's Plural-Forms header gives.
+
+>>> t = translations("cs")
+>>> [t.ngettext("%(num)d trick", "%(num)d tricks", n) % {"num": n} for n in (1, 3, 5)]
+['1 štych', '3 štychy', '5 štychů']
+>>> pick_language("de-AT,de;q=0.9,en;q=0.5")
+'de'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("en", "de", "cs")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "cs": "Čeština"}
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue for ``lang`` (English and unknown languages: the msgids)."""
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+    if lang not in LANGUAGES or not po.exists():
+        return gettext.NullTranslations()
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def pick_language(accept: str | None) -> str:
+    """The best of our languages for an Accept-Language header (default English)."""
+    if not accept:
+        return DEFAULT
+    prefs: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accept.split(",")):
+        bits = part.strip().split(";")
+        tag = bits[0].strip().lower().split("-")[0]
+        q = 1.0
+        for param in (b.strip() for b in bits[1:]):
+            if param.startswith("q="):
+                try:
+                    q = float(param[2:])
+                except ValueError:
+                    q = 0.0
+        if tag in LANGUAGES:
+            prefs.append((-q, i, tag))
+    return min(prefs)[2] if prefs else DEFAULT

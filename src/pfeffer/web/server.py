@@ -1,0 +1,869 @@
+"""The web server: lobby, tables, live play over WebSockets, score sheets, history and replays.
+
+``create_app(db_url, bot_delay=...)`` builds the FastAPI app. Game logic lives in the engines; this
+module only routes: it checks who holds a seat, asks the game adapter (``games.py``) to apply an
+action, commits the accepted action to the database and only then sends every connected client a
+frame built from ``view(seat)`` (spectators: ``view(None)``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import json
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.websockets import WebSocketState
+
+from pfeffer.core.errors import IllegalAction
+from pfeffer.core.rng import new_seed
+from pfeffer.web import sheets
+from pfeffer.web.games import ADAPTERS, BOT_KINDS, GameAdapter, adapter, bot_seed
+from pfeffer.web.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, translations
+from pfeffer.web.storage import (
+    ConflictError,
+    SeatRow,
+    SeatSpec,
+    Store,
+    TableRow,
+    make_engine,
+    migrate,
+)
+
+log = logging.getLogger("pfeffer.web")
+
+HERE = Path(__file__).resolve().parent
+MAX_MESSAGE = 2048  # characters; a real message is far below this
+MAX_ACTION = 64
+MAX_NAME = 40
+
+
+# --------------------------------------------------------------------------- live tables
+
+
+@dataclasses.dataclass
+class Live:
+    """A table held in memory: the engine's game object and the clients connected to it."""
+
+    id: str
+    kind: str
+    adapter: GameAdapter
+    game: Any
+    seats: list[SeatRow]
+    version: int
+    status: str
+    rematch_id: str | None
+    lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
+    conns: dict[WebSocket, int | None] = dataclasses.field(default_factory=dict)
+    last: dict[str, Any] | None = None
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def names(self) -> list[str]:
+        """Player names in seat order."""
+        return [s.name for s in self.seats]
+
+    def frame(self, seat: int | None) -> dict[str, Any]:
+        """The state frame for one seat (or a spectator), built from the engine's view."""
+        online = {s for s in self.conns.values() if s is not None}
+        return {
+            "type": "state",
+            "table": self.id,
+            "game": self.kind,
+            "version": self.version,
+            "status": self.status,
+            "seat": seat,
+            "seats": [
+                {"name": s.name, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
+                for s in self.seats
+            ],
+            "view": self.adapter.view(self.game, seat),
+            "legal": self.adapter.legal_actions(self.game, seat),
+            "last": self.last,
+            "rematch": self.rematch_id,
+        }
+
+
+class Hub:
+    """Every live table of this process, the store behind them and the computer players."""
+
+    def __init__(self, store: Store, bot_delay: float) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.lives: dict[str, Live] = {}
+        self._load_lock = asyncio.Lock()
+
+    async def get(self, table_id: str) -> Live | None:
+        """The live table, loaded from the database (by replaying its actions) if needed."""
+        live = self.lives.get(table_id)
+        if live is not None:
+            return live
+        async with self._load_lock:
+            live = self.lives.get(table_id)
+            if live is not None:
+                return live
+            row = self.store.table(table_id)
+            if row is None:
+                return None
+            live = self._load(row)
+            self.lives[table_id] = live
+            return live
+
+    def _load(self, row: TableRow) -> Live:
+        seats = self.store.seats(row.id)
+        ad = adapter(row.game)
+        actions = [a.action for a in self.store.actions(row.id)]
+        game = ad.replay(row.rules, [s.name for s in seats], row.seed, actions)
+        return Live(row.id, row.game, ad, game, seats, row.version, row.status, row.rematch_id)
+
+    async def act(self, live: Live, seat: int, action: str) -> None:
+        """Apply ``action`` for ``seat``: engine check, commit, then broadcast.
+
+        Raises IllegalAction (nothing changed) when the engine refuses it.
+        """
+        async with live.lock:
+            self._apply_locked(live, seat, action)
+        await self.broadcast(live)
+        self.kick_bots(live)
+
+    def _apply_locked(self, live: Live, seat: int, action: str) -> None:
+        ad = live.adapter
+        before = len(ad.record_actions(live.game))
+        game = ad.clone(live.game)
+        ad.apply(game, action, seat)  # raises IllegalAction and leaves live.game untouched
+        new = ad.record_actions(game)[before:]
+        over = ad.is_over(game)
+        try:
+            version = self.store.append_actions(
+                live.id,
+                live.version,
+                seat,
+                new,
+                finished=over,
+                winners=ad.winners(game) if over else None,
+                scores=ad.scores(game) if over else None,
+            )
+        except ConflictError:
+            # Another process wrote to this table: drop our copy; the next access reloads it.
+            self.lives.pop(live.id, None)
+            raise IllegalAction("The table changed meanwhile; please try again.") from None
+        live.game = game
+        live.version = version
+        live.status = "finished" if over else "running"
+        # What the actor chose, as chosen ("deal", a bid, a card now on the table): public.
+        live.last = {"seat": seat, "action": action}
+
+    async def broadcast(self, live: Live, extra: dict[str, Any] | None = None) -> None:
+        """Send every client of the table its own frame (or ``extra``)."""
+        for ws, seat in list(live.conns.items()):
+            msg = extra if extra is not None else live.frame(seat)
+            try:
+                await ws.send_json(msg)
+            except Exception:  # a client that went away
+                live.conns.pop(ws, None)
+
+    def kick_bots(self, live: Live) -> None:
+        """Make sure computer players move while it is their turn."""
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.create_task(self._run_bots(live))
+
+    def _bot_seat(self, live: Live) -> SeatRow | None:
+        seat = live.adapter.current_seat(live.game)
+        if seat is None or live.status != "running":
+            return None
+        row = live.seats[seat]
+        return row if row.kind == "bot" else None
+
+    async def _run_bots(self, live: Live) -> None:
+        while self._bot_seat(live) is not None:
+            await asyncio.sleep(self.bot_delay)
+            async with live.lock:
+                row = self._bot_seat(live)
+                if row is None:
+                    break
+                choice = live.adapter.bot_action(
+                    live.game, row.seat, row.bot or "heuristic", bot_seed()
+                )
+                try:
+                    self._apply_locked(live, row.seat, choice)
+                except IllegalAction:
+                    log.exception("computer player chose an illegal action at table %s", live.id)
+                    break
+            await self.broadcast(live)
+
+    async def resume(self) -> None:
+        """After a start: load running tables where a computer player is to move."""
+        for table_id in self.store.running_table_ids():
+            try:
+                live = await self.get(table_id)
+            except Exception:
+                log.exception("table %s does not load", table_id)
+                continue
+            if live is not None and self._bot_seat(live) is not None:
+                self.kick_bots(live)
+
+    async def stop(self) -> None:
+        """Cancel the computer players' tasks."""
+        tasks = [lv.bot_task for lv in self.lives.values() if lv.bot_task is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(BaseException):
+                await t
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _clean_name(value: Any, default: str) -> str:
+    name = str(value or "").strip()[:MAX_NAME]
+    return name or default
+
+
+def _lang(request: Request) -> str:
+    q = request.query_params.get("lang")
+    if q in LANGUAGES:
+        return q
+    c = request.cookies.get("lang")
+    if c in LANGUAGES:
+        return c
+    return pick_language(request.headers.get("accept-language"))
+
+
+def _parse_seats(kind: str, raw: Any) -> list[SeatSpec]:
+    ad = adapter(kind)
+    if not isinstance(raw, list) or not ad.min_players <= len(raw) <= ad.max_players:
+        raise ValueError(f"{kind}: {ad.min_players} to {ad.max_players} seats")
+    out = []
+    for i, s in enumerate(raw):
+        if not isinstance(s, dict):
+            raise ValueError("each seat is an object")
+        seat_kind = s.get("kind", "human")
+        if seat_kind not in ("human", "bot"):
+            raise ValueError("a seat is 'human' or 'bot'")
+        bot = s.get("bot", "heuristic") if seat_kind == "bot" else None
+        if bot is not None and bot not in BOT_KINDS:
+            raise ValueError(f"computer players: {', '.join(BOT_KINDS)}")
+        default = f"Bot {i + 1}" if seat_kind == "bot" else f"Player {i + 1}"
+        out.append(SeatSpec(_clean_name(s.get("name"), default), seat_kind, bot))
+    return out
+
+
+def _table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    return {
+        "id": t.id,
+        "game": t.game,
+        "status": t.status,
+        "created": t.created_at.isoformat() + "Z",
+        "finished": t.finished_at.isoformat() + "Z" if t.finished_at else None,
+        "seats": [
+            {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "free": not s.claimed}
+            for s in seats
+        ],
+        "winners": t.winners,
+        "scores": t.scores,
+    }
+
+
+def _winner_names(t: TableRow, seats: list[SeatRow]) -> list[str]:
+    """Names of the winners; with 4-player Pepper the winners are teams (seats s and s+2)."""
+    names = [s.name for s in seats]
+    if not t.winners:
+        return []
+    if t.game == "pepper" and len(names) == 4:
+        return [f"{names[w]} & {names[w + 2]}" for w in t.winners]
+    return [names[w] for w in t.winners]
+
+
+# --------------------------------------------------------------------------- the app
+
+
+def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
+    """The web app on the database at ``db_url`` (migrated on start)."""
+    engine = make_engine(db_url)
+    migrate(engine)
+    store = Store(engine)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(store, bot_delay)
+        app.state.hub = hub
+        await hub.resume()
+        yield
+        await hub.stop()
+        engine.dispose()
+
+    app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.store = store
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    def render(request: Request, template: str, **ctx: Any) -> HTMLResponse:
+        lang = _lang(request)
+        t = translations(lang)
+        page = env.get_template(template).render(
+            _=t.gettext,
+            ngettext=t.ngettext,
+            lang=lang,
+            languages=LANGUAGE_NAMES,
+            js_strings=js_strings(t.gettext),
+            path=request.url.path,
+            **ctx,
+        )
+        resp = HTMLResponse(page)
+        if request.query_params.get("lang") in LANGUAGES:
+            resp.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+        return resp
+
+    # ----------------------------------------------------------------- REST: tables
+
+    def create_table(
+        kind: str, rules_in: Any, seats_in: Any, rematch_of: str | None = None
+    ) -> tuple[TableRow, list[SeatRow]]:
+        if kind not in ADAPTERS:
+            raise HTTPException(400, "game must be 'dice' or 'pepper'")
+        ad = adapter(kind)
+        try:
+            rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
+            seats = _parse_seats(kind, seats_in)
+            ad.new(rules, [s.name for s in seats], 0)  # the engine checks the set-up
+        except (ValueError, TypeError) as exc:
+            raise HTTPException(400, str(exc)) from None
+        return store.create_table(kind, rules, new_seed(), seats, rematch_of)
+
+    @app.post("/api/tables")
+    async def api_create(request: Request) -> JSONResponse:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise HTTPException(400, "send a JSON object") from None
+        if not isinstance(body, dict):
+            raise HTTPException(400, "send a JSON object")
+        table, seats = create_table(body.get("game", ""), body.get("rules"), body.get("seats"))
+        await hub_of(request).get(table.id)
+        hub_live = hub_of(request).lives[table.id]
+        hub_of(request).kick_bots(hub_live)
+        return JSONResponse(
+            {
+                "id": table.id,
+                "admin_token": table.admin_token,
+                "spectator_url": f"/watch/{table.id}",
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "kind": s.kind,
+                        **(
+                            {"token": s.token, "url": f"/play/{table.id}/{s.token}"}
+                            if s.kind == "human"
+                            else {}
+                        ),
+                    }
+                    for s in seats
+                ],
+            },
+            status_code=201,
+        )
+
+    @app.get("/api/tables")
+    async def api_lobby(status: str = "running") -> list[dict[str, Any]]:
+        if status not in ("running", "finished"):
+            raise HTTPException(400, "status is 'running' or 'finished'")
+        return [_table_summary(t, s) for t, s in store.list_tables(status)]
+
+    @app.get("/api/tables/{table_id}")
+    async def api_table(table_id: str) -> dict[str, Any]:
+        t = store.table(table_id)
+        if t is None:
+            raise HTTPException(404, "no such table")
+        return _table_summary(t, store.seats(table_id))
+
+    @app.get("/api/tables/{table_id}/state")
+    async def api_state(
+        request: Request, table_id: str, token: str | None = None
+    ) -> dict[str, Any]:
+        live = await hub_of(request).get(table_id)
+        if live is None:
+            raise HTTPException(404, "no such table")
+        seat = None
+        if token is not None:
+            row = next((s for s in live.seats if s.token == token), None)
+            if row is None:
+                raise HTTPException(403, "this is not a seat token of this table")
+            seat = row.seat
+        return live.frame(seat)
+
+    @app.post("/api/tables/{table_id}/claim/{seat}")
+    async def api_claim(table_id: str, seat: int) -> dict[str, Any]:
+        token = store.claim_seat(table_id, seat)
+        if token is None:
+            raise HTTPException(409, "this seat is taken")
+        return {"token": token, "url": f"/play/{table_id}/{token}"}
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
+        try:
+            body = await request.json()
+        except ValueError:
+            body = {}
+        token = body.get("token") if isinstance(body, dict) else None
+        hub = hub_of(request)
+        live = await hub.get(table_id)
+        if live is None:
+            raise HTTPException(404, "no such table")
+        row = next((s for s in live.seats if s.token == token), None)
+        if row is None:
+            raise HTTPException(403, "only a player of this table can ask for a rematch")
+        if live.status != "finished":
+            raise HTTPException(409, "the game is still running")
+        async with live.lock:
+            if live.rematch_id is None:
+                t = store.table(table_id)
+                assert t is not None
+                new_table, _ = store.create_table(
+                    live.kind,
+                    t.rules,
+                    new_seed(),
+                    [SeatSpec(s.name, s.kind, s.bot) for s in live.seats],
+                    rematch_of=table_id,
+                )
+                live.rematch_id = new_table.id
+                new_live = await hub.get(new_table.id)
+                assert new_live is not None
+                hub.kick_bots(new_live)
+                created = True
+            else:
+                created = False
+        if created:
+            await hub.broadcast(live, {"type": "rematch", "table": live.rematch_id})
+        assert live.rematch_id is not None
+        new_row = store.seats(live.rematch_id)[row.seat]
+        store.mark_claimed(live.rematch_id, row.seat)
+        return {"table": live.rematch_id, "url": f"/play/{live.rematch_id}/{new_row.token}"}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def api_record(request: Request, table_id: str) -> Response:
+        live = await hub_of(request).get(table_id)
+        if live is None:
+            raise HTTPException(404, "no such table")
+        if live.status != "finished":
+            raise HTTPException(409, "the record is available when the game is over")
+        rec = live.adapter.to_record(live.game)
+        return Response(
+            json.dumps(rec, ensure_ascii=False, indent=1),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{live.kind}-{table_id}.json"'},
+        )
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def api_replay(request: Request, table_id: str, step: int = 0) -> dict[str, Any]:
+        t = store.table(table_id)
+        if t is None:
+            raise HTTPException(404, "no such table")
+        if t.status != "finished":
+            raise HTTPException(409, "replays are available when the game is over")
+        seats = store.seats(table_id)
+        actions = [a.action for a in store.actions(table_id)]
+        step = max(0, min(step, len(actions)))
+        ad = adapter(t.game)
+        game = ad.replay(t.rules, [s.name for s in seats], t.seed, actions[:step])
+        view = ad.view(game, None)
+        if t.game == "pepper":  # the game is over: every hand may be shown
+            view["all_hands"] = [game.hand(s) for s in range(len(seats))]
+        return {
+            "step": step,
+            "steps": len(actions),
+            "action": actions[step - 1] if step else None,
+            "seat": None,
+            "names": [s.name for s in seats],
+            "game": t.game,
+            "view": view,
+        }
+
+    @app.get("/api/history")
+    async def api_history() -> list[dict[str, Any]]:
+        return [
+            {**_table_summary(t, s), "winner_names": _winner_names(t, s)}
+            for t, s in store.list_tables("finished")
+        ]
+
+    # ----------------------------------------------------------------- REST: sheets
+
+    @app.post("/api/sheets")
+    async def api_sheet_new(request: Request) -> JSONResponse:
+        try:
+            body = await request.json()
+        except ValueError:
+            raise HTTPException(400, "send a JSON object") from None
+        if not isinstance(body, dict):
+            raise HTTPException(400, "send a JSON object")
+        try:
+            kind, title, data = sheets.new_sheet(body)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        row = store.create_sheet(kind, title, data)
+        return JSONResponse({"id": row.id, "url": f"/sheet/{row.id}"}, status_code=201)
+
+    @app.get("/api/sheets/{sheet_id}")
+    async def api_sheet(sheet_id: str) -> dict[str, Any]:
+        row = store.sheet(sheet_id)
+        if row is None:
+            raise HTTPException(404, "no such sheet")
+        return sheets.present(row.game, row.title, row.data)
+
+    @app.post("/api/sheets/{sheet_id}/entries")
+    async def api_sheet_entry(request: Request, sheet_id: str) -> dict[str, Any]:
+        row = store.sheet(sheet_id)
+        if row is None:
+            raise HTTPException(404, "no such sheet")
+        try:
+            body = await request.json()
+        except ValueError:
+            raise HTTPException(400, "send a JSON object") from None
+        try:
+            data = sheets.add_entry(row.game, row.data, body)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        store.save_sheet(sheet_id, data)
+        return sheets.present(row.game, row.title, data)
+
+    @app.post("/api/sheets/{sheet_id}/undo")
+    async def api_sheet_undo(sheet_id: str) -> dict[str, Any]:
+        row = store.sheet(sheet_id)
+        if row is None:
+            raise HTTPException(404, "no such sheet")
+        data = sheets.undo(row.game, row.data)
+        store.save_sheet(sheet_id, data)
+        return sheets.present(row.game, row.title, data)
+
+    # ----------------------------------------------------------------- WebSocket
+
+    @app.websocket("/ws/{table_id}")
+    async def ws_table(
+        ws: WebSocket, table_id: str, token: str | None = None, lang: str = "en"
+    ) -> None:
+        gt = translations(lang if lang in LANGUAGES else "en").gettext
+        hub = hub_of(ws)
+        await ws.accept()
+        live = await hub.get(table_id)
+        if live is None:
+            await ws.send_json(
+                {"type": "error", "code": "no_table", "message": gt("There is no such table.")}
+            )
+            await ws.close(code=4404)
+            return
+        seat: int | None = None
+        if token:
+            row = next((s for s in live.seats if s.token == token), None)
+            if row is None:
+                await ws.send_json(
+                    {
+                        "type": "error",
+                        "code": "bad_token",
+                        "message": gt("This link is not valid for this table."),
+                    }
+                )
+                await ws.close(code=4403)
+                return
+            seat = row.seat
+            if not row.claimed:
+                store.mark_claimed(live.id, seat)
+                row.claimed = True
+        live.conns[ws] = seat
+        await hub.broadcast(live)
+        try:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                text = msg.get("text")
+                if text is None:
+                    await _error(ws, "malformed", gt("Send JSON text messages."))
+                    continue
+                if len(text) > MAX_MESSAGE:
+                    await _error(ws, "too_large", gt("That message is too long."))
+                    continue
+                try:
+                    data = json.loads(text)
+                except ValueError:
+                    await _error(ws, "malformed", gt("That message is not valid JSON."))
+                    continue
+                if not isinstance(data, dict) or data.get("type") not in ("action", "sync", "ping"):
+                    await _error(ws, "malformed", gt("Unknown message type."))
+                    continue
+                if data["type"] == "ping":
+                    await ws.send_json({"type": "pong"})
+                    continue
+                if data["type"] == "sync":
+                    await ws.send_json(live.frame(seat))
+                    continue
+                action = data.get("action")
+                if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
+                    await _error(ws, "malformed", gt("An action must be a short text."))
+                    continue
+                if seat is None:
+                    await _error(ws, "spectator", gt("Spectators cannot play."))
+                    continue
+                if live.status != "running":
+                    await _error(ws, "over", gt("The game is over."))
+                    continue
+                expected = data.get("version")
+                if expected is not None and expected != live.version:
+                    await _error(ws, "stale", gt("The table moved on; here is the current state."))
+                    await ws.send_json(live.frame(seat))
+                    continue
+                if live.adapter.current_seat(live.game) != seat:
+                    await _error(ws, "not_your_turn", gt("It is not your turn."))
+                    continue
+                try:
+                    await hub.act(live, seat, action)
+                except IllegalAction as exc:
+                    await _error(ws, "illegal", str(exc))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            live.conns.pop(ws, None)
+            if ws.client_state != WebSocketState.DISCONNECTED:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+            await hub.broadcast(live)
+
+    # ----------------------------------------------------------------- pages
+
+    @app.get("/", response_class=HTMLResponse)
+    async def page_lobby(request: Request) -> HTMLResponse:
+        tables = [
+            _table_summary(t, s)
+            for t, s in store.list_tables("running")
+            if any(not x.claimed for x in s)
+        ]
+        return render(request, "lobby.html", tables=tables)
+
+    @app.get("/new/{kind}", response_class=HTMLResponse)
+    async def page_new(request: Request, kind: str) -> HTMLResponse:
+        if kind not in ADAPTERS:
+            raise HTTPException(404, "no such game")
+        ad = adapter(kind)
+        return render(
+            request,
+            "new.html",
+            kind=kind,
+            options=ad.rule_options(),
+            max_players=ad.max_players,
+            min_players=ad.min_players,
+            error=None,
+        )
+
+    @app.post("/new/{kind}")
+    async def page_new_post(request: Request, kind: str) -> Response:
+        if kind not in ADAPTERS:
+            raise HTTPException(404, "no such game")
+        ad = adapter(kind)
+        form = await request.form()
+        rules: dict[str, Any] = {}
+        for opt in ad.rule_options():
+            raw = form.get(opt.name)
+            if opt.kind == "bool":
+                rules[opt.name] = raw is not None
+            elif opt.kind == "int":
+                text = str(raw or "").strip()
+                if text == "" and opt.optional:
+                    rules[opt.name] = None
+                else:
+                    try:
+                        rules[opt.name] = int(text)
+                    except ValueError:
+                        rules[opt.name] = text  # the engine reports it
+            elif raw is not None:
+                rules[opt.name] = str(raw)
+        try:
+            n = int(str(form.get("players", "2")))
+        except ValueError:
+            n = 0
+        seats_in = []
+        for i in range(max(0, min(n, ad.max_players))):
+            who = str(form.get(f"seat{i}_kind", "human"))
+            seats_in.append(
+                {
+                    "name": str(form.get(f"seat{i}_name", "")),
+                    "kind": "human" if who == "human" else "bot",
+                    "bot": who if who in BOT_KINDS else None,
+                }
+            )
+        try:
+            table, _ = create_table(kind, rules, seats_in)
+        except HTTPException as exc:
+            return render(
+                request,
+                "new.html",
+                kind=kind,
+                options=ad.rule_options(),
+                max_players=ad.max_players,
+                min_players=ad.min_players,
+                error=exc.detail,
+            )
+        hub = hub_of(request)
+        live = await hub.get(table.id)
+        assert live is not None
+        hub.kick_bots(live)
+        return RedirectResponse(f"/table/{table.id}/{table.admin_token}", status_code=303)
+
+    @app.get("/table/{table_id}/{admin_token}", response_class=HTMLResponse)
+    async def page_admin(request: Request, table_id: str, admin_token: str) -> HTMLResponse:
+        t = store.table(table_id)
+        if t is None or t.admin_token != admin_token:
+            raise HTTPException(404, "no such table")
+        base = str(request.base_url).rstrip("/")
+        return render(request, "admin.html", table=t, seats=store.seats(table_id), base=base)
+
+    @app.get("/play/{table_id}/{token}", response_class=HTMLResponse)
+    async def page_play(request: Request, table_id: str, token: str) -> HTMLResponse:
+        row = store.seat_by_token(token)
+        if row is None or row.table_id != table_id or row.kind != "human":
+            raise HTTPException(404, "this link is not valid")
+        t = store.table(table_id)
+        assert t is not None
+        return render(request, "play.html", table=t, token=token, seat=row.seat)
+
+    @app.get("/watch/{table_id}", response_class=HTMLResponse)
+    async def page_watch(request: Request, table_id: str) -> HTMLResponse:
+        t = store.table(table_id)
+        if t is None:
+            raise HTTPException(404, "no such table")
+        return render(request, "play.html", table=t, token="", seat=None)
+
+    @app.get("/history", response_class=HTMLResponse)
+    async def page_history(request: Request) -> HTMLResponse:
+        games = [
+            {**_table_summary(t, s), "winner_names": _winner_names(t, s)}
+            for t, s in store.list_tables("finished")
+        ]
+        return render(request, "history.html", games=games)
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    async def page_replay(request: Request, table_id: str) -> HTMLResponse:
+        t = store.table(table_id)
+        if t is None or t.status != "finished":
+            raise HTTPException(404, "no finished game here")
+        return render(request, "replay.html", table=t)
+
+    @app.get("/sheets", response_class=HTMLResponse)
+    async def page_sheets(request: Request) -> HTMLResponse:
+        return render(request, "sheets.html", error=None)
+
+    @app.post("/sheets")
+    async def page_sheets_post(request: Request) -> Response:
+        form = await request.form()
+        kind = str(form.get("game", "dice"))
+        names = [str(form.get(f"name{i}", "")).strip() for i in range(8)]
+        names = [n[:MAX_NAME] for n in names if n]
+        try:
+            k, title, data = sheets.new_sheet(
+                {"game": kind, "title": str(form.get("title", ""))[:80], "players": names}
+            )
+        except ValueError as exc:
+            return render(request, "sheets.html", error=str(exc))
+        row = store.create_sheet(k, title, data)
+        return RedirectResponse(f"/sheet/{row.id}", status_code=303)
+
+    @app.get("/sheet/{sheet_id}", response_class=HTMLResponse)
+    async def page_sheet(request: Request, sheet_id: str) -> HTMLResponse:
+        row = store.sheet(sheet_id)
+        if row is None:
+            raise HTTPException(404, "no such sheet")
+        return render(request, "sheet.html", sheet=row)
+
+    return app
+
+
+async def _error(ws: WebSocket, code: str, message: str) -> None:
+    await ws.send_json({"type": "error", "code": code, "message": message})
+
+
+def js_strings(_: Callable[[str], str]) -> dict[str, str]:
+    """Every string the browser scripts show, translated (the scripts never hold UI text)."""
+    return {
+        "your_turn": _("Your turn"),
+        "turn_of": _("%(name)s's turn"),
+        "roll": _("Roll"),
+        "roll_n": _("Roll %(n)s dice"),
+        "bank": _("Bank %(points)s"),
+        "pfeffer": _("Pfeffer!"),
+        "call_pfeffer": _("Call Pfeffer! (stake %(stake)s)"),
+        "turn_total": _("Turn total"),
+        "to_bank": _("Minimum to bank"),
+        "keep": _("Set aside"),
+        "bust": _("Bust"),
+        "penalty": _("penalty"),
+        "auto_pfeffer": _("Auto-Pfeffer: your predecessor scored nothing"),
+        "pfeffer_on": _("Pfeffer is on: stake %(stake)s"),
+        "final_round": _("Final round!"),
+        "winner": _("Winner"),
+        "winners": _("Winners"),
+        "game_over": _("Game over"),
+        "round": _("Round"),
+        "total": _("Σ"),
+        "deal": _("Deal"),
+        "pass": _("Pass"),
+        "bid": _("Bid"),
+        "small": _("Small Pepper"),
+        "big": _("Big Pepper"),
+        "trump": _("Trump"),
+        "no_trump": _("No trump"),
+        "choose_trump": _("Choose trump"),
+        "auction": _("Auction"),
+        "last_trick": _("Last trick"),
+        "current_trick": _("Trick"),
+        "tricks": _("Tricks"),
+        "dealer": _("Dealer"),
+        "bidder": _("Bidder"),
+        "hand": _("Hand"),
+        "made": _("made"),
+        "set": _("set"),
+        "team": _("Team"),
+        "you": _("you"),
+        "bot": _("computer"),
+        "online": _("online"),
+        "offline": _("offline"),
+        "connecting": _("Connecting…"),
+        "reconnecting": _("Connection lost, reconnecting…"),
+        "rematch": _("Rematch"),
+        "spectator": _("You are watching."),
+        "waiting": _("Waiting for %(name)s…"),
+        "thrown": _("Thrown"),
+        "kept": _("Set aside"),
+        "download": _("Download record"),
+        "step": _("Step"),
+        "start": _("Start"),
+        "back": _("Back"),
+        "forward": _("Forward"),
+        "end": _("End"),
+        "points": _("Points"),
+        "score": _("Score"),
+        "your_hand": _("Your hand"),
+        "called_pfeffer": _("%(name)s calls Pfeffer!"),
+        "lost_penalty": _("%(name)s busts and loses %(points)s"),
+        "banked": _("%(name)s banks %(points)s"),
+        "busted": _("%(name)s busts"),
+        "add": _("Add"),
+        "undo": _("Undo last entry"),
+        "print": _("Print"),
+        "error": _("Error"),
+    }

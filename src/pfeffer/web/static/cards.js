@@ -1,0 +1,78 @@
+/* Drawing helpers shared by the play, replay and sheet pages: SVG dice, cards with suit colours,
+   translated strings. Everything is built with DOM calls and textContent: names never go
+   through innerHTML. */
+"use strict";
+const PF = (function () {
+  const T = JSON.parse(document.getElementById("i18n").textContent);
+  function t(key, args) {
+    let s = T[key] || key;
+    if (args) { for (const k in args) { s = s.split("%(" + k + ")s").join(String(args[k])); } }
+    return s;
+  }
+  function el(tag, attrs, children) {
+    const e = document.createElement(tag);
+    if (attrs) {
+      for (const k in attrs) {
+        if (k === "text") e.textContent = attrs[k];
+        else if (k === "class") e.className = attrs[k];
+        else if (k === "on") { for (const ev in attrs.on) e.addEventListener(ev, attrs.on[ev]); }
+        else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) e.setAttribute(k, attrs[k]);
+      }
+    }
+    (children || []).forEach(function (c) {
+      if (c === null || c === undefined) return;
+      e.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    });
+    return e;
+  }
+  const SVGNS = "http://www.w3.org/2000/svg";
+  const PIPS = {1: [[50, 50]], 2: [[25, 25], [75, 75]], 3: [[25, 25], [50, 50], [75, 75]],
+    4: [[25, 25], [75, 25], [25, 75], [75, 75]], 5: [[25, 25], [75, 25], [50, 50], [25, 75], [75, 75]],
+    6: [[25, 25], [75, 25], [25, 50], [75, 50], [25, 75], [75, 75]]};
+  function die(face, cls) {
+    const s = document.createElementNS(SVGNS, "svg");
+    s.setAttribute("viewBox", "0 0 100 100");
+    s.setAttribute("class", "die " + (cls || ""));
+    s.setAttribute("role", "img");
+    s.setAttribute("aria-label", String(face));
+    s.dataset.face = String(face);
+    const r = document.createElementNS(SVGNS, "rect");
+    r.setAttribute("x", "4"); r.setAttribute("y", "4"); r.setAttribute("width", "92"); r.setAttribute("height", "92");
+    r.setAttribute("rx", "16"); r.setAttribute("class", "body");
+    s.appendChild(r);
+    PIPS[face].forEach(function (p) {
+      const c = document.createElementNS(SVGNS, "circle");
+      c.setAttribute("cx", p[0]); c.setAttribute("cy", p[1]); c.setAttribute("r", "9");
+      c.setAttribute("class", face === 1 || face === 5 ? "pip scoring" : "pip");
+      s.appendChild(c);
+    });
+    return s;
+  }
+  function dice(faces, cls) {
+    return el("span", {class: "dice"}, faces.map(function (f) { return die(f, cls); }));
+  }
+  const SUIT = {C: "♣", D: "♦", H: "♥", S: "♠"};
+  const RANK = {"9": "9", T: "10", J: "J", Q: "Q", K: "K", A: "A"};
+  function suitColor(s) { return s === "D" || s === "H" ? "red" : "black"; }
+  function card(code, opts) {
+    const rank = RANK[code[0]], suit = code[1];
+    const c = el(opts && opts.button ? "button" : "span",
+      {class: "card " + suitColor(suit) + (opts && opts.cls ? " " + opts.cls : ""),
+       "data-card": code, "aria-label": rank + SUIT[suit], type: opts && opts.button ? "button" : null},
+      [el("span", {class: "rank", text: rank}), el("span", {class: "suit", text: SUIT[suit]})]);
+    return c;
+  }
+  function trumpName(tr) {
+    if (tr === null || tr === undefined) return "–";
+    if (tr === "NT") return t("no_trump");
+    return SUIT[tr];
+  }
+  function bidName(b) {
+    if (b === "small") return t("small");
+    if (b === "big") return t("big");
+    if (b === "pass") return t("pass");
+    return b === null || b === undefined ? "–" : String(b);
+  }
+  return {t: t, el: el, die: die, dice: dice, card: card, SUIT: SUIT, suitColor: suitColor,
+    trumpName: trumpName, bidName: bidName};
+})();

@@ -1,0 +1,304 @@
+/* Live play (WebSocket) and replays. Every frame comes from the server, built from the engine's
+   view for this seat; this script only draws it and sends the actions the frame offers. */
+"use strict";
+(function () {
+  const t = PF.t, el = PF.el;
+  let prevHistory = null, lastTrickSeen = null;
+
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+  function names(frame) { return frame.seats.map(function (s) { return s.name; }); }
+
+  /* ------------------------------------------------------------------ dice */
+
+  function diceSheet(view, nm, current) {
+    // One row per round, one column per player, as on the paper sheet; Σ row at the bottom.
+    const rows = [];
+    let row = null;
+    view.history.forEach(function (turn) {
+      if (row === null || row[turn.seat] !== undefined) { row = {}; rows.push(row); }
+      row[turn.seat] = turn;
+    });
+    const head = el("tr", null, [el("th", {text: "#"})].concat(nm.map(function (n, i) {
+      return el("th", {class: i === current ? "current" : "", text: n});
+    })));
+    const body = rows.map(function (r, k) {
+      return el("tr", null, [el("td", {class: "muted", text: String(k + 1)})].concat(nm.map(function (_, i) {
+        const turn = r[i];
+        if (!turn) return el("td");
+        let txt, cls = "";
+        if (turn.busted) {
+          txt = turn.penalty ? "−" + turn.penalty : "—"; cls = turn.penalty ? "penalty" : "bust";
+        } else { txt = String(turn.points + turn.bonus); }
+        const mark = turn.pfeffer === "called" ? " P!" : (turn.pfeffer === "auto" ? " A" : "");
+        return el("td", {class: cls, title: String(turn.total_after)},
+          [txt + mark, el("small", {text: " " + turn.total_after})]);
+      })));
+    });
+    const sum = el("tr", {class: "sum"}, [el("th", {text: t("total")})].concat(view.scores.map(function (s) {
+      return el("th", {text: String(s)});
+    })));
+    return el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]);
+  }
+
+  function announceDice(frame) {
+    const v = frame.view, nm = names(frame);
+    let msg = null;
+    if (prevHistory !== null && v.history.length > prevHistory) {
+      const turn = v.history[v.history.length - 1];
+      if (turn.busted) {
+        msg = turn.penalty ? t("lost_penalty", {name: nm[turn.seat], points: turn.penalty}) : t("busted", {name: nm[turn.seat]});
+      } else {
+        msg = t("banked", {name: nm[turn.seat], points: turn.points});
+      }
+    } else if (v.pfeffer === "called" && frame.last && frame.last.action === "pfeffer") {
+      msg = t("called_pfeffer", {name: nm[v.current_player]});
+    }
+    prevHistory = v.history.length;
+    return msg;
+  }
+
+  function renderDice(frame, send, board, actions, scores) {
+    const v = frame.view, nm = names(frame), legal = frame.legal;
+    const info = el("div", {class: "turninfo"});
+    info.appendChild(el("p", null, [el("strong", {text: t("turn_total") + ": "}), el("span", {class: "turntotal", text: String(v.turn_total)}),
+      el("span", {class: "muted", text: "  · " + t("to_bank") + ": " + v.min_to_bank})]));
+    if (v.pfeffer === "auto") info.appendChild(el("p", {class: "pfeffer auto", text: "" + t("auto_pfeffer")}));
+    if (v.pfeffer === "called") info.appendChild(el("p", {class: "pfeffer called", text: "" + t("pfeffer_on", {stake: v.stake})}));
+    if (v.final_round && !v.is_over) info.appendChild(el("p", {class: "final", text: "⚑ " + t("final_round")}));
+    board.appendChild(info);
+    // The throws of this turn: what was set aside from each.
+    const throws = el("div", {class: "throws"});
+    v.turn_throws.forEach(function (th) {
+      throws.appendChild(el("div", {class: "throw"}, [PF.dice(th.kept, "kept"), el("span", {class: "muted", text: " +" + th.points})]));
+    });
+    board.appendChild(throws);
+    if (v.roll) {
+      board.appendChild(el("div", {class: "roll"}, [el("span", {class: "label", text: t("thrown") + ": "}), PF.dice(v.roll, "big")]));
+    }
+    // Actions: the legal ones only.
+    const keeps = legal.filter(function (a) { return a.indexOf("keep ") === 0; });
+    if (keeps.length) {
+      const box = el("div", {class: "keeps"}, [el("p", {class: "label", text: t("keep") + ":"})]);
+      v.keep_options.forEach(function (o) {
+        const a = "keep " + o.dice.join("");
+        if (legal.indexOf(a) < 0) return;
+        box.appendChild(el("button", {class: "keep", "data-action": a, type: "button", on: {click: function () { send(a); }}},
+          [PF.dice(o.dice, "small"), el("span", {class: "pts", text: "= " + o.points})]));
+      });
+      actions.appendChild(box);
+    }
+    legal.forEach(function (a) {
+      if (a === "roll") actions.appendChild(el("button", {class: "button primary", "data-action": a, type: "button", text: "" + t("roll_n", {n: v.dice_to_roll}), on: {click: function () { send(a); }}}));
+      if (a === "bank") actions.appendChild(el("button", {class: "button", "data-action": a, type: "button", text: t("bank", {points: v.turn_total}), on: {click: function () { send(a); }}}));
+      if (a === "pfeffer") {
+        const stake = (v.predecessor_result || 0) + v.rules.pfeffer_margin;
+        actions.appendChild(el("button", {class: "button hot", "data-action": a, type: "button", text: "" + t("call_pfeffer", {stake: stake}), on: {click: function () { send(a); }}}));
+      }
+    });
+    scores.appendChild(diceSheet(v, nm, v.is_over ? -1 : v.current_player));
+  }
+
+  /* ------------------------------------------------------------------ pepper */
+
+  function sideName(view, nm, side) {
+    if (view.players === 4) return nm[side] + " & " + nm[side + 2];
+    return nm[side];
+  }
+
+  function trickRow(cards, nm, winner) {
+    return el("div", {class: "trick"}, cards.map(function (pair) {
+      return el("figure", {class: pair[0] === winner ? "won" : ""}, [PF.card(pair[1]), el("figcaption", {text: nm[pair[0]]})]);
+    }));
+  }
+
+  function renderPepper(frame, send, board, actions, scores) {
+    const v = frame.view, nm = names(frame), legal = frame.legal;
+    // Seats with hand sizes, dealer, bidder, tricks won.
+    const seats = el("div", {class: "seats"});
+    for (let s = 0; s < v.players; s++) {
+      const tags = [];
+      if (s === v.dealer) tags.push(t("dealer"));
+      if (s === v.bidder) tags.push(t("bidder") + " " + PF.bidName(v.high_bid));
+      seats.appendChild(el("div", {class: "seatbox" + (s === v.current_player ? " current" : "") + (s === frame.seat ? " me" : "") + (v.players === 4 ? " team" + (s % 2) : "")},
+        [el("strong", {text: nm[s]}), el("span", {class: "muted", text: " ▮×" + v.hand_sizes[s]}),
+         el("div", {class: "tags", text: tags.join(" · ")})]));
+    }
+    board.appendChild(seats);
+    // Contract and auction.
+    const auction = el("div", {class: "auction"}, [el("strong", {text: t("auction") + ": "})].concat(v.auction.map(function (p) {
+      return el("span", {class: "bid", text: nm[p[0]] + " " + PF.bidName(p[1])});
+    })));
+    board.appendChild(auction);
+    if (v.trump !== null || v.phase === "play") {
+      board.appendChild(el("p", {class: "contract"}, [el("strong", {text: t("trump") + ": "}),
+        el("span", {class: "trumpsym " + (v.trump && v.trump !== "NT" ? PF.suitColor(v.trump) : ""), text: PF.trumpName(v.trump)}),
+        el("span", {class: "muted", text: "  · " + t("tricks") + ": " + v.tricks_won.map(function (n, i) { return sideName(v, nm, i) + " " + n; }).join(", ")})]));
+    }
+    // Current trick and last trick.
+    const table = el("div", {class: "felt"});
+    table.appendChild(el("div", {class: "label", text: t("current_trick")}));
+    table.appendChild(trickRow(v.current_trick, nm, -1));
+    let last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+    if (last) lastTrickSeen = last; else if (v.phase === "deal" || v.phase === "over") last = lastTrickSeen;
+    if (last) {
+      const pairs = last.cards.map(function (c, i) { return [(last.leader + i) % v.players, c]; });
+      table.appendChild(el("div", {class: "label", text: t("last_trick")}));
+      table.appendChild(trickRow(pairs, nm, last.winner));
+    }
+    board.appendChild(table);
+    if (v.last_hand && (v.phase === "deal" || v.phase === "over")) {
+      const h = v.last_hand;
+      if (h.bidder !== null) {
+        board.appendChild(el("p", {class: "banner inline", text: t("hand") + " " + h.hand_number + ": " + nm[h.bidder] + " " + PF.bidName(h.bid) + " " +
+          PF.trumpName(h.trump) + " — " + (h.made ? t("made") : t("set")) + " (" + h.points.join(" / ") + ")"}));
+      }
+    }
+    // My hand: legal cards are buttons, the others are not.
+    const hand = v.all_hands ? null : v.hand;
+    if (hand && hand.length) {
+      const hbox = el("div", {class: "hand"}, [el("div", {class: "label", text: t("your_hand")})]);
+      hand.forEach(function (c) {
+        if (legal.indexOf(c) >= 0) {
+          const b = PF.card(c, {button: true, cls: "playable"});
+          b.dataset.action = c;
+          b.addEventListener("click", function () { send(c); });
+          hbox.appendChild(b);
+        } else { hbox.appendChild(PF.card(c, {cls: v.phase === "play" ? "dim" : ""})); }
+      });
+      board.appendChild(hbox);
+    }
+    if (v.all_hands) {
+      v.all_hands.forEach(function (h, s) {
+        board.appendChild(el("div", {class: "hand small"}, [el("span", {class: "label", text: nm[s] + ": "})].concat(h.map(function (c) { return PF.card(c); }))));
+      });
+    }
+    // Non-card actions.
+    legal.forEach(function (a) {
+      let label = null, cls = "button";
+      if (a === "deal") { label = t("deal"); cls += " primary"; }
+      else if (a === "pass") label = t("pass");
+      else if (/^[0-9]$/.test(a) || a === "small" || a === "big") { label = t("bid") + " " + PF.bidName(a); if (a === "big") cls += " hot"; }
+      else if (a === "NT") label = t("no_trump");
+      else if (a.length === 1 && PF.SUIT[a]) { label = t("trump") + " " + PF.SUIT[a]; cls += " " + PF.suitColor(a); }
+      if (label) actions.appendChild(el("button", {class: cls, "data-action": a, type: "button", text: label, on: {click: function () { send(a); }}}));
+    });
+    // The score pad: one row per hand, Σ row.
+    const sides = v.scores.length;
+    const head = el("tr", null, [el("th", {text: "#"}), el("th", {text: t("bidder")}), el("th", {text: t("bid")}), el("th", {text: t("trump")})]
+      .concat(v.scores.map(function (_, i) { return el("th", {text: sideName(v, nm, i)}); })));
+    const rows = (v.hands || []).map(function (h) {
+      return el("tr", null, [el("td", {class: "muted", text: String(h.hand_number)}),
+        el("td", {text: h.bidder === null ? "–" : nm[h.bidder]}), el("td", {text: PF.bidName(h.bid)}),
+        el("td", {text: PF.trumpName(h.trump)})].concat(h.points.map(function (p, i) {
+          return el("td", {class: p < 0 ? "penalty" : ""}, [String(p), el("small", {text: " " + h.scores[i]})]);
+        })));
+    });
+    const sum = el("tr", {class: "sum"}, [el("th", {text: t("total"), colspan: "4"})].concat(v.scores.map(function (s) { return el("th", {text: String(s)}); })));
+    scores.appendChild(el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, rows), el("tfoot", null, [sum])]));
+    void sides;
+  }
+
+  /* ------------------------------------------------------------------ frame */
+
+  function render(frame, send, opts) {
+    const board = clear(document.getElementById("board"));
+    const actions = document.getElementById("actions") ? clear(document.getElementById("actions")) : el("div");
+    const scores = clear(document.getElementById("scores"));
+    const v = frame.view, nm = names(frame);
+    const over = frame.game === "dice" ? v.is_over : v.phase === "over";
+    const status = document.getElementById("status") || document.getElementById("lastaction");
+    if (!opts || !opts.replay) {
+      if (over) status.textContent = t("game_over");
+      else if (frame.seat === null) status.textContent = t("spectator") + " " + t("turn_of", {name: nm[v.current_player]});
+      else if (v.current_player === frame.seat) status.textContent = t("your_turn");
+      else status.textContent = t("waiting", {name: nm[v.current_player]});
+      status.className = "status" + (!over && v.current_player === frame.seat ? " mine" : "");
+    }
+    const banner = document.getElementById("banner");
+    let msg = frame.game === "dice" ? announceDice(frame) : null;
+    if (over) {
+      const winners = v.winners.map(function (w) { return frame.game === "pepper" ? sideName(v, nm, w) : nm[w]; });
+      clear(banner);
+      banner.appendChild(el("div", {class: "result"}, [el("h2", {text: "★ " + (winners.length > 1 ? t("winners") : t("winner")) + ": " + winners.join(", ")}),
+        el("p", {text: t("score") + ": " + v.scores.join(" : ")})]));
+      const links = el("p");
+      if (!opts || !opts.replay) {
+        if (frame.seat !== null && opts && opts.rematch) links.appendChild(el("button", {class: "button primary", id: "rematch", type: "button", text: t("rematch"), on: {click: opts.rematch}}));
+        links.appendChild(el("a", {class: "button", href: "/api/tables/" + frame.table + "/record", text: t("download")}));
+      }
+      banner.appendChild(links);
+      banner.hidden = false;
+    } else if (msg) {
+      clear(banner); banner.appendChild(el("p", {text: msg})); banner.hidden = false;
+    } else if (frame.game !== "dice") { banner.hidden = true; }
+    const players = el("div", {class: "players"}, frame.seats.map(function (s, i) {
+      return el("span", {class: "player" + (i === v.current_player && !over ? " current" : "") + (i === frame.seat ? " me" : "")},
+        [s.name, s.kind === "bot" ? " (CPU)" : (s.online ? " ●" : " ○"), i === frame.seat ? " (" + t("you") + ")" : ""]);
+    }));
+    board.appendChild(players);
+    if (frame.game === "dice") renderDice(frame, send, board, actions, scores);
+    else renderPepper(frame, send, board, actions, scores);
+  }
+
+  /* ------------------------------------------------------------------ live */
+
+  const app = document.getElementById("app");
+  if (app) {
+    const table = app.dataset.table, token = app.dataset.token, lang = app.dataset.lang;
+    let ws = null, delay = 500, frame = null;
+    const errorBox = document.getElementById("error");
+    function send(action) {
+      errorBox.hidden = true;
+      if (ws && ws.readyState === 1) ws.send(JSON.stringify({type: "action", action: action, version: frame ? frame.version : null}));
+    }
+    async function rematch() {
+      const r = await fetch("/api/tables/" + table + "/rematch", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({token: token})});
+      if (r.ok) location.href = (await r.json()).url;
+    }
+    function connect() {
+      const proto = location.protocol === "https:" ? "wss:" : "ws:";
+      const q = "?lang=" + encodeURIComponent(lang) + (token ? "&token=" + encodeURIComponent(token) : "");
+      ws = new WebSocket(proto + "//" + location.host + "/ws/" + table + q);
+      ws.onopen = function () { delay = 500; };
+      ws.onmessage = function (ev) {
+        const msg = JSON.parse(ev.data);
+        if (msg.type === "state") { frame = msg; render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version); }
+        else if (msg.type === "error") { errorBox.textContent = msg.message; errorBox.hidden = false; }
+        else if (msg.type === "rematch" && frame && frame.seat === null) { location.href = "/watch/" + msg.table; }
+      };
+      ws.onclose = function (ev) {
+        if (ev.code === 4403 || ev.code === 4404) return;
+        document.getElementById("status").textContent = t("reconnecting");
+        setTimeout(connect, delay); delay = Math.min(delay * 2, 8000);
+      };
+    }
+    connect();
+  }
+
+  /* ------------------------------------------------------------------ replay */
+
+  const rp = document.getElementById("replay");
+  if (rp) {
+    const table = rp.dataset.table, slider = document.getElementById("step");
+    let step = 0, steps = 0;
+    async function load(n) {
+      const r = await fetch("/api/tables/" + table + "/replay?step=" + n);
+      const d = await r.json();
+      step = d.step; steps = d.steps; slider.max = String(steps); slider.value = String(step);
+      document.getElementById("stepinfo").textContent = t("step") + " " + step + " / " + steps;
+      document.getElementById("lastaction").textContent = d.action ? d.action.split(" / ")[0].slice(0, 60) : "";
+      const frame = {game: d.game, seat: null, legal: [], table: table, view: d.view,
+        seats: d.names.map(function (n) { return {name: n, kind: "human", online: false}; })};
+      prevHistory = null;
+      render(frame, function () {}, {replay: true});
+    }
+    rp.querySelectorAll("[data-go]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        const go = b.dataset.go;
+        load(go === "first" ? 0 : go === "prev" ? Math.max(0, step - 1) : go === "next" ? step + 1 : steps);
+      });
+    });
+    slider.addEventListener("input", function () { load(Number(slider.value)); });
+    load(0);
+  }
+})();

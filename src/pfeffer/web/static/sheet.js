@@ -1,0 +1,96 @@
+/* Score-sheet page: shows the sheet the server computed with the engine and sends new entries. */
+"use strict";
+(function () {
+  const t = PF.t, el = PF.el;
+  const root = document.getElementById("sheet");
+  const id = root.dataset.sheet, game = root.dataset.game;
+  const box = document.getElementById("sheettable"), form = document.getElementById("entry");
+  const errorBox = document.getElementById("error");
+  function clear(n) { while (n.firstChild) n.removeChild(n.firstChild); return n; }
+
+  async function call(method, path, body) {
+    const r = await fetch("/api/sheets/" + id + path, {method: method, headers: {"Content-Type": "application/json"}, body: body ? JSON.stringify(body) : undefined});
+    const d = await r.json();
+    if (!r.ok) { errorBox.textContent = d.detail || t("error"); errorBox.hidden = false; return; }
+    errorBox.hidden = true; draw(d);
+  }
+
+  function winnersLine(names) {
+    return el("p", {class: "banner result", text: "★ " + (names.length > 1 ? t("winners") : t("winner")) + ": " + names.join(", ")});
+  }
+
+  function drawDice(d) {
+    const v = d.view, nm = d.players;
+    const rows = []; let row = null;
+    v.history.forEach(function (turn) {
+      if (row === null || row[turn.seat] !== undefined) { row = {}; rows.push(row); }
+      row[turn.seat] = turn;
+    });
+    const head = el("tr", null, [el("th", {text: t("round")})].concat(nm.map(function (n, i) { return el("th", {class: !v.is_over && i === v.current_player ? "current" : "", text: n}); })));
+    const body = rows.map(function (r, k) {
+      return el("tr", null, [el("td", {text: String(k + 1)})].concat(nm.map(function (_, i) {
+        const turn = r[i]; if (!turn) return el("td");
+        const txt = turn.busted ? (turn.penalty ? "−" + turn.penalty : "—") : String(turn.points + turn.bonus);
+        const mark = turn.pfeffer === "called" ? " P!" : (turn.pfeffer === "auto" ? " A" : "");
+        return el("td", {class: turn.busted ? (turn.penalty ? "penalty" : "bust") : ""}, [txt + mark, el("small", {text: " " + turn.total_after})]);
+      })));
+    });
+    const sum = el("tr", {class: "sum"}, [el("th", {text: t("total")})].concat(v.scores.map(function (s) { return el("th", {text: String(s)}); })));
+    box.appendChild(el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]));
+    if (v.final_round && !v.is_over) box.appendChild(el("p", {class: "final", text: "⚑ " + t("final_round")}));
+    if (v.is_over) { box.appendChild(winnersLine(v.winners.map(function (w) { return nm[w]; }))); return; }
+    if (v.pfeffer === "auto") form.appendChild(el("p", {class: "pfeffer", text: "" + t("auto_pfeffer")}));
+    form.appendChild(el("p", null, [el("strong", {text: t("turn_of", {name: nm[v.current_player]})})]));
+    const pts = el("input", {type: "number", step: "50", min: "0", name: "points", "aria-label": t("points")});
+    form.appendChild(el("label", null, [t("points"), pts]));
+    let pf = null;
+    if (d.can_pfeffer) {
+      pf = el("input", {type: "checkbox", name: "pfeffer"});
+      form.appendChild(el("label", null, [t("pfeffer"), pf]));
+    }
+    form.appendChild(el("button", {class: "button primary", type: "submit", id: "add", text: t("add")}));
+    form.appendChild(el("button", {class: "button", type: "button", id: "bust", text: t("bust"), on: {click: function () {
+      call("POST", "/entries", {bust: true, pfeffer: pf ? pf.checked : false});
+    }}}));
+    form.onsubmit = function (ev) { ev.preventDefault(); call("POST", "/entries", {points: Number(pts.value), pfeffer: pf ? pf.checked : false}); };
+  }
+
+  function drawPepper(d) {
+    const nm = d.players, n = nm.length;
+    const side = function (i) { return n === 4 ? nm[i] + " & " + nm[i + 2] : nm[i]; };
+    const sides = d.scores.map(function (_, i) { return side(i); });
+    const head = el("tr", null, [el("th", {text: "#"}), el("th", {text: t("bidder")}), el("th", {text: t("bid")}), el("th", {text: t("trump")}), el("th", {text: t("tricks")})]
+      .concat(sides.map(function (s) { return el("th", {text: s}); })));
+    const body = d.rows.map(function (r, k) {
+      return el("tr", null, [el("td", {text: String(k + 1)}), el("td", {text: nm[r.bidder]}), el("td", {text: PF.bidName(r.bid)}), el("td", {text: PF.trumpName(r.trump)}),
+        el("td", {text: r.tricks.join(" : ")})].concat(r.points.map(function (p, i) { return el("td", {class: p < 0 ? "penalty" : ""}, [String(p), el("small", {text: " " + r.scores[i]})]); })));
+    });
+    const sum = el("tr", {class: "sum"}, [el("th", {text: t("total"), colspan: "5"})].concat(d.scores.map(function (s) { return el("th", {text: String(s)}); })));
+    box.appendChild(el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]));
+    if (d.is_over) { box.appendChild(winnersLine(d.winners.map(side))); return; }
+    const bidder = el("select", {name: "bidder"}, nm.map(function (x, i) { return el("option", {value: String(i), text: x}); }));
+    const bid = el("select", {name: "bid"}, d.bids.map(function (b) { return el("option", {value: b, text: PF.bidName(b)}); }));
+    const trumps = ["C", "D", "H", "S"].concat(d.rules.no_trump ? ["NT"] : []);
+    const trump = el("select", {name: "trump"}, trumps.map(function (x) { return el("option", {value: x, text: PF.trumpName(x)}); }));
+    form.appendChild(el("label", null, [t("bidder"), bidder]));
+    form.appendChild(el("label", null, [t("bid"), bid]));
+    form.appendChild(el("label", null, [t("trump"), trump]));
+    const tricks = sides.map(function (s, i) {
+      const inp = el("input", {type: "number", min: "0", max: String(d.tricks_per_hand), name: "tricks" + i, value: "0"});
+      form.appendChild(el("label", null, [t("tricks") + " " + s, inp]));
+      return inp;
+    });
+    form.appendChild(el("button", {class: "button primary", type: "submit", id: "add", text: t("add")}));
+    form.onsubmit = function (ev) {
+      ev.preventDefault();
+      call("POST", "/entries", {bidder: Number(bidder.value), bid: bid.value, trump: trump.value, tricks: tricks.map(function (x) { return Number(x.value); })});
+    };
+  }
+
+  function draw(d) {
+    clear(box); clear(form);
+    if (game === "dice") drawDice(d); else drawPepper(d);
+  }
+  document.getElementById("undo").addEventListener("click", function () { call("POST", "/undo"); });
+  fetch("/api/sheets/" + id).then(function (r) { return r.json(); }).then(draw);
+})();

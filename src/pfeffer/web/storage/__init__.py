@@ -1,0 +1,283 @@
+"""Storage of tables, seats, accepted actions and score sheets (SQLAlchemy 2, SQLite or PostgreSQL).
+
+Every write commits before it returns, so a caller that broadcasts after a write never announces
+something the database does not hold.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from pfeffer.web.storage.models import ActionRow, SeatRow, SheetRow, TableRow, utcnow
+
+__all__ = [
+    "ActionRow",
+    "ConflictError",
+    "SeatRow",
+    "SeatSpec",
+    "SheetRow",
+    "Store",
+    "TableRow",
+    "make_engine",
+    "migrate",
+    "new_token",
+]
+
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+
+class ConflictError(RuntimeError):
+    """A write lost a race: the table moved on since the state the write was based on."""
+
+
+def new_token(nbytes: int = 24) -> str:
+    """An unguessable URL-safe token (seat tokens, admin keys, sheet ids)."""
+    return secrets.token_urlsafe(nbytes)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets foreign keys on and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to the newest Alembic revision (run on every server start)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatSpec:
+    """A seat as asked for when creating a table."""
+
+    name: str
+    kind: str  # "human" or "bot"
+    bot: str | None = None
+
+
+class Store:
+    """Repository functions over one engine. Each method runs in its own committed transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._session = sessionmaker(engine, expire_on_commit=False)
+
+    def session(self) -> Session:
+        """A new session (callers use it as a context manager)."""
+        return self._session()
+
+    # ------------------------------------------------------------------ tables
+
+    def create_table(
+        self,
+        game: str,
+        rules: dict[str, Any],
+        seed: int,
+        seats: list[SeatSpec],
+        rematch_of: str | None = None,
+    ) -> tuple[TableRow, list[SeatRow]]:
+        """A new running table with its seats (each with a fresh token); committed."""
+        table = TableRow(
+            id=new_token(9),
+            game=game,
+            rules=rules,
+            seed=seed,
+            status="running",
+            version=0,
+            admin_token=new_token(),
+            created_at=utcnow(),
+            rematch_of=rematch_of,
+        )
+        rows = [
+            SeatRow(
+                table_id=table.id,
+                seat=i,
+                name=s.name,
+                kind=s.kind,
+                bot=s.bot,
+                token=new_token(),
+                claimed=s.kind == "bot",
+            )
+            for i, s in enumerate(seats)
+        ]
+        with self.session() as db, db.begin():
+            db.add(table)
+            db.flush()
+            db.add_all(rows)
+            if rematch_of is not None:
+                db.execute(
+                    update(TableRow).where(TableRow.id == rematch_of).values(rematch_id=table.id)
+                )
+        return table, rows
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table row, or None."""
+        with self.session() as db:
+            return db.get(TableRow, table_id)
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        """The seats of a table in seat order."""
+        with self.session() as db:
+            return list(
+                db.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+                )
+            )
+
+    def actions(self, table_id: str) -> list[ActionRow]:
+        """Every accepted action of a table, in order."""
+        with self.session() as db:
+            return list(
+                db.scalars(
+                    select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
+                )
+            )
+
+    def append_actions(
+        self,
+        table_id: str,
+        version: int,
+        seat: int | None,
+        actions: list[str],
+        *,
+        finished: bool = False,
+        winners: list[int] | None = None,
+        scores: list[int] | None = None,
+    ) -> int:
+        """Store the actions that follow ``version`` and commit; returns the new version.
+
+        Raises :class:`ConflictError` (and stores nothing) if the table is no longer at
+        ``version``: the compare-and-set keeps two writers from both appending.
+        """
+        new_version = version + len(actions)
+        with self.session() as db, db.begin():
+            values: dict[str, Any] = {"version": new_version}
+            if finished:
+                values.update(
+                    status="finished", finished_at=utcnow(), winners=winners, scores=scores
+                )
+            res = db.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == version)
+                .values(**values)
+            )
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise ConflictError(f"table {table_id} is not at version {version}")
+            db.add_all(
+                ActionRow(table_id=table_id, seq=version + i, seat=seat, action=a)
+                for i, a in enumerate(actions)
+            )
+        return new_version
+
+    def claim_seat(self, table_id: str, seat: int) -> str | None:
+        """Take a free human seat (from the lobby); its token, or None if taken or not human."""
+        with self.session() as db, db.begin():
+            res = db.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.claimed.is_(False),
+                )
+                .values(claimed=True)
+            )
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            row = db.get(SeatRow, (table_id, seat))
+            return row.token if row else None
+
+    def mark_claimed(self, table_id: str, seat: int) -> None:
+        """Note that the holder of a seat's invite link has opened it."""
+        with self.session() as db, db.begin():
+            db.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(claimed=True)
+            )
+
+    def seat_by_token(self, token: str) -> SeatRow | None:
+        """The seat a token belongs to, or None."""
+        with self.session() as db:
+            return db.scalars(select(SeatRow).where(SeatRow.token == token)).first()
+
+    def list_tables(self, status: str, limit: int = 50) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Tables with ``status``, newest first (finished ones by end time), with their seats."""
+        order = TableRow.finished_at.desc() if status == "finished" else TableRow.created_at.desc()
+        with self.session() as db:
+            tables = list(
+                db.scalars(
+                    select(TableRow).where(TableRow.status == status).order_by(order).limit(limit)
+                )
+            )
+            ids = [t.id for t in tables]
+            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
+            if ids:
+                for s in db.scalars(
+                    select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
+                ):
+                    seats[s.table_id].append(s)
+            return [(t, seats[t.id]) for t in tables]
+
+    def running_table_ids(self) -> list[str]:
+        """Ids of every running table (to resume computer players after a restart)."""
+        with self.session() as db:
+            return list(db.scalars(select(TableRow.id).where(TableRow.status == "running")))
+
+    def count_tables(self) -> int:
+        """How many tables exist (for tests and the lobby)."""
+        with self.session() as db:
+            return int(db.scalar(select(func.count()).select_from(TableRow)) or 0)
+
+    # ------------------------------------------------------------------ sheets
+
+    def create_sheet(self, game: str, title: str, data: dict[str, Any]) -> SheetRow:
+        """A new score sheet; committed."""
+        row = SheetRow(
+            id=new_token(9),
+            game=game,
+            title=title,
+            data=data,
+            created_at=utcnow(),
+            updated_at=utcnow(),
+        )
+        with self.session() as db, db.begin():
+            db.add(row)
+        return row
+
+    def sheet(self, sheet_id: str) -> SheetRow | None:
+        """A sheet, or None."""
+        with self.session() as db:
+            return db.get(SheetRow, sheet_id)
+
+    def save_sheet(self, sheet_id: str, data: dict[str, Any]) -> None:
+        """Replace a sheet's data; committed."""
+        with self.session() as db, db.begin():
+            db.execute(
+                update(SheetRow)
+                .where(SheetRow.id == sheet_id)
+                .values(data=data, updated_at=utcnow())
+            )
