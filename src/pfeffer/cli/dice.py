@@ -216,6 +216,17 @@ def _console() -> Console:
     return Console(highlight=False)
 
 
+def _winners_text(players: tuple[str, ...], winners: list[int], scores: list[int]) -> str:
+    """``Winner: Anna with 10250!`` or ``Shared win: Anna and Ben with 10000!`` (markup).
+
+    >>> _winners_text(("Anna", "Ben"), [0, 1], [10000, 10000])
+    'Shared win: Anna and Ben with 10000!'
+    """
+    names = " and ".join(escape(players[w]) for w in winners)
+    label = "Shared win" if len(winners) > 1 else "Winner"
+    return f"{label}: {names} with {scores[winners[0]]}!"
+
+
 def _bust_cost(game: DiceGame) -> int:
     """What a bust would cost the current player now: asked of a copy of the engine."""
     copy = game.clone()
@@ -332,11 +343,13 @@ class PlaySession:
         hist, final, playoff = len(g.history), g.final_round, g.view().playoff
         total, dice = g.turn_total, g.dice_to_roll
         try:
-            g.apply(action, seat=seat)
+            kind = DiceAction.parse(action).kind
+            # A void throw is declared by the table (it may be the previous player's bust that is
+            # taken back), so it is not tied to the seat to act.
+            g.apply(action, seat=None if kind == "void" else seat)
         except IllegalAction as exc:
             self.say(f"[bold red]✗[/] {escape(str(exc))}")
             return False
-        kind = DiceAction.parse(action).kind
         who = self.name(seat)
         if kind == "pfeffer":
             self.say(
@@ -366,7 +379,7 @@ class PlaySession:
         if len(g.history) > hist:
             self.turn_ended(g.history[-1], final, playoff)
         elif len(g.history) < hist:
-            self.say(f"The bust is taken back: {self.name(g.current_player)} throws again.")
+            self.say(f"The bust is taken back. {self.name(g.current_player)}: throw again.")
             self._announced = (len(g.history), g.current_player)
         return True
 
@@ -394,11 +407,8 @@ class PlaySession:
             tied = ", ".join(self.name(s) for s in v.playoff)
             self.say(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
         if g.is_over:
-            names = " and ".join(self.name(s) for s in g.winners)
-            score = g.scores[g.winners[0]]
-            verb = "share the win" if len(g.winners) > 1 else "wins"
             self.console.print()
-            self.console.rule(f"[bold green]{names} {verb} with {score}![/]")
+            self.console.rule(f"[bold green]{_winners_text(g.players, g.winners, g.scores)}[/]")
         else:
             self.show_table()
             _save(g, self.path)
@@ -729,10 +739,7 @@ def replay(
             console.print(f"   {dice_text(game.last_throw)}  (on the table)")
     console.print(sheet_table(game.players, rows, game.scores, winners=game.winners))
     if game.is_over:
-        names = " and ".join(escape(game.players[s]) for s in game.winners)
-        console.print(
-            f"[bold green]{names} {'won' if len(game.winners) == 1 else 'shared the win'}.[/]"
-        )
+        console.print(f"[bold green]{_winners_text(game.players, game.winners, game.scores)}[/]")
 
 
 # ============================================================================ sheet
@@ -789,9 +796,7 @@ class SheetSession:
     def announce_end(self) -> None:
         """Name the winners."""
         s = self.sheet
-        names = " and ".join(escape(s.players[w]) for w in s.winners)
-        verb = "share the win" if len(s.winners) > 1 else "wins"
-        self.console.rule(f"[bold green]{names} {verb} with {s.totals[s.winners[0]]}![/]")
+        self.console.rule(f"[bold green]{_winners_text(s.players, s.winners, s.totals)}[/]")
 
     def prompt(self) -> str:
         """The prompt for the next entry, with what is at stake for this turn."""
