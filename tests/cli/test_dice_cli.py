@@ -401,3 +401,13 @@ def test_sheet_resume_refuses_new_players_or_rules(run: Run, tmp_path: Path) -> 
     save.write_text(DiceSheet(["A", "B"]).to_json())
     result = run("dice", "sheet", "--resume", str(save), "--rule", "target=500")
     assert result.exit_code == 2
+
+
+def test_keep_by_option_number_by_faces_or_by_notation(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "k.json"
+    run("dice", "play", "--manual", "--bot-delay", "0", "--save", str(save),
+        input=lines("155226", "15", "1523", "k 5", "523", "keep 5", "q"))  # fmt: skip
+    # "15" is no option number (there are 5): faces 1 5; "k 5" and "keep 5" are notation
+    assert record(save)["actions"] == [
+        "roll 155226", "keep 15", "roll 1523", "keep 5", "roll 523", "keep 5"
+    ]  # fmt: skip

@@ -199,7 +199,8 @@ def rules_help(rules: DiceRules) -> str:
 
 
 PLAY_KEYS = (
-    "[dim]Keys: a number sets aside that option · Enter takes the suggestion · r roll · "
+    "[dim]Keys: a number sets aside that option (or type the faces: 155) · Enter takes the "
+    "suggestion · r roll · "
     "b bank · p Pfeffer · v void throw (--manual) · t score sheet · ? help · q save and quit. "
     "Notation works too: keep 155, roll, bank.[/]"
 )
@@ -279,7 +280,7 @@ class PlaySession:
                     self.bot_step(g.current_player)
                 else:
                     self.human_step(g.current_player)
-        except QuitRequested:
+        except (QuitRequested, KeyboardInterrupt):
             path = _save(g, self.path)
             self.console.print(
                 f"\nGame left unfinished; record saved to [bold]{escape(str(path))}[/]\n"
@@ -549,12 +550,14 @@ class PlaySession:
             if default is None:
                 raise IllegalAction("Type something: ? shows the keys.")
             text = default
-        if g.phase is Phase.KEEP and text.isdigit() and not text.startswith("0"):
+        if g.phase is Phase.KEEP and text.isdigit():
+            # A number picks an option; several digits that are no option's number are faces.
             choices = g.keep_choices()
-            if int(text) <= len(choices) or len(text) == 1:
-                if not 1 <= int(text) <= len(choices):
-                    raise IllegalAction(f"Choose an option from 1 to {len(choices)}.")
+            if 1 <= int(text) <= len(choices):
                 return choices[int(text) - 1].action
+            if len(text) == 1 or text.startswith("0"):
+                raise IllegalAction(f"Choose an option from 1 to {len(choices)}.")
+            return "keep " + text
         words = {"r": "roll", "b": "bank", "p": "pfeffer", "v": "void"}
         action = words.get(text, text)
         short_keep = re.fullmatch(r"k\s*([\d ,]+)", action)
