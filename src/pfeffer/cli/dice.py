@@ -616,7 +616,7 @@ def play(
     ] = None,
     bot_delay: Annotated[
         float, typer.Option(help="Seconds to pause before each bot action.", min=0)
-    ] = 0.5,
+    ] = 0.4,
 ) -> None:
     """Play Würfel-Pfeffer in the terminal: humans (hot-seat) and bots in any mix."""
     console = _console()
