@@ -380,12 +380,48 @@ class PepperGame:
         Raises :class:`IllegalAction` and changes nothing if the action is not allowed now.
         """
         ph = self._phase
-        if ph == PLAY:
+        if ph == PLAY:  # the hot path of play-outs, kept inline
             c = CARD_INDEX.get(action)
             if c is None:
                 c = self._parse_play(action)
-            self._play(c)
-        elif ph == AUCTION:
+            cur = self._cur
+            hand = self._hands[cur]
+            bit = _BIT[c]
+            if not hand & bit:
+                raise IllegalAction(f"{self._who()} does not hold {CARD_STR[c]}")
+            trick = self._trick
+            if trick:
+                f = hand & self._follow
+                if f and not f & bit:
+                    raise IllegalAction(
+                        f"{self._who()} must follow suit ({'CDHS'[self._led()]}): "
+                        f"{CARD_STR[c]} does not; playable: {' '.join(mask_strs(f))}"
+                    )
+                v = self._vrow[c]
+                if v > self._best_v:
+                    self._best_v = v
+                    self._best_seat = cur
+            else:
+                led = EFFECTIVE_SUIT[self._trump][c]
+                self._follow = SUIT_MASK[self._trump][led]
+                self._vrow = row = TRICK_VALUE[self._trump][led]
+                self._best_v = row[c]
+                self._best_seat = cur
+            self._hands[cur] = hand ^ bit
+            trick.append(c)
+            self._history.append(CARD_STR[c])
+            if len(trick) < self._n:
+                self._cur = (cur + 1) % self._n
+                return
+            win = self._best_seat
+            self._won[win % 2 if self._n == 4 else win] += 1
+            self._tricks.append((self._leader, tuple(trick), win))
+            self._trick = []
+            self._leader = self._cur = win
+            if not self._hands[win]:
+                self._end_hand()
+            return
+        if ph == AUCTION:
             lvl = self._bid_code.get(action)
             if lvl is None:
                 lvl = self._parse_bid(action)
@@ -450,10 +486,7 @@ class PepperGame:
         """Play a card from the current player's hand (P9)."""
         if self._phase != PLAY:
             raise IllegalAction(self._phase_msg("play a card"))
-        c = CARD_INDEX.get(card)
-        if c is None:
-            c = parse_card(card)
-        self._play(c)
+        self.apply(CARD_STR[parse_card(card)])
 
     # ------------------------------------------------------------------------------- internals
 
@@ -600,44 +633,6 @@ class PepperGame:
         self._dealer = (self._dealer + 1) % self._n
         self._phase = DEAL
         self._cur = self._dealer
-
-    def _play(self, c: int) -> None:
-        cur = self._cur
-        hand = self._hands[cur]
-        bit = _BIT[c]
-        if not hand & bit:
-            raise IllegalAction(f"{self._who()} does not hold {CARD_STR[c]}")
-        trick = self._trick
-        if trick:
-            f = hand & self._follow
-            if f and not f & bit:
-                raise IllegalAction(
-                    f"{self._who()} must follow suit ({'CDHS'[self._led()]}): "
-                    f"{CARD_STR[c]} does not; playable: {' '.join(mask_strs(f))}"
-                )
-            v = self._vrow[c]
-            if v > self._best_v:
-                self._best_v = v
-                self._best_seat = cur
-        else:
-            led = EFFECTIVE_SUIT[self._trump][c]
-            self._follow = SUIT_MASK[self._trump][led]
-            self._vrow = row = TRICK_VALUE[self._trump][led]
-            self._best_v = row[c]
-            self._best_seat = cur
-        self._hands[cur] = hand ^ bit
-        trick.append(c)
-        self._history.append(CARD_STR[c])
-        if len(trick) < self._n:
-            self._cur = (cur + 1) % self._n
-            return
-        win = self._best_seat
-        self._won[win % 2 if self._n == 4 else win] += 1
-        self._tricks.append((self._leader, tuple(trick), win))
-        self._trick = []
-        self._leader = self._cur = win
-        if not self._hands[win]:
-            self._end_hand()
 
     def _led(self) -> int:
         return EFFECTIVE_SUIT[self._trump][self._trick[0]]
