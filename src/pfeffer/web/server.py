@@ -684,8 +684,10 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                 rules[opt.name] = raw is not None
             elif opt.kind == "int":
                 text = str(raw or "").strip()
-                if text == "" and opt.optional:
-                    rules[opt.name] = None
+                if text == "":
+                    if opt.optional:
+                        rules[opt.name] = None
+                    # a missing number keeps the rule's default
                 else:
                     try:
                         rules[opt.name] = int(text)

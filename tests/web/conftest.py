@@ -1,0 +1,119 @@
+"""Fixtures for the web tests: an in-process app (TestClient) and a real server process."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pfeffer.web.server import create_app
+
+POSTGRES_ENV = "PFEFFER_TEST_POSTGRES_URL"
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A fresh SQLite file database."""
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """The app with computer players moving at once."""
+    with TestClient(create_app(db_url, bot_delay=0)) as c:
+        yield c
+
+
+def free_port() -> int:
+    """A free loopback port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``pfeffer serve`` as a child process on a loopback port."""
+
+    def __init__(self, db_url: str, port: int, bot_delay: float = 0.0) -> None:
+        self.db_url = db_url
+        self.port = port
+        self.bot_delay = bot_delay
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        code = "import sys; from pfeffer.cli import main; sys.argv[0] = 'pfeffer'; main()"
+        args = ["serve", "--port", str(self.port), "--db", self.db_url]
+        args += ["--bot-delay", str(self.bot_delay)]
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+                raise RuntimeError(f"server exited: {out}")
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(self.base + "/api/tables", timeout=1).read()
+                return
+            time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    def post(self, path: str, body: Any) -> Any:
+        req = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.load(r)
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=10) as r:
+            return json.load(r)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A running server process on a SQLite file (bot delay 0)."""
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'live.db'}", free_port())
+    srv.start()
+    yield srv
+    srv.stop()
