@@ -5,8 +5,8 @@ in memory with Babel when first needed, so a fresh clone works without a build s
 three plural forms (1 / 2-4 / 5+), which the catalogue's Plural-Forms header gives.
 
 >>> t = translations("cs")
->>> [t.ngettext("%(num)d trick", "%(num)d tricks", n) % {"num": n} for n in (1, 3, 5)]
-['1 štych', '3 štychy', '5 štychů']
+>>> [t.ngettext("%(num)d player", "%(num)d players", n) % {"num": n} for n in (1, 3, 5)]
+['1 hráč', '3 hráči', '5 hráčů']
 >>> pick_language("de-AT,de;q=0.9,en;q=0.5")
 'de'
 """
