@@ -45,6 +45,15 @@ class ChanceStream:
         self.seed = seed
         self._key = _mix64(_mix64(seed & _MASK) ^ (seed >> 64 & _MASK))
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ChanceStream) and other.seed == self.seed
+
+    def __hash__(self) -> int:
+        return hash(("ChanceStream", self.seed))
+
+    def __repr__(self) -> str:
+        return "ChanceStream(<seed hidden>)"
+
     def bits(self, k: int) -> int:
         """The 64-bit draw number ``k``."""
         return _mix64(self._key ^ ((k * _GOLDEN) & _MASK))

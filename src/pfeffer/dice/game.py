@@ -173,6 +173,9 @@ class DiceView:
     min_to_bank: int
     can_bank: bool
     can_call_pfeffer: bool
+    pfeffer_stake: int | None
+    bust_penalty: int
+    hot_dice: bool
     predecessor_result: int | None
     final_round: bool
     turns_left_in_final_round: tuple[int, ...]
@@ -332,6 +335,31 @@ class DiceGame:
             need = max(need, self.stake)
         return need
 
+    @property
+    def first_player(self) -> int:
+        """The seat that had the first turn of the game."""
+        return self._first
+
+    @property
+    def hot_dice(self) -> bool:
+        """True right after all six dice scored (D7): six dice are thrown next."""
+        return self._hot
+
+    def bust_penalty(self) -> int:
+        """What a bust would cost the player to act now (D10, D11): 0 without a Pfeffer bet."""
+        if self.pfeffer is PfefferMode.CALLED:
+            return self.rules.pfeffer_penalty_factor * self.stake
+        if self.pfeffer is PfefferMode.AUTO:
+            return self.rules.auto_pfeffer_penalty
+        return 0
+
+    def pfeffer_stake(self) -> int | None:
+        """The stake a Pfeffer call would set now (predecessor's result + margin), else None."""
+        if not self.can_call_pfeffer():
+            return None
+        assert self.predecessor_result is not None
+        return self.predecessor_result + self.rules.pfeffer_margin
+
     def can_bank(self) -> bool:
         """True when ``bank`` is legal now."""
         return (
@@ -396,6 +424,9 @@ class DiceGame:
             min_to_bank=self.min_to_bank(),
             can_bank=self.can_bank(),
             can_call_pfeffer=self.can_call_pfeffer(),
+            pfeffer_stake=self.pfeffer_stake(),
+            bust_penalty=self.bust_penalty(),
+            hot_dice=self._hot,
             predecessor_result=self.predecessor_result,
             final_round=self._final_queue is not None,
             turns_left_in_final_round=tuple(self._final_queue or ()),
@@ -471,9 +502,8 @@ class DiceGame:
         else:
             faces = check_faces(list(dice))
             if len(faces) != n:
-                raise IllegalAction(
-                    f"You throw {n} {'die' if n == 1 else 'dice'} now; {len(faces)} were entered."
-                )
+                entered = f"{len(faces)} {'was' if len(faces) == 1 else 'were'} entered"
+                raise IllegalAction(f"You throw {n} {'die' if n == 1 else 'dice'} now; {entered}.")
         self._throws += 1
         self._actions.append("roll " + "".join(map(str, faces)))
         self._phase_before_throw = phase
@@ -596,7 +626,11 @@ class DiceGame:
             self._options = ()
             self._phase = self._phase_before_throw
         elif self._bust_undo is not None:
-            if seat is not None and seat != self._bust_undo["current_player"]:
+            # The busting thrower, or the player now to act (who holds the legal actions).
+            if seat is not None and seat not in (
+                self._bust_undo["current_player"],
+                self.current_player,
+            ):
                 raise IllegalAction("Only the player who threw can declare the throw void.")
             self._restore(self._bust_undo)
             self._bust_undo = None
@@ -722,10 +756,7 @@ class DiceGame:
         points = 0 if busted else self.turn_total
         penalty = bonus = 0
         if busted:
-            if self.pfeffer is PfefferMode.CALLED:
-                penalty = r.pfeffer_penalty_factor * self.stake
-            elif self.pfeffer is PfefferMode.AUTO:
-                penalty = r.auto_pfeffer_penalty
+            penalty = self.bust_penalty()
         else:
             self._has_banked[seat] = True
             if (
