@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.exc import OperationalError
 
 from pfeffer.web.server import create_app
 from pfeffer.web.storage import ConflictError, SeatSpec, Store, make_engine, migrate
@@ -36,8 +37,11 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         )
     schema = "t_" + secrets.token_hex(6)
     admin = create_engine(base)
-    with admin.begin() as c:
-        c.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        with admin.begin() as c:
+            c.execute(text(f"CREATE SCHEMA {schema}"))
+    except OperationalError as exc:
+        pytest.skip(f"PostgreSQL at {POSTGRES_ENV} is not reachable: {exc.orig}")
     sep = "&" if "?" in base else "?"
     try:
         yield f"{base}{sep}options=-csearch_path%3D{schema}"

@@ -59,6 +59,7 @@
 
   function renderDice(frame, send, board, actions, scores) {
     const v = frame.view, nm = names(frame), legal = frame.legal;
+    if (v.is_over) { scores.appendChild(diceSheet(v, nm, -1)); return; }
     const info = el("div", {class: "turninfo"});
     info.appendChild(el("p", null, [el("strong", {text: t("turn_total") + ": "}), el("span", {class: "turntotal", text: String(v.turn_total)}),
       el("span", {class: "muted", text: "  · " + t("to_bank") + ": " + v.min_to_bank})]));
