@@ -41,4 +41,3 @@ def bust_turn(game: DiceGame, steps: Sequence[tuple[Sequence[int], Sequence[int]
         game.keep(list(kept))
     n = game.dice_to_roll
     game.roll([2, 3, 4, 6, 6, 2][:n] if n != 6 else [2, 3, 4, 6, 6, 2])
-

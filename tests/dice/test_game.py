@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pfeffer.dice import DiceGame, DiceRules, IllegalAction, Phase, PfefferMode
-from tests.dice.helpers import bust_turn, play_turn, state_of
+from pfeffer.dice import DiceGame, DiceRules, IllegalAction, PfefferMode, Phase
+from tests.dice.helpers import bust_turn, state_of
 
 BUST6 = [2, 3, 4, 6, 6, 2]
 
@@ -499,7 +499,17 @@ class TestD14End:
 class TestIllegalActionsChangeNothing:
     @pytest.mark.parametrize(
         "action",
-        ["bank", "keep 1", "void", "pfeffer", "roll 12", "roll 1234567", "dance", "keep", "turn 475"],
+        [
+            "bank",
+            "keep 1",
+            "void",
+            "pfeffer",
+            "roll 12",
+            "roll 1234567",
+            "dance",
+            "keep",
+            "turn 475",
+        ],
     )
     def test_at_the_start(self, action: str) -> None:
         g = DiceGame(2, seed=4)

@@ -33,7 +33,8 @@ class TestNotation:
         assert DiceAction.parse(str(action)) == action
 
     @pytest.mark.parametrize(
-        "text", ["", "fly", "keep", "keep 7", "keep x", "bank 5", "roll 0", "turn", "turn x", "bust 3"]
+        "text",
+        ["", "fly", "keep", "keep 7", "keep x", "bank 5", "roll 0", "turn", "turn x", "bust 3"],
     )
     def test_malformed(self, text: str) -> None:
         with pytest.raises(IllegalAction):
@@ -102,7 +103,7 @@ class TestRulesObject:
 
 def finished_game(seed: int) -> DiceGame:
     g = DiceGame(["Anna", "Ben", "Cleo"], DiceRules(target=2000), seed=seed)
-    bots = [HeuristicBot(), RandomBot(seed), HeuristicBot()]
+    bots: list[HeuristicBot | RandomBot] = [HeuristicBot(), RandomBot(seed), HeuristicBot()]
     while not g.is_over:
         s = g.current_player
         g.apply(bots[s].choose(g.view(s), g.legal_actions()), seat=s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pfeffer.dice import DiceGame, DiceRules, IllegalAction, Phase, PfefferMode
+from pfeffer.dice import DiceGame, DiceRules, IllegalAction, PfefferMode, Phase
 from tests.dice.helpers import state_of
 
 RULE_VARIANTS = [

@@ -1,4 +1,4 @@
-"""D3 and D4: what may be set aside from a throw, and what it scores, under every scoring house rule.
+"""D3 and D4: what may be set aside from a throw and what it scores, under every scoring rule.
 
 The engine's tables are checked against an independent reference that tries every way to split a
 group into combinations (recursively removing one combination at a time).
@@ -44,7 +44,12 @@ def reference_best(group: tuple[int, ...], rules: DiceRules) -> int | None:
                 elif rules.extra_dice == "add":
                     value = triple * (n - 2)
                 else:
-                    value = {3: triple, 4: rules.fixed_four, 5: rules.fixed_five, 6: rules.fixed_six}[n]
+                    value = {
+                        3: triple,
+                        4: rules.fixed_four,
+                        5: rules.fixed_five,
+                        6: rules.fixed_six,
+                    }[n]
                 take({face: n}, value)
         if sum(counts) == 6:
             if all(c == 1 for c in counts):
@@ -105,7 +110,9 @@ def test_all_46656_six_dice_outcomes_match_the_reference() -> None:
     ],
     ids=["add", "fixed", "fixed-low", "pairs750", "no-4+2", "singles", "add-3p2000"],
 )
-def test_every_throw_of_1_to_6_dice_matches_the_reference_under_house_rules(rules: DiceRules) -> None:
+def test_every_throw_of_1_to_6_dice_matches_the_reference_under_house_rules(
+    rules: DiceRules,
+) -> None:
     for n in range(1, 7):
         for throw in itertools.combinations_with_replacement(range(1, 7), n):
             assert as_dict(throw, rules) == reference_options(throw, rules), throw
