@@ -18,6 +18,7 @@ from pfeffer.pepper.rules import (
     score_hand,
     side_of,
     sides,
+    winners_of,
 )
 
 __all__ = [
@@ -37,4 +38,5 @@ __all__ = [
     "side_of",
     "sides",
     "trick_winner",
+    "winners_of",
 ]

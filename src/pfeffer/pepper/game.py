@@ -45,7 +45,14 @@ from pfeffer.pepper.cards import (
     parse_card,
     parse_trump,
 )
-from pfeffer.pepper.rules import PepperRules, bid_ladder, cards_per_hand, side_of, sides
+from pfeffer.pepper.rules import (
+    PepperRules,
+    bid_ladder,
+    cards_per_hand,
+    side_of,
+    sides,
+    winners_of,
+)
 
 DEAL, AUCTION, DECLARE, PLAY, OVER = range(5)
 PHASES = ("deal", "auction", "declare", "play", "over")
@@ -667,9 +674,9 @@ class PepperGame:
                 tuple(scores),
             )
         )
-        best = max(scores)
-        if best >= self._rules.target:
-            self._winners = [i for i, s in enumerate(scores) if s == best]
+        winners = winners_of(scores, self._rules.target)
+        if winners:
+            self._winners = winners
             self._phase = OVER
             self._cur = -1
         else:

@@ -163,3 +163,16 @@ def score_hand(
     elif not made:
         out[bidder_side] = -rules.penalty(players)
     return out
+
+
+def winners_of(scores: Sequence[int], target: int) -> list[int]:
+    """The winning sides after a hand (P11): empty while no side has reached ``target``; else
+    every side tied for the highest score (which is then at or above the target).
+
+    >>> winners_of([29, -6], 30), winners_of([31, 34, 12], 30), winners_of([32, 32], 30)
+    ([], [1], [0, 1])
+    """
+    best = max(scores)
+    if best < target:
+        return []
+    return [i for i, s in enumerate(scores) if s == best]
