@@ -31,17 +31,31 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from pfeffer.core import records
 from pfeffer.core.errors import IllegalAction, RecordError
 from pfeffer.core.rng import ChanceStream, new_seed
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, score_table
+from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, ordered_throws, score_table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+_POW6 = (1, 6, 36, 216, 1296, 7776, 46656)
 DICE = 6
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse(text: str) -> DiceAction:
+    """Memoised :meth:`DiceAction.parse` (actions are immutable; bots repeat the same few)."""
+    return DiceAction.parse(text)
+
+
+def _as_action(action: object) -> DiceAction:
+    if isinstance(action, DiceAction):
+        return action
+    return DiceAction.parse(action)  # type: ignore[arg-type]  # raises IllegalAction
 
 
 class Phase(enum.Enum):
@@ -153,10 +167,10 @@ class DiceAction:
         return self.kind + (" " + "".join(map(str, self.dice)) if self.dice else "")
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class DiceView:
+class DiceView(NamedTuple):
     """What a seat may see. The dice game has no hidden information except the future: the view
-    holds the whole public state but never the seed of the computer dice."""
+    holds the whole public state but never the seed of the computer dice. (A named tuple: it is
+    built for every decision of every bot, so it must be cheap.)"""
 
     seat: int | None
     players: tuple[str, ...]
@@ -206,6 +220,7 @@ class DiceGame:
         "_first",
         "_has_banked",
         "_history",
+        "_history_view",
         "_hot",
         "_options",
         "_phase",
@@ -213,6 +228,7 @@ class DiceGame:
         "_playoff",
         "_playoff_queue",
         "_table",
+        "_throw_key",
         "_throws",
         "_turn_throws",
         "_winners",
@@ -233,6 +249,7 @@ class DiceGame:
     _phase: Phase
     _phase_before_throw: Phase
     _options: tuple[KeepOption, ...]
+    _throw_key: tuple[int, ...]
     _hot: bool
     _turn_throws: list[Throw]
     turn_total: int
@@ -268,6 +285,7 @@ class DiceGame:
         self.current_player = first_player
         self._first = first_player
         self._history: list[Turn] = []
+        self._history_view: tuple[Turn, ...] = ()  # the same, shared by views until the next turn
         self._actions: list[str] = []
         self._throws = 0  # throws so far in the game: the index into the chance stream
         self._has_banked = [False] * len(names)
@@ -387,7 +405,7 @@ class DiceGame:
         """
         phase = self._phase
         if phase is Phase.KEEP:
-            return [o.action for o in self._options] + ["void"]
+            return list(self._table.keep_actions[self._throw_key])
         if phase is Phase.DECIDE:
             return ["roll", "bank"] if self.can_bank() else ["roll"]
         if phase is Phase.START:
@@ -407,34 +425,34 @@ class DiceGame:
         """What ``seat`` may see (``None``: a spectator). Never includes the dice seed."""
         if seat is not None and not 0 <= seat < len(self.players):
             raise IllegalAction(f"There is no seat {seat}.")
-        over = self._phase is Phase.OVER
+        phase = self._phase
         return DiceView(
-            seat=seat,
-            players=self.players,
-            rules=self.rules,
-            scores=tuple(self.scores),
-            current_player=self.current_player,
-            phase=self._phase,
-            turn_total=self.turn_total,
-            dice_to_roll=self.dice_to_roll,
-            roll=self.roll_faces,
-            keep_options=self._options if self._phase is Phase.KEEP else (),
-            pfeffer=self.pfeffer,
-            stake=self.stake,
-            min_to_bank=self.min_to_bank(),
-            can_bank=self.can_bank(),
-            can_call_pfeffer=self.can_call_pfeffer(),
-            pfeffer_stake=self.pfeffer_stake(),
-            bust_penalty=self.bust_penalty(),
-            hot_dice=self._hot,
-            predecessor_result=self.predecessor_result,
-            final_round=self._final_queue is not None,
-            turns_left_in_final_round=tuple(self._final_queue or ()),
-            playoff=self._playoff,
-            turn_throws=tuple(self._turn_throws),
-            history=tuple(self._history),
-            is_over=over,
-            winners=tuple(self._winners),
+            seat,
+            self.players,
+            self.rules,
+            tuple(self.scores),
+            self.current_player,
+            phase,
+            self.turn_total,
+            self.dice_to_roll,
+            self.roll_faces,
+            self._options if phase is Phase.KEEP else (),
+            self.pfeffer,
+            self.stake,
+            self.min_to_bank(),
+            self.can_bank(),
+            self.can_call_pfeffer(),
+            self.pfeffer_stake(),
+            self.bust_penalty(),
+            self._hot,
+            self.predecessor_result,
+            self._final_queue is not None,
+            tuple(self._final_queue or ()),
+            self._playoff,
+            tuple(self._turn_throws),
+            self._history_view,
+            phase is Phase.OVER,
+            tuple(self._winners),
         )
 
     # ------------------------------------------------------------------ actions
@@ -444,7 +462,17 @@ class DiceGame:
 
         ``seat``, if given, must be the player to act: a front end passes the sender's seat.
         """
-        act = action if isinstance(action, DiceAction) else DiceAction.parse(action)
+        if (
+            self._phase is Phase.KEEP
+            and type(action) is str
+            and (seat is None or seat == self.current_player)
+        ):
+            # Fast path for the commonest action: a keep exactly as legal_actions() lists it.
+            option = self._table.by_action[self._throw_key].get(action)
+            if option is not None:
+                self._keep(option)
+                return
+        act = _parse(action) if type(action) is str else _as_action(action)
         kind = act.kind
         if kind == "roll":
             self.roll(act.dice or None, seat=seat)
@@ -498,19 +526,22 @@ class DiceGame:
             raise IllegalAction("The game is over.")
         n = self.dice_to_roll
         if dice is None:
-            faces = self._random_faces(n)
+            faces, key, record = ordered_throws(n)[self._chance.bits(self._throws) % _POW6[n]]
         else:
             faces = check_faces(list(dice))
             if len(faces) != n:
                 entered = f"{len(faces)} {'was' if len(faces) == 1 else 'were'} entered"
                 raise IllegalAction(f"You throw {n} {'die' if n == 1 else 'dice'} now; {entered}.")
+            key = tuple(sorted(faces))
+            record = "roll " + "".join(map(str, faces))
         self._throws += 1
-        self._actions.append("roll " + "".join(map(str, faces)))
+        self._actions.append(record)
         self._phase_before_throw = phase
-        options = self._table.options[tuple(sorted(faces))]
+        options = self._table.options[key]
         if options:
             self.roll_faces = faces
             self._options = options
+            self._throw_key = key
             self._phase = Phase.KEEP
             self._bust_undo = None
         else:
@@ -527,15 +558,18 @@ class DiceGame:
         kept = tuple(sorted(check_faces(list(dice), "group")))
         if not kept:
             raise IllegalAction("You must set aside at least one scoring die.")
-        option = next((o for o in self._options if o.dice == kept), None)
+        option = self._table.by_action[self._throw_key].get("keep " + "".join(map(str, kept)))
         if option is None:
             self._explain_bad_keep(kept)
         assert option is not None
+        return self._keep(option)
+
+    def _keep(self, option: KeepOption) -> int:
         assert self.roll_faces is not None
-        self._turn_throws.append(Throw(self.roll_faces, kept, option.points))
+        self._turn_throws.append(Throw(self.roll_faces, option.dice, option.points))
         self._actions.append(option.action)
         self.turn_total += option.points
-        self.dice_to_roll -= len(kept)
+        self.dice_to_roll -= len(option.dice)
         self.roll_faces = None
         self._options = ()
         self._hot = self.dice_to_roll == 0
@@ -712,14 +746,6 @@ class DiceGame:
                 f"It is {self.players[self.current_player]}'s turn, not {self.players[seat]}'s."
             )
 
-    def _random_faces(self, n: int) -> tuple[int, ...]:
-        bits = self._chance.bits(self._throws)
-        faces = []
-        for _ in range(n):
-            bits, face = divmod(bits, 6)
-            faces.append(face + 1)
-        return tuple(faces)
-
     def _explain_bad_keep(self, kept: tuple[int, ...]) -> None:
         assert self.roll_faces is not None
         pool = list(self.roll_faces)
@@ -741,6 +767,7 @@ class DiceGame:
         self.dice_to_roll = DICE
         self.roll_faces = None
         self._options = ()
+        self._throw_key = ()
         self._hot = False
         self._turn_throws = []
         self.stake = 0
@@ -779,6 +806,7 @@ class DiceGame:
                 self.scores[seat],
             )
         )
+        self._history_view = tuple(self._history)
         self.predecessor_result = points  # D9
         self._advance(seat)
 

@@ -35,11 +35,11 @@ class KeepOption:
 
     dice: tuple[int, ...]
     points: int
+    #: The action string that sets these dice aside, e.g. ``"keep 155"``.
+    action: str = dataclasses.field(init=False, repr=False, compare=False)
 
-    @property
-    def action(self) -> str:
-        """The action string that sets these dice aside, e.g. ``"keep 155"``."""
-        return "keep " + "".join(map(str, self.dice))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "action", "keep " + "".join(map(str, self.dice)))
 
     def __str__(self) -> str:
         return f"{' '.join(map(str, self.dice))} = {self.points}"
@@ -78,11 +78,17 @@ class ScoreTable:
         values = [rules.single_one, rules.single_five, rules.straight, rules.three_pairs]
         values += [self.kind_points(f, n) for f in FACES for n in range(3, 7)]
         self.step = math.gcd(*values) or 1
-        # Every keep option of every throw (sorted tuple of 1-6 dice), best points first.
+        # Every keep option of every throw (sorted tuple of 1-6 dice), best points first; the same
+        # by action string; and the legal actions while that throw lies on the table.
         self.options: dict[tuple[int, ...], tuple[KeepOption, ...]] = {}
+        self.by_action: dict[tuple[int, ...], dict[str, KeepOption]] = {}
+        self.keep_actions: dict[tuple[int, ...], tuple[str, ...]] = {}
         for n in range(1, 7):
             for throw in itertools.combinations_with_replacement(FACES, n):
-                self.options[throw] = self._options(throw)
+                options = self._options(throw)
+                self.options[throw] = options
+                self.by_action[throw] = {o.action: o for o in options}
+                self.keep_actions[throw] = (*(o.action for o in options), "void")
 
     def kind_points(self, face: int, n: int) -> int:
         """Points of ``n`` (3..6) dice showing ``face``, as one combination."""
@@ -138,6 +144,20 @@ class ScoreTable:
                 found.append(KeepOption(sub, points))
         found.sort(key=lambda o: (-o.points, len(o.dice), o.dice))
         return tuple(found)
+
+
+@functools.cache
+def ordered_throws(n: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...], str], ...]:
+    """All 6**n throws of ``n`` dice in the order of the chance stream, as (faces as thrown,
+    faces sorted, action string). Throw number ``i`` has the base-6 digits of ``i`` as faces."""
+    out = []
+    for index in range(6**n):
+        faces, rest = [], index
+        for _ in range(n):
+            rest, face = divmod(rest, 6)
+            faces.append(face + 1)
+        out.append((tuple(faces), tuple(sorted(faces)), "roll " + "".join(map(str, faces))))
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=64)
