@@ -1,13 +1,11 @@
 """Score sheets for people who play with real dice or real cards and only write results down.
 
-Dice: every turn is entered as points banked or a bust, with or without a Pfeffer call; the dice
-engine (``DiceGame.enter_turn`` through the ``turn N`` / ``bust`` / ``pfeffer`` actions) applies the
-minimum, the stakes, the penalties, Auto-Pfeffer, the final round and names the winner. The stored
-data is the engine's own record.
-
-Pepper: every hand is entered as bidder, bid, trump and tricks per side; the points come from the
-engine's ``score_hand`` (P10), after the same checks the engine makes (bid on the ladder for the
-player count, tricks adding up to the hand).
+This module only translates between HTTP bodies and the engines' own score sheets; no rule lives
+here. Dice: :class:`pfeffer.dice.sheet.DiceSheet` (turn results, stakes, penalties, Auto-Pfeffer,
+final round, winner); the stored data is its dice game record. Pepper:
+:class:`pfeffer.pepper.sheet.PepperSheet` (bidder, bid, trump and tricks per side; points by the
+engine's ``score_hand``, the end by ``winners_of``); the stored data is its ``pepper-sheet``
+record.
 """
 
 from __future__ import annotations
@@ -15,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from pfeffer.core.errors import IllegalAction
-from pfeffer.dice import DiceGame, DiceRules
-from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand, score_hand, side_of, sides
+from pfeffer.dice import DiceRules
+from pfeffer.dice.sheet import DiceSheet
+from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand, sides
+from pfeffer.pepper.sheet import PepperSheet
 from pfeffer.web.games import jsonable
 
 MAX_TITLE = 80
@@ -33,66 +33,42 @@ def new_sheet(body: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
     rules = body.get("rules") or {}
     if not isinstance(rules, dict):
         raise ValueError("rules: an object of house rules")
-    if kind == "dice":
-        try:
-            game = DiceGame(names, DiceRules.from_dict(rules), seed=0)
-        except (IllegalAction, ValueError, TypeError) as exc:
-            raise ValueError(str(exc)) from None
-        return "dice", title, game.to_record()
-    if kind == "pepper":
-        if len(names) not in (2, 3, 4):
-            raise ValueError("Pepper is played by 2, 3 or 4 players.")
-        try:
-            PepperRules.from_dict(rules)
-        except (ValueError, TypeError) as exc:
-            raise ValueError(str(exc)) from None
-        return "pepper", title, {"players": names, "rules": rules, "hands": []}
+    try:
+        if kind == "dice":
+            return "dice", title, DiceSheet(names, DiceRules.from_dict(rules)).to_record()
+        if kind == "pepper":
+            return "pepper", title, PepperSheet(names, PepperRules.from_dict(rules)).to_record()
+    except (IllegalAction, ValueError, TypeError) as exc:
+        raise ValueError(str(exc)) from None
     raise ValueError("game must be 'dice' or 'pepper'")
 
 
 # ------------------------------------------------------------------ dice
 
 
-def _dice(data: dict[str, Any]) -> DiceGame:
-    return DiceGame.from_record(data)
-
-
 def _dice_add(data: dict[str, Any], body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ValueError('send an object like {"points": 450, "pfeffer": false}')
-    game = _dice(data)
+    sheet = DiceSheet.from_json(data)
     points = body.get("points")
     bust = bool(body.get("bust")) or points is None
-    pfeffer = bool(body.get("pfeffer"))
-    try:
-        if pfeffer:
-            game.apply("pfeffer")
-        if bust:
-            game.apply("bust")
-        else:
-            if isinstance(points, bool) or not isinstance(points, int):
-                raise ValueError("points: a whole number, or bust")
-            game.enter_turn(points)
-    except IllegalAction as exc:
-        raise ValueError(str(exc)) from None
-    return game.to_record()
+    if not bust and (isinstance(points, bool) or not isinstance(points, int)):
+        raise ValueError("points: a whole number, or bust")
+    sheet.enter(None if bust else points, pfeffer=bool(body.get("pfeffer")))
+    return sheet.to_record()
 
 
 def _dice_undo(data: dict[str, Any]) -> dict[str, Any]:
-    actions = list(data.get("actions", []))
-    if actions:
-        actions.pop()
-        while actions and actions[-1] == "pfeffer":
-            actions.pop()
-    game = DiceGame.from_record({**data, "actions": actions})
-    return game.to_record()
+    sheet = DiceSheet.from_json(data)
+    sheet.undo()
+    return sheet.to_record()
 
 
 def _dice_present(data: dict[str, Any]) -> dict[str, Any]:
-    game = _dice(data)
-    view = game.view(None)
+    sheet = DiceSheet.from_json(data)
+    view = sheet.view()
     return {
-        "players": list(game.players),
+        "players": list(sheet.players),
         "view": jsonable(view),
         "can_pfeffer": view.can_call_pfeffer,
     }
@@ -101,66 +77,47 @@ def _dice_present(data: dict[str, Any]) -> dict[str, Any]:
 # ------------------------------------------------------------------ pepper
 
 
-def _pepper_totals(data: dict[str, Any]) -> tuple[list[dict[str, Any]], list[int], list[int]]:
-    """Rows (each hand with its points and running scores), totals and winners (sides)."""
-    n = len(data["players"])
-    rules = PepperRules.from_dict(data.get("rules") or {})
-    totals = [0] * sides(n)
-    rows = []
-    winners: list[int] = []
-    for hand in data["hands"]:
-        points = score_hand(rules, n, side_of(n, hand["bidder"]), hand["bid"], hand["tricks"])
-        totals = [a + b for a, b in zip(totals, points, strict=True)]
-        rows.append({**hand, "points": points, "scores": list(totals)})
-    if rows and max(totals) >= rules.target:  # P11
-        best = max(totals)
-        winners = [i for i, s in enumerate(totals) if s == best]
-    return rows, totals, winners
-
-
 def _pepper_add(data: dict[str, Any], body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ValueError("send an object with bidder, bid, trump and tricks")
-    n = len(data["players"])
-    rules = PepperRules.from_dict(data.get("rules") or {})
-    _, _, winners = _pepper_totals(data)
-    if winners:
-        raise ValueError("The game is over.")
-    bidder, bid, trump, tricks = (body.get(k) for k in ("bidder", "bid", "trump", "tricks"))
-    if isinstance(bidder, bool) or not isinstance(bidder, int) or not 0 <= bidder < n:
-        raise ValueError(f"bidder: a seat from 0 to {n - 1}")
-    bid = str(bid).lower()
-    if bid not in bid_ladder(n):
-        raise ValueError(f"bid: one of {', '.join(bid_ladder(n))}")
-    trumps = ("C", "D", "H", "S", "NT") if rules.no_trump else ("C", "D", "H", "S")
-    trump = str(trump).upper()
-    if trump not in trumps:
-        raise ValueError(f"trump: one of {', '.join(trumps)}")
-    if (
-        not isinstance(tricks, list)
-        or len(tricks) != sides(n)
-        or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in tricks)
-    ):
-        raise ValueError(f"tricks: {sides(n)} whole numbers, one per side")
-    if sum(tricks) != cards_per_hand(n):
-        raise ValueError(f"The tricks must add up to {cards_per_hand(n)}, not {sum(tricks)}.")
-    hand = {"bidder": bidder, "bid": bid, "trump": trump, "tricks": tricks}
-    return {**data, "hands": [*data["hands"], hand]}
+    sheet = PepperSheet.from_json(data)
+    bid, trump, tricks = body.get("bid"), body.get("trump"), body.get("tricks")
+    if not isinstance(bid, int | str) or not isinstance(trump, str) or not isinstance(tricks, list):
+        raise ValueError("send bidder (a seat), bid, trump and tricks (a list, one per side)")
+    sheet.enter(body.get("bidder"), bid, trump, tricks)  # type: ignore[arg-type]
+    return sheet.to_record()
+
+
+def _pepper_undo(data: dict[str, Any]) -> dict[str, Any]:
+    sheet = PepperSheet.from_json(data)
+    sheet.undo()
+    return sheet.to_record()
 
 
 def _pepper_present(data: dict[str, Any]) -> dict[str, Any]:
-    rows, totals, winners = _pepper_totals(data)
-    n = len(data["players"])
+    sheet = PepperSheet.from_json(data)
+    n = len(sheet.players)
+    rows = [
+        {
+            "bidder": r.bidder,
+            "bid": r.bid,
+            "trump": r.trump,
+            "tricks": list(r.tricks),
+            "points": list(r.points),
+            "scores": list(r.scores),
+        }
+        for r in sheet.rows()
+    ]
     return {
-        "players": data["players"],
+        "players": list(sheet.players),
         "rows": rows,
-        "scores": totals,
-        "winners": winners,
-        "is_over": bool(winners),
+        "scores": sheet.totals,
+        "winners": sheet.winners,
+        "is_over": sheet.is_over,
         "bids": list(bid_ladder(n)),
         "sides": sides(n),
         "tricks_per_hand": cards_per_hand(n),
-        "rules": PepperRules.from_dict(data.get("rules") or {}).to_dict(),
+        "rules": sheet.rules.to_dict(),
     }
 
 
@@ -169,14 +126,18 @@ def _pepper_present(data: dict[str, Any]) -> dict[str, Any]:
 
 def add_entry(kind: str, data: dict[str, Any], body: Any) -> dict[str, Any]:
     """The sheet data with one more entry; ValueError (with a clear message) if impossible."""
-    return _dice_add(data, body) if kind == "dice" else _pepper_add(data, body)
+    try:
+        return _dice_add(data, body) if kind == "dice" else _pepper_add(data, body)
+    except IllegalAction as exc:
+        raise ValueError(str(exc)) from None
 
 
 def undo(kind: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The sheet data without its last entry."""
-    if kind == "dice":
-        return _dice_undo(data)
-    return {**data, "hands": list(data["hands"])[:-1]}
+    """The sheet data without its last entry (unchanged if there is none)."""
+    try:
+        return _dice_undo(data) if kind == "dice" else _pepper_undo(data)
+    except IllegalAction:
+        return data
 
 
 def present(kind: str, title: str, data: dict[str, Any]) -> dict[str, Any]:
