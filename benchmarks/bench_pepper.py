@@ -17,26 +17,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import subprocess
 import sys
 import time
-import venv
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-DEFAULT_VENV = HERE / ".venvs" / "openspiel"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from anchor_env import VENVS, ensure_venv, pin_one_core
+
+DEFAULT_VENV = VENVS / "openspiel"
 OPENSPIEL_VERSION = "2.0.2"
-
-
-def pin_one_core() -> None:
-    """Run on a single CPU where the OS allows it (Linux)."""
-    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
-        cpus = sorted(os.sched_getaffinity(0))
-        if cpus:
-            os.sched_setaffinity(0, {cpus[-1]})
 
 
 def pepper_rate(seconds: float, players: int, seed: int) -> float:
@@ -97,19 +89,7 @@ def openspiel_rate(seconds: float, seed: int) -> float:
 
 def ensure_openspiel_venv(path: Path) -> Path:
     """The python of a virtualenv with open-spiel installed, creating it if needed."""
-    python = path / "bin" / "python"
-    if python.exists():
-        check = subprocess.run(
-            [str(python), "-c", "import pyspiel"], capture_output=True, check=False
-        )
-        if check.returncode == 0:
-            return python
-    print(f"creating {path} with open-spiel=={OPENSPIEL_VERSION} (first run only) ...", flush=True)
-    venv.create(path, with_pip=True, clear=python.exists())
-    subprocess.run(
-        [str(python), "-m", "pip", "install", "-q", f"open-spiel=={OPENSPIEL_VERSION}"], check=True
-    )
-    return python
+    return ensure_venv(path, "pyspiel", [[f"open-spiel=={OPENSPIEL_VERSION}"]])
 
 
 def main(argv: list[str] | None = None) -> int:
