@@ -1,7 +1,853 @@
-"""``pfeffer pepper …``: terminal play and the score pad for Karten-Pfeffer (Pepper)."""
+"""``pfeffer pepper …``: terminal play, the rules, replays and the score pad for Karten-Pfeffer.
+
+Every rule lives in :mod:`pfeffer.pepper`; this module only asks the engine (legal actions,
+apply, view, records), the bots and :class:`~pfeffer.pepper.sheet.PepperSheet`, and draws the
+answers. Seats are numbered from 1 on screen (seat 0 of the engine is player 1).
+"""
 
 from __future__ import annotations
 
+import json
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, TypeVar
+
 import typer
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from pfeffer.cli.common import (
+    HELP_WORDS,
+    QUIT_WORDS,
+    QuitRequested,
+    RuleOptionError,
+    Seat,
+    ask,
+    build_rules,
+    new_record_path,
+    parse_seats,
+    rule_rows,
+    save_text,
+)
+from pfeffer.core.bots import Bot
+from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.pepper import (
+    CARD_PRETTY,
+    HandResult,
+    PepperGame,
+    PepperRules,
+    PepperView,
+    bid_ladder,
+    cards_per_hand,
+    side_of,
+)
+from pfeffer.pepper.bots import HeuristicBot, RandomBot
+from pfeffer.pepper.cards import CARD_INDEX, parse_trump
+from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet, parse_bid, side_names
 
 app = typer.Typer(help="Karten-Pfeffer / Pepper, the trick-taking card game.", no_args_is_help=True)
+
+BOT_KINDS = {"heuristic": "Heuristic", "random": "Random"}
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
+
+T = TypeVar("T")
+
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        "-r",
+        metavar="KEY=VALUE",
+        help="House rule, repeatable: e.g. --rule target=50 --rule all_pass=redeal "
+        "(see 'pfeffer pepper rules').",
+    ),
+]
+
+
+# ============================================================================ drawing
+
+
+def card_markup(card: str) -> str:
+    """A card with its suit symbol, red for hearts and diamonds (rich markup).
+
+    >>> card_markup("JD"), card_markup("TS")
+    ('[bold red]J♦[/]', '[bold]10♠[/]')
+    """
+    pretty = CARD_PRETTY[CARD_INDEX[card]]
+    return f"[bold red]{pretty}[/]" if card[-1] in "DH" else f"[bold]{pretty}[/]"
+
+
+def trump_markup(trump: str | None) -> str:
+    """Trump as symbol and name, e.g. ``♥ hearts`` (red), or ``no trump``.
+
+    >>> trump_markup("H"), trump_markup("NT")
+    ('[bold red]♥ hearts[/]', '[bold]no trump[/]')
+    """
+    if trump is None or trump == "NT":
+        return "[bold]no trump[/]"
+    style = "bold red" if trump in "DH" else "bold"
+    return f"[{style}]{SUIT_SYMBOL[trump]} {SUIT_NAME[trump]}[/]"
+
+
+def bid_text(bid: str | None) -> str:
+    """A bid as players say it.
+
+    >>> bid_text("3"), bid_text("small"), bid_text("big"), bid_text("pass")
+    ('3', 'Small Pepper', 'Big Pepper', 'pass')
+    """
+    return {"small": "Small Pepper", "big": "Big Pepper"}.get(bid or "", bid or "")
+
+
+def hand_table(
+    players: Sequence[str],
+    rows: Sequence[HandResult],
+    totals: Sequence[int],
+    winners: Sequence[int] = (),
+    *,
+    max_rows: int | None = None,
+) -> Table:
+    """The score pad as a rich table: one row per hand (points and running totals per side)."""
+    sides = side_names(players)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for head, justify in (("#", "right"), ("dealer", "left"), ("bidder", "left")):
+        table.add_column(head, justify=justify, style="dim" if head == "#" else "")  # type: ignore[arg-type]
+    table.add_column("bid")
+    table.add_column("trump")
+    table.add_column("tricks", justify="center")
+    for name in sides:
+        table.add_column(Text(name, style="bold"), justify="right", min_width=7)
+    shown = list(rows)
+    if max_rows is not None and len(shown) > max_rows:
+        shown = shown[-max_rows:]
+        table.add_row("…", *["" for _ in range(5 + len(sides))])
+    for r in shown:
+        if r.bidder is None:
+            table.add_row(
+                str(r.hand_number), escape(players[r.dealer]), "[dim]all passed[/]", "", "", "",
+                *["" for _ in sides],
+            )  # fmt: skip
+            continue
+        cells = []
+        for p, s in zip(r.points, r.scores, strict=True):
+            style = "red" if p < 0 else ""
+            cells.append(Text.assemble((f"{p:+d}", style), (f" {s}", "dim")))
+        made = "" if r.made else " [red]set[/]"
+        table.add_row(
+            str(r.hand_number),
+            escape(players[r.dealer]),
+            escape(players[r.bidder]),
+            bid_text(r.bid) + made,
+            trump_markup(r.trump),
+            " : ".join(map(str, r.tricks)),
+            *cells,
+        )
+    table.add_section()
+    sigma = []
+    for i, total in enumerate(totals):
+        text = Text(str(total), style="bold green" if i in winners else "bold")
+        if i in winners:
+            text.append(" ★")
+        sigma.append(text)
+    table.add_row(Text("Σ", style="bold"), "", "", "", "", "", *sigma)
+    return table
+
+
+def winners_text(players: Sequence[str], winners: Sequence[int], scores: Sequence[int]) -> str:
+    """``Winner: Ann & Cy with 31!`` or ``Shared win: Ann and Bob with 30!`` (markup).
+
+    >>> winners_text(["Ann", "Bob"], [0, 1], [30, 30])
+    'Shared win: Ann and Bob with 30!'
+    """
+    sides = side_names(players)
+    names = " and ".join(escape(sides[w]) for w in winners)
+    label = "Shared win" if len(winners) > 1 else "Winner"
+    return f"{label}: {names} with {scores[winners[0]]}!"
+
+
+def rules_help(rules: PepperRules, players: int | None = None) -> str:
+    """A short summary of the rules in force, in plain words (rich markup).
+
+    >>> "first side to reach 50" in rules_help(PepperRules(target=50))
+    True
+    """
+    counts = [players] if players else [2, 3, 4]
+    ladders = "; ".join(
+        f"{n} players: {', '.join(bid_text(b) for b in bid_ladder(n))}" for n in counts
+    )
+    pen = {n: rules.penalty(n) for n in counts}
+    penalty = ", ".join(f"{pen[n]} with {n} players" for n in counts)
+    big = ", ".join(f"±{rules.big_pepper_factor * cards_per_hand(n)}" for n in counts)
+    must = (
+        "if everybody else passed, the last player must bid"
+        if rules.all_pass == "last_must_bid"
+        else "if everybody passes, the deal passes on (redeal)"
+    )
+    nt = "a trump suit or no trump" if rules.no_trump else "a trump suit (no trump not allowed)"
+    return "\n".join(
+        [
+            "[bold]Karten-Pfeffer (Pepper) in short[/]",
+            "• 24 cards (9 10 J Q K A). 4 players play as teams of partners sitting opposite "
+            "(players 1+3 against 2+4); 2 or 3 play alone. 6 cards each with 4 players, 8 "
+            "with 2 or 3 (with 2 a third hand of 8 stays face down).",
+            f"• Auction from the left of the dealer: pass (final) or bid higher. Bids: {ladders}. "
+            f"Big Pepper ends the auction; {must}.",
+            f"• The winner names {nt} and leads. Follow suit if you can; highest trump wins, "
+            "else the highest card of the suit led.",
+            "• Trump order: jack of trumps, the other jack of the same colour (it [italic]is[/] "
+            "a trump), A K Q 10 9. Other suits: A K Q J 10 9.",
+            "• Scoring: made it → one point per trick won (Pepper: all tricks). Set → minus "
+            f"{penalty}. Big Pepper {big}. Everybody else: one point per trick they won.",
+            f"• The first side to reach {rules.target} wins; if several reach it in the same "
+            "hand the highest wins, equal highest share the win. Scores may go below zero.",
+        ]
+    )
+
+
+def _rules_or_exit(options: list[str] | None) -> PepperRules:
+    try:
+        return build_rules(PepperRules, options or [])
+    except RuleOptionError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--rule") from None
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _seat_number(text: str, names: Sequence[str]) -> int:
+    """A seat from a player's number (from 1) or name (case-insensitive, unique prefix).
+
+    >>> _seat_number("2", ["Ann", "Bob"]), _seat_number("an", ["Ann", "Bob"])
+    (1, 0)
+    """
+    t = text.strip()
+    if t.isdigit() and 1 <= int(t) <= len(names):
+        return int(t) - 1
+    low = t.lower()
+    exact = [i for i, n in enumerate(names) if n.lower() == low]
+    found = exact or [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
+    if len(found) == 1:
+        return found[0]
+    listed = ", ".join(f"{i + 1} {n}" for i, n in enumerate(names))
+    raise IllegalAction(f"{text!r} is no player: type a number or a name ({listed}).")
+
+
+# ============================================================================ play
+
+PLAY_KEYS = (
+    "[dim]Keys: auction: a number, s = Small Pepper, b = Big Pepper, p = pass · trump: "
+    "C D H S or NT · cards: the number shown or the card (JD, 10H, J♦) · t = score table · "
+    "? = rules · q = save and quit[/]"
+)
+
+
+class PlaySession:
+    """One terminal game: deals, prompts the humans, lets the bots choose, tells what happens."""
+
+    def __init__(
+        self,
+        console: Console,
+        game: PepperGame,
+        seats: list[Seat],
+        bots: dict[int, Bot[PepperView]],
+        *,
+        path: Path | None,
+        bot_delay: float = 0.0,
+    ) -> None:
+        self.console = console
+        self.game = game
+        self.seats = seats
+        self.bots = bots
+        self.path = path
+        self.bot_delay = bot_delay
+        self.humans = [i for i in range(game.players) if i not in bots]
+        self._at_screen: int | None = None  # the human whose cards may be on screen
+
+    def say(self, text: str) -> None:
+        """Print a line of markup."""
+        self.console.print(text)
+
+    def name(self, seat: int) -> str:
+        """A player's name, escaped for markup."""
+        return escape(self.game.names[seat])
+
+    def side(self, side: int) -> str:
+        """A side's name ("Ann & Cy" with 4 players), escaped."""
+        return escape(side_names(self.game.names)[side])
+
+    def save(self) -> Path | None:
+        """Write the record (if the session has a file)."""
+        return None if self.path is None else save_text(self.path, self.game.to_json())
+
+    # ---------------------------------------------------------------- main loop
+
+    def run(self) -> None:
+        """Play until the game ends or a player quits; the record is saved either way."""
+        g = self.game
+        try:
+            while not g.is_over:
+                seat = g.current_player
+                if g.phase == "deal":
+                    self.act("deal")
+                elif seat is None:  # pragma: no cover - only after the end
+                    break
+                elif seat in self.bots:
+                    self.bot_step(seat)
+                else:
+                    self.human_step(seat)
+        except QuitRequested:
+            path = self.save()
+            self.say(
+                f"\nGame left unfinished; record saved to [bold]{escape(str(path))}[/]\n"
+                f"(show it with: pfeffer pepper replay {escape(str(path))})"
+            )
+            return
+        path = self.save()
+        self.say(f"Game record saved to [bold]{escape(str(path))}[/]")
+
+    # ---------------------------------------------------------------- acting and telling
+
+    def act(self, action: str, *, show_deal: bool = False) -> bool:
+        """Apply ``action`` for the player to act and tell what happened; False (after showing
+        the engine's message) if it is illegal."""
+        g = self.game
+        seat, phase = g.current_player, g.phase
+        tricks, results = len(g.tricks), len(g.results)
+        try:
+            g.apply(action)
+        except IllegalAction as exc:
+            self.say(f"[bold red]✗[/] {escape(str(exc))}")
+            return False
+        who = f"[bold]{self.name(seat)}[/]" if seat is not None else ""
+        if phase == "deal":
+            self.console.print()
+            self.console.rule(
+                f"Hand {g.hand_number} · {self.name(g.dealer)} deals · scores "
+                + " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(g.scores))
+            )
+            if show_deal:
+                for s in range(g.players):
+                    self.say(f"  {self.name(s)}: {self.cards_line(g.hand(s))}")
+                if g.players == 2:
+                    self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
+        elif phase == "auction":
+            self.say(f"{who} {'passes' if action == 'pass' else 'bids ' + bid_text(action)}.")
+            if g.phase == "declare":
+                self.say(f"{who} wins the auction with {bid_text(g.contract)}.")
+        elif phase == "declare" and seat is not None:
+            need = cards_per_hand(g.players) if g.contract in ("small", "big") else g.contract
+            self.say(
+                f"{who} names {trump_markup(g.trump)}. Contract: "
+                f"{self.side(g.side_of(seat))} need {need} tricks ({bid_text(g.contract)})."
+            )
+        elif phase == "play":
+            self.say(f"{who} plays {card_markup(g.history[-1])}.")
+        if len(g.results) > results:
+            self.hand_ended(g.results[-1], last_trick=len(g.tricks) > tricks or phase == "play")
+        elif len(g.tricks) > tricks:
+            self.trick_ended()
+        return True
+
+    def trick_ended(self) -> None:
+        """Name the winner of the trick just finished and the tricks so far."""
+        g = self.game
+        t = g.tricks[-1]
+        won = " · ".join(f"{self.side(i)} {n}" for i, n in enumerate(g.tricks_won))
+        self.say(
+            f"  → [bold]{self.name(t.winner)}[/] wins trick {len(g.tricks)} "
+            f"({' '.join(card_markup(c) for c in t.cards)}). Tricks: {won}"
+        )
+
+    def hand_ended(self, r: HandResult, *, last_trick: bool) -> None:
+        """Tell the hand's result, show the score table, save, and name the winners."""
+        g = self.game
+        if r.bidder is None:
+            self.say("Everybody passed: the deal passes on.")
+            return
+        if last_trick:
+            self.trick_ended()
+        side = g.side_of(r.bidder)
+        verdict = "[bold green]made it[/]" if r.made else "[bold red]went set[/]"
+        points = ", ".join(f"{self.side(i)} {p:+d}" for i, p in enumerate(r.points))
+        self.say(
+            f"{self.side(side)} {verdict} with {r.tricks[side]} of "
+            f"{cards_per_hand(g.players)} tricks ({bid_text(r.bid)}): {points}."
+        )
+        self.console.print(hand_table(g.names, g.results, g.scores, g.winners, max_rows=8))
+        self.save()
+        if g.is_over:
+            self.console.rule(f"[bold green]{winners_text(g.names, g.winners, g.scores)}[/]")
+
+    def cards_line(self, cards: Sequence[str], legal: Sequence[str] = ()) -> str:
+        """Cards in a row; with ``legal``, the legal ones numbered and the others dimmed."""
+        if not legal:
+            return "  ".join(card_markup(c) for c in cards)
+        out = []
+        for c in cards:
+            if c in legal:
+                out.append(f"[cyan]{legal.index(c) + 1})[/]{card_markup(c)}")
+            else:
+                out.append(f"[dim]  {CARD_PRETTY[CARD_INDEX[c]]}[/]")
+        return "  ".join(out)
+
+    # ---------------------------------------------------------------- bots
+
+    def bot_step(self, seat: int) -> None:
+        """Let the bot in ``seat`` act once."""
+        g = self.game
+        action = self.bots[seat].choose(g.view(seat), g.legal_actions())
+        if self.bot_delay:
+            time.sleep(self.bot_delay)
+        if not self.act(action):  # a bot must never fail; if it does, show it and fall back
+            self.act(g.legal_actions()[0])
+
+    # ---------------------------------------------------------------- humans
+
+    def pass_device(self, seat: int) -> None:
+        """Hot-seat: hide the last human's cards and wait for ``seat``'s player."""
+        self.console.clear()
+        self.console.rule(f"[bold]Pass the device to {self.name(seat)}[/]")
+        ask(self.console, f"{self.name(seat)}, press Enter when only you can see the screen. ")
+        self._at_screen = seat
+
+    def show_state(self, seat: int) -> None:
+        """What the human at ``seat`` may know: auction, contract, tricks, their hand."""
+        g = self.game
+        v = g.view(seat)
+        what = {"auction": "bid", "declare": "name trump", "play": "play"}[v.phase]
+        self.console.rule(f"[bold]{self.name(seat)}[/] to {what}", style="cyan")
+        if v.auction:
+            bids = " · ".join(f"{self.name(s)} {bid_text(b)}" for s, b in v.auction)
+            self.say(f"Auction: {bids}")
+        if v.trump is not None and v.bidder is not None:
+            self.say(
+                f"Contract: [bold]{self.name(v.bidder)}[/] {bid_text(v.high_bid)}, trump "
+                f"{trump_markup(v.trump)} · tricks "
+                + " · ".join(f"{self.side(i)} {n}" for i, n in enumerate(v.tricks_won))
+            )
+        for i, t in enumerate(v.tricks, start=1):
+            self.say(
+                f"[dim]Trick {i}:[/] {' '.join(card_markup(c) for c in t.cards)} "
+                f"[dim]→ {self.name(t.winner)}[/]"
+            )
+        if v.current_trick:
+            played = " · ".join(f"{self.name(s)} {card_markup(c)}" for s, c in v.current_trick)
+            self.say(f"On the table: {played}")
+        legal = g.legal_cards() if v.phase == "play" else []
+        partner = ""
+        if g.players == 4:
+            partner = f" [dim](partner: {self.name((seat + 2) % 4)})[/]"
+        self.say(
+            f"[bold]{self.name(seat)}[/], your cards{partner}: {self.cards_line(v.hand, legal)}"
+        )
+
+    def prompt_for(self, seat: int) -> str:
+        """The prompt for the phase."""
+        g = self.game
+        who = f"[bold]{self.name(seat)}[/]"
+        legal = g.legal_actions()
+        if g.phase == "auction":
+            bids = [bid_text(b) for b in legal if b != "pass"]
+            passing = "p = pass, " if "pass" in legal else "[yellow]you must bid[/]: "
+            return f"{who} ▸ bid ({passing}{bids[0]} … {bids[-1]}; s/b = Small/Big Pepper): "
+        if g.phase == "declare":
+            return f"{who} ▸ trump ({' '.join(legal)}): "
+        n = len(g.legal_cards())
+        enter = " (Enter = 1)" if n == 1 else ""
+        return f"{who} ▸ card 1-{n}{enter} or e.g. JD: "
+
+    def read_action(self, text: str) -> str:
+        """Turn what the human typed into an action string (the engine judges it)."""
+        g = self.game
+        low = text.strip().lower()
+        if g.phase == "auction":
+            return {"p": "pass", "s": "small", "b": "big"}.get(low, low.removesuffix(" pepper"))
+        if g.phase == "declare":
+            return low.upper()
+        legal = g.legal_cards()
+        if not low and len(legal) == 1:
+            return legal[0]
+        if low.isdigit():
+            if 1 <= int(low) <= len(legal):
+                return legal[int(low) - 1]
+            raise IllegalAction(f"Choose a card from 1 to {len(legal)}, or type it (e.g. JD).")
+        if not low:
+            raise IllegalAction("Type the number of a card, or the card (e.g. JD); ? for help.")
+        return low.upper()
+
+    def common_command(self, text: str) -> bool:
+        """Handle ``?``, ``t`` and ``q``; True if ``text`` was one of them."""
+        g = self.game
+        low = text.lower()
+        # "h" names hearts when trump is named
+        if low in HELP_WORDS and not (low == "h" and g.phase == "declare"):
+            self.say(rules_help(g.rules, g.players))
+            self.say(PLAY_KEYS)
+            return True
+        if low in ("t", "table", "scores"):
+            self.console.print(hand_table(g.names, g.results, g.scores, g.winners))
+            return True
+        if low in QUIT_WORDS:
+            raise QuitRequested
+        return False
+
+    def human_step(self, seat: int) -> None:
+        """Prompt the human to act until one action has been applied."""
+        if len(self.humans) > 1 and self._at_screen != seat:
+            self.pass_device(seat)
+        self._at_screen = seat
+        self.show_state(seat)
+        prompt = self.prompt_for(seat)
+        while True:
+            text = ask(self.console, prompt)
+            if self.common_command(text):
+                continue
+            try:
+                action = self.read_action(text)
+            except IllegalAction as exc:
+                self.say(f"[bold red]✗[/] {escape(str(exc))}")
+                continue
+            if self.act(action):
+                return
+
+
+def _make_bot(seat: Seat, index: int, seed: int | None) -> Bot[PepperView]:
+    if seat.bot == "random":
+        return RandomBot(seed=None if seed is None else seed * 31 + index, name=seat.name)
+    return HeuristicBot(name=seat.name)
+
+
+def _table(players: int | None, seats: list[str] | None) -> list[Seat]:
+    """The seats: the given ones, filled up with heuristic bots to ``players``."""
+    specs = list(seats or ["You"])
+    n = players if players is not None else (len(specs) if len(specs) >= 2 else 4)
+    if n not in (2, 3, 4):
+        raise ValueError("Pepper is played by 2, 3 or 4 players")
+    if len(specs) > n:
+        raise ValueError(f"{len(specs)} seats given for a game of {n} players")
+    specs += ["bot"] * (n - len(specs))
+    return parse_seats(specs, BOT_KINDS, "heuristic")
+
+
+@app.command()
+def play(
+    seats: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Seats in order (players 1+3 are partners against 2+4): a human's name, or "
+            "bot / bot:heuristic / bot:random (bot:random=Name to name it). Missing seats "
+            "are heuristic bots. Default: You and three bots.",
+            show_default=False,
+        ),
+    ] = None,
+    *,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-n", help="2, 3 or 4 (default: the number of seats, or 4)."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for the shuffles.")] = None,
+    dealer: Annotated[
+        str | None,
+        typer.Option(help="Who deals first: a player's number (from 1) or name (default: random)."),
+    ] = None,
+    rule: RuleOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Where to save the game record (default: the records folder)."),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds to pause before each bot action.", min=0)
+    ] = 0.6,
+) -> None:
+    """Play Pepper in the terminal: humans (hot-seat) and bots in any seats."""
+    console = _console()
+    rules = _rules_or_exit(rule)
+    try:
+        table = _table(players, seats)
+        names = [s.name for s in table]
+        first = None if dealer is None else _seat_number(dealer, names)
+        game = PepperGame(len(table), rules, seed=seed, dealer=first, names=names)
+    except (ValueError, IllegalAction) as exc:
+        raise typer.BadParameter(str(exc), param_hint="SEATS") from None
+    bots: dict[int, Bot[PepperView]] = {
+        i: _make_bot(s, i, seed) for i, s in enumerate(table) if s.is_bot
+    }
+    path = save if save is not None else new_record_path("pepper", "game")
+    who = ", ".join(f"{escape(s.name)}{' (bot)' if s.is_bot else ''}" for s in table)
+    teams = " · teams: " + " against ".join(side_names(names)) if len(table) == 4 else ""
+    console.print(f"[bold]Karten-Pfeffer[/]: {who}{escape(teams)}. Target {rules.target}.")
+    console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
+    PlaySession(console, game, table, bots, path=path, bot_delay=bot_delay).run()
+
+
+# ============================================================================ rules, replay
+
+
+@app.command("rules")
+def rules_command(rule: RuleOpt = None) -> None:
+    """Print a short summary of the rules and the house-rule values in force."""
+    console = _console()
+    rules = _rules_or_exit(rule)
+    console.print(rules_help(rules))
+    console.print()
+    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD)
+    table.add_column("option")
+    table.add_column("value")
+    for name, value, changed in rule_rows(rules):
+        table.add_row(f"{name}{' *' if changed else ''}", value, style="bold" if changed else "")
+    console.print(table)
+    console.print("[dim]Change one with --rule key=value, e.g. --rule all_pass=redeal.[/]")
+
+
+@app.command()
+def replay(
+    file: Annotated[
+        Path, typer.Argument(help="A saved game record or score pad (JSON).", show_default=False)
+    ],
+) -> None:
+    """Print a saved game hand by hand (every deal, the auction, every trick), or a score pad."""
+    console = _console()
+    try:
+        text = file.read_text(encoding="utf-8")
+        kind = json.loads(text).get("game") if text.strip().startswith("{") else None
+        if kind == SHEET_GAME:
+            pad = PepperSheet.from_json(text)
+            console.print(f"[bold]Pepper score pad[/]: {escape(', '.join(pad.players))}")
+            console.print(hand_table(pad.players, pad.rows(), pad.totals, pad.winners))
+            if pad.is_over:
+                console.print(
+                    f"[bold green]{winners_text(pad.players, pad.winners, pad.totals)}[/]"
+                )
+            return
+        game = PepperGame.from_record(text)
+    except (OSError, ValueError, RecordError) as exc:
+        console.print(f"[bold red]✗[/] {escape(str(exc))}")
+        raise typer.Exit(1) from None
+    record = game.to_record()
+    header = {k: v for k, v in record.items() if k not in ("scores", "winners")}
+    fresh = PepperGame.from_record({**header, "actions": []})
+    console.print(f"[bold]Karten-Pfeffer[/]: {escape(', '.join(game.names))}")
+    session = PlaySession(console, fresh, [], {}, path=None)
+    for action in record["actions"]:
+        session.act(action, show_deal=True)
+    if not fresh.is_over:
+        console.rule("Unfinished")
+        console.print(hand_table(fresh.names, fresh.results, fresh.scores))
+        if fresh.current_player is not None and fresh.phase != "deal":
+            console.print(f"[bold]{escape(fresh.names[fresh.current_player])}[/] to act next.")
+
+
+# ============================================================================ sheet
+
+SHEET_KEYS = (
+    "[dim]Each hand: the bidder (number or name), the bid (1…, s = Small, b = Big Pepper), trump "
+    "(C D H S NT) and the tricks per side; or all in one line, e.g. 'Ann 3 H 4 2'. "
+    "p = everybody passed (all_pass=redeal) · u = undo · t = table · s = save · ? = rules · "
+    "q = save and quit · an empty answer cancels the hand[/]"
+)
+
+
+class _Cancel(Exception):
+    """An empty answer in the middle of an entry: start the hand over."""
+
+
+class SheetSession:
+    """The interactive score pad: prompts for one hand at a time."""
+
+    def __init__(self, console: Console, sheet: PepperSheet, path: Path) -> None:
+        self.console = console
+        self.sheet = sheet
+        self.path = path
+
+    def save(self) -> Path:
+        """Write the pad to its file."""
+        return save_text(self.path, self.sheet.to_json())
+
+    def show(self) -> None:
+        """Print the pad."""
+        s = self.sheet
+        self.console.print(hand_table(s.players, s.rows(), s.totals, s.winners))
+
+    def run(self) -> None:
+        """Prompt for hands until the game ends or the user quits."""
+        s = self.sheet
+        self.console.print(SHEET_KEYS)
+        self.show()
+        try:
+            while not s.is_over:
+                self.step()
+        except QuitRequested:
+            self.console.print(
+                f"Pad saved to [bold]{escape(str(self.save()))}[/] "
+                f"(resume with: pfeffer pepper sheet --resume {escape(str(self.path))})"
+            )
+            return
+        self.console.rule(f"[bold green]{winners_text(s.players, s.winners, s.totals)}[/]")
+        self.console.print(f"Pad saved to [bold]{escape(str(self.save()))}[/]")
+
+    def ask(self, prompt: str) -> str:
+        """One answer inside an entry; empty cancels the entry, q quits."""
+        text = ask(self.console, prompt)
+        if not text:
+            raise _Cancel
+        if text.lower() in QUIT_WORDS:
+            raise QuitRequested
+        return text
+
+    def step(self) -> None:
+        """Read and apply one hand or command."""
+        s = self.sheet
+        n = len(s.players)
+        players = " · ".join(f"{i + 1} {escape(p)}" for i, p in enumerate(s.players))
+        prompt = (
+            f"Hand {len(s.rows()) + 1} · {escape(s.players[s.dealer])} deals ▸ bidder "
+            f"[dim]({players}; ? help)[/]: "
+        )
+        text = ask(self.console, prompt)
+        low = text.lower()
+        if not low:
+            return
+        if low in HELP_WORDS:
+            self.console.print(rules_help(s.rules, n))
+            self.console.print(SHEET_KEYS)
+            return
+        if low in QUIT_WORDS:
+            raise QuitRequested
+        if low in ("t", "table"):
+            self.show()
+            return
+        if low in ("s", "save"):
+            self.console.print(f"Saved to [bold]{escape(str(self.save()))}[/]")
+            return
+        try:
+            if low in ("u", "undo"):
+                s.undo()
+                self.console.print("Last hand taken back.")
+            elif low in ("p", "pass", "passed"):
+                s.enter_passed()
+                self.console.print("Everybody passed: the deal passes on.")
+            else:
+                self.enter(text)
+        except _Cancel:
+            self.console.print("[dim]Hand cancelled.[/]")
+            return
+        except IllegalAction as exc:
+            self.console.print(f"[bold red]✗[/] {escape(str(exc))}")
+            return
+        self.show()
+        self.save()
+
+    def enter(self, text: str) -> None:
+        """An entry: the whole hand on one line, or the bidder followed by prompts."""
+        s = self.sheet
+        n = len(s.players)
+        sides = side_names(s.players)
+        words = text.split()
+        if len(words) >= 3 + len(sides):
+            given = words[-len(sides) :]
+            if not all(w.isdigit() for w in given):
+                raise IllegalAction("The tricks are whole numbers, one per side.")
+            bidder = _seat_number(" ".join(words[: -2 - len(sides)]), s.players)
+            row = s.enter(bidder, words[-2 - len(sides)], words[-1 - len(sides)],
+                          [int(w) for w in given])  # fmt: skip
+        else:
+            bidder = _seat_number(text, s.players)
+            bid = self.ask_until(
+                f"Bid ({', '.join(bid_text(b) for b in bid_ladder(n))}): ",
+                lambda t: parse_bid(t, n),
+            )
+            trump = self.ask_until(
+                "Trump (C D H S" + (" NT" if s.rules.no_trump else "") + "): ",
+                _trump,
+            )
+            total = cards_per_hand(n)
+            tricks: list[int] = []
+            for name in sides[:-1]:
+                got = self.ask_until(f"Tricks won by {escape(name)}: ", _whole)
+                tricks.append(got)
+            rest = total - sum(tricks)
+            if rest < 0:
+                raise IllegalAction(f"That is {sum(tricks)} tricks; a hand has only {total}.")
+            self.console.print(f"[dim]→ {escape(sides[-1])}: {rest} tricks[/]")
+            row = s.enter(bidder, bid, trump, [*tricks, rest])
+        side = side_of(n, bidder)
+        verdict = "[bold green]made it[/]" if row.made else "[bold red]went set[/]"
+        pts = ", ".join(f"{escape(sides[i])} {p:+d}" for i, p in enumerate(row.points))
+        self.console.print(f"{escape(sides[side])} {verdict}: {pts}.")
+
+    def ask_until(self, prompt: str, read: Callable[[str], T]) -> T:
+        """Ask until ``read`` accepts the answer (it raises IllegalAction otherwise)."""
+        while True:
+            text = self.ask(prompt)
+            try:
+                return read(text)
+            except IllegalAction as exc:
+                self.console.print(f"[bold red]✗[/] {escape(str(exc))}")
+
+
+def _trump(text: str) -> str:
+    parse_trump(text)  # the engine's notation check (IllegalAction if no trump name)
+    return text
+
+
+def _whole(text: str) -> int:
+    if not text.strip().isdigit():
+        raise IllegalAction(f"{text!r}: type the number of tricks, e.g. 3.")
+    return int(text)
+
+
+@app.command()
+def sheet(
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="2-4 player names in seat order (1+3 against 2+4 with four).", show_default=False
+        ),
+    ] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue a saved score pad.")] = None,
+    rule: RuleOpt = None,
+    dealer: Annotated[
+        str | None, typer.Option(help="Who deals first: a number (from 1) or a name.")
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="File to save to (default: the resumed file, or the records folder)."),
+    ] = None,
+) -> None:
+    """Keep score for a game played with real cards: enter each hand's bid and tricks."""
+    console = _console()
+    if resume is not None:
+        if players or rule or dealer:
+            raise typer.BadParameter(
+                "a resumed pad keeps its own players, rules and dealer", param_hint="--resume"
+            )
+        try:
+            pad = PepperSheet.from_json(resume.read_text(encoding="utf-8"))
+        except (OSError, RecordError) as exc:
+            console.print(f"[bold red]✗[/] {escape(str(exc))}")
+            raise typer.Exit(1) from None
+        path = save if save is not None else resume
+    else:
+        rules = _rules_or_exit(rule)
+        names = list(players or [])
+        if not names:
+            try:
+                line = ask(console, "Players in seat order, separated by commas: ")
+            except QuitRequested:
+                raise typer.Exit(1) from None
+            names = [n.strip() for n in line.split(",") if n.strip()]
+        try:
+            first = 0 if dealer is None else _seat_number(dealer, names)
+            pad = PepperSheet(names, rules, dealer=first)
+        except IllegalAction as exc:
+            raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
+        path = save if save is not None else new_record_path("pepper", "sheet")
+    console.print(f"Score pad autosaves to [bold]{escape(str(path))}[/]")
+    session = SheetSession(console, pad, path)
+    session.save()
+    session.run()
