@@ -353,6 +353,17 @@ class DiceGame:
             need = max(need, self.stake)
         return need
 
+    def _shortfall(self, total: int) -> tuple[int, bool] | None:
+        """None if ``total`` may be banked now, else (points needed, whether the Pfeffer stake
+        is what raises the need above the minimum)."""
+        need = self.min_to_bank()
+        if total >= need:
+            return None
+        by_pfeffer = (
+            self.pfeffer is PfefferMode.CALLED and need == self.stake and need > self.rules.min_bank
+        )
+        return need, by_pfeffer
+
     @property
     def first_player(self) -> int:
         """The seat that had the first turn of the game."""
@@ -589,13 +600,10 @@ class DiceGame:
             )
         if self._hot and self.rules.hot_dice_must_roll:
             raise IllegalAction("All six dice scored: you must prove it and throw all six again.")
-        need = self.min_to_bank()
-        if self.turn_total < need:
-            if (
-                self.pfeffer is PfefferMode.CALLED
-                and need == self.stake
-                and need > self.rules.min_bank
-            ):
+        short = self._shortfall(self.turn_total)
+        if short is not None:
+            need, by_pfeffer = short
+            if by_pfeffer:
                 raise IllegalAction(
                     f"Pfeffer! You bet on at least {need} points; you have {self.turn_total}."
                 )
@@ -631,19 +639,15 @@ class DiceGame:
             raise IllegalAction(
                 f"{points} points cannot be scored: a turn scores a multiple of {step} above 0."
             )
-        self.turn_total = points
-        need = self.min_to_bank()
-        if points < need:
-            self.turn_total = 0
-            if (
-                self.pfeffer is PfefferMode.CALLED
-                and need == self.stake
-                and need > self.rules.min_bank
-            ):
+        short = self._shortfall(points)
+        if short is not None:
+            need, by_pfeffer = short
+            if by_pfeffer:
                 raise IllegalAction(
                     f"Pfeffer was called on {need} points; {points} cannot be banked."
                 )
             raise IllegalAction(f"A turn banks at least {need} points; {points} cannot be banked.")
+        self.turn_total = points
         self._bust_undo = None
         self._actions.append(f"turn {points}")
         self._end_turn(busted=False)
