@@ -75,8 +75,7 @@ class PfefferMode(enum.Enum):
     AUTO = "auto"
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Throw:
+class Throw(NamedTuple):
     """One throw of a turn: the faces thrown and the faces set aside from it (empty on a bust)."""
 
     faces: tuple[int, ...]
@@ -84,8 +83,7 @@ class Throw:
     points: int = 0
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(NamedTuple):
     """A finished turn: one row of the score sheet.
 
     ``points`` is what the turn banked (0 on a bust); ``penalty`` what was subtracted (Pfeffer or
@@ -391,10 +389,13 @@ class DiceGame:
 
     def can_bank(self) -> bool:
         """True when ``bank`` is legal now."""
+        return self._bank_allowed(self.min_to_bank())
+
+    def _bank_allowed(self, need: int) -> bool:
         return (
             self._phase is Phase.DECIDE
             and not (self._hot and self.rules.hot_dice_must_roll)
-            and self.turn_total >= self.min_to_bank()
+            and self.turn_total >= need
             and self.turn_total > 0
         )
 
@@ -437,6 +438,8 @@ class DiceGame:
         if seat is not None and not 0 <= seat < len(self.players):
             raise IllegalAction(f"There is no seat {seat}.")
         phase = self._phase
+        need = self.min_to_bank()
+        can_call = self.can_call_pfeffer()
         return DiceView(
             seat,
             self.players,
@@ -450,10 +453,10 @@ class DiceGame:
             self._options if phase is Phase.KEEP else (),
             self.pfeffer,
             self.stake,
-            self.min_to_bank(),
-            self.can_bank(),
-            self.can_call_pfeffer(),
-            self.pfeffer_stake(),
+            need,
+            self._bank_allowed(need),
+            can_call,
+            self.pfeffer_stake() if can_call else None,
             self.bust_penalty(),
             self._hot,
             self.predecessor_result,
