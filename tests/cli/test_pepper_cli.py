@@ -1,0 +1,254 @@
+"""``pfeffer pepper …`` driven through Typer's CliRunner with typed input (bot delay 0)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from pfeffer.cli import app
+from pfeffer.cli.common import DATA_DIR_ENV
+from pfeffer.pepper import CARD_PRETTY, PepperGame, PepperRules
+from pfeffer.pepper.cards import CARD_INDEX
+from pfeffer.pepper.sheet import PepperSheet
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Run:
+    """Invoke ``pfeffer`` with the records folder in ``tmp_path`` and a wide terminal."""
+    runner = CliRunner()
+    env = {DATA_DIR_ENV: str(tmp_path / "data"), "COLUMNS": "200"}
+
+    def invoke(*args: str, input: str = "") -> Result:
+        return runner.invoke(app, list(args), input=input, env=env)
+
+    return invoke
+
+
+def record(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def lines(*inputs: str) -> str:
+    return "\n".join(inputs) + "\n"
+
+
+def pretty(card: str) -> str:
+    return CARD_PRETTY[CARD_INDEX[card]]
+
+
+# ============================================================================ play
+
+
+def test_whole_game_human_against_three_bots(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    # Whatever the prompt, one of these four answers is legal: pass (or, forced to bid, 1),
+    # clubs as trump, the first legal card; the others are refused and asked again.
+    result = run("pepper", "play", "--seed", "7", "--bot-delay", "0", "--save", str(save),
+                 input="p\n1\nC\n1\n" * 400)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    game = PepperGame.from_record(record(save))
+    assert game.is_over and game.names == ("You", "Heuristic", "Heuristic 2", "Heuristic 3")
+    out = result.output
+    assert winner_line(game) in out
+    assert f"Game record saved to {save}" in out
+    assert "You & Heuristic 2 against Heuristic & Heuristic 3" in out
+    assert "wins the auction" in out and "Contract:" in out and "wins trick 6" in out
+    assert "your cards (partner: Heuristic 2)" in out
+    assert "♣" in out and "Σ" in out
+    assert "'P' is not a card" in out  # a refused answer shows the engine's message
+    assert "Pass the device" not in out  # one human: no hot-seat screens
+
+
+def winner_line(game: PepperGame) -> str:
+    sides = ["You & Heuristic 2", "Heuristic & Heuristic 3"]
+    names = " and ".join(sides[w] for w in game.winners)
+    label = "Shared win" if len(game.winners) > 1 else "Winner"
+    return f"{label}: {names} with {game.scores[game.winners[0]]}!"
+
+
+def test_same_seed_same_game_and_bots_only(run: Run, tmp_path: Path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (a, b):
+        result = run("pepper", "play", "bot", "bot:random", "bot", "--seed", "4",
+                     "--bot-delay", "0", "--save", str(path))  # fmt: skip
+        assert result.exit_code == 0, result.output
+    assert record(a)["actions"] == record(b)["actions"]
+    assert PepperGame.from_record(record(a)).is_over
+    assert record(a)["players"] == ["Heuristic", "Random", "Heuristic 2"]
+
+
+def test_illegal_input_reprompts_with_the_engine_message(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "i.json"
+    # 2 players, Bot deals (--dealer 2), so You bid first.
+    result = run(
+        "pepper", "play", "--players", "2", "--dealer", "2", "--seed", "3", "--bot-delay", "0",
+        "--save", str(save),
+        input=lines("9", "?", "p", "99", "QX", "", "q"),
+    )  # fmt: skip
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "'9' is not a bid: it is You's turn to bid (1, 2, 3, 4, 5, 6, 7, small, big)" in out
+    assert "Karten-Pfeffer (Pepper) in short" in out  # ? shows the rules and the game goes on
+    assert "You passes." in out and "Heuristic wins the auction" in out
+    assert "Choose a card from 1 to" in out
+    assert "'QX' is not a card" in out
+    assert "Type the number of a card" in out
+    rec = record(save)
+    assert rec["actions"][1] == "pass" and len(rec["actions"]) == 5  # deal pass bid trump lead
+    assert "Game left unfinished" in out
+
+
+def test_hot_seat_pass_screen_hides_the_other_hand(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "h.json"
+    result = run(
+        "pepper", "play", "Anna", "Ben", "--dealer", "Ben", "--seed", "5", "--bot-delay", "0",
+        "--save", str(save),
+        input=lines("", "p", "", "1", "H", "1", "", "q"),
+    )  # fmt: skip
+    out = result.output
+    assert result.exit_code == 0, out
+    deal = record(save)["actions"][0].removeprefix("deal ").split(" / ")
+    anna, ben = deal[0].split(), deal[1].split()
+    to_anna = out.index("Pass the device to Anna")
+    to_ben = out.index("Pass the device to Ben")
+    back_to_anna = out.index("Pass the device to Anna", to_ben)
+    assert to_anna < to_ben < back_to_anna
+    assert "Anna, press Enter when only you can see the screen" in out
+    anna_screen, ben_screen = out[to_anna:to_ben], out[to_ben:back_to_anna]
+    assert "Anna, your cards" in anna_screen and "Ben, your cards" not in anna_screen
+    assert "Ben, your cards" in ben_screen and "Anna, your cards" not in ben_screen
+    hand_lines = [ln for ln in anna_screen.splitlines() if "your cards" in ln]
+    assert all(pretty(c) in hand_lines[0] for c in anna)
+    assert not any(pretty(c) in anna_screen for c in ben)
+    assert out[:to_anna].count("your cards") == 0
+    assert record(save)["actions"][1:4] == ["pass", "1", "H"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "5"], "2, 3 or 4 players"),
+        (["A", "B", "C", "D", "E"], "2, 3 or 4 players"),
+        (["--players", "2", "A", "B", "C"], "3 seats given"),
+        (["Anna", "bot:clever"], "no bot kind 'clever'"),
+        (["--dealer", "Zed"], "'Zed' is no player"),
+        (["--rule", "target=lots"], "target is a whole number"),
+        (["--rule", "all_pass=never"], "all_pass must be one of"),
+    ],
+)
+def test_bad_set_up_is_a_clear_usage_error(run: Run, args: list[str], message: str) -> None:
+    result = run("pepper", "play", "--bot-delay", "0", *args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+
+
+def test_quit_saves_to_the_records_folder(run: Run, tmp_path: Path) -> None:
+    result = run("pepper", "play", "--seed", "1", "--dealer", "4", "--bot-delay", "0",
+                 input="q\n")  # fmt: skip
+    assert result.exit_code == 0
+    saved = list((tmp_path / "data" / "records").glob("pepper-game-*.json"))
+    assert len(saved) == 1 and str(saved[0]) in result.output
+    assert record(saved[0])["actions"][0].startswith("deal ")
+
+
+# ============================================================================ rules, replay
+
+
+def test_rules_lists_the_rules_and_house_rules(run: Run) -> None:
+    result = run("pepper", "rules", "--rule", "target=50", "--rule", "no_trump=false")
+    assert result.exit_code == 0
+    out = " ".join(result.output.split())
+    assert "first side to reach 50" in out and "no trump not allowed" in out
+    assert "target * 50" in out and "big_pepper_factor 2" in out
+
+
+def test_replay_of_a_game_and_of_a_pad(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "r.json"
+    run("pepper", "play", "bot", "bot:random", "--seed", "2", "--bot-delay", "0",
+        "--save", str(save))  # fmt: skip
+    game = PepperGame.from_record(record(save))
+    result = run("pepper", "replay", str(save))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("face down:") == game.hand_number  # every deal, with the dead hand
+    assert f"Hand {game.hand_number} ·" in out and "wins trick 8" in out
+    assert "Winner:" in out or "Shared win:" in out
+
+    pad = PepperSheet(["Ann", "Bob"], PepperRules(target=8))
+    pad.enter(0, "small", "D", [8, 0])
+    (tmp_path / "pad.json").write_text(pad.to_json(), encoding="utf-8")
+    result = run("pepper", "replay", str(tmp_path / "pad.json"))
+    assert "Pepper score pad" in result.output and "Winner: Ann with 8!" in result.output
+
+    (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
+    result = run("pepper", "replay", str(tmp_path / "bad.json"))
+    assert result.exit_code == 1 and "not a pfeffer game record" in result.output
+
+
+# ============================================================================ sheet
+
+
+def test_sheet_entries_to_a_winner(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    result = run(
+        "pepper", "sheet", "Ann", "Bob", "Cy", "Di", "--rule", "target=12", "--dealer", "4",
+        "--save", str(save),
+        input=lines(
+            "Ann 7 H 4 2",  # no 7 with 4 players
+            "Ann 3 H 4 1",  # 5 tricks
+            "Ann 3 H 4 2",  # one line: made, +4 / +2
+            "u",  # undo it
+            "t",
+            "1 3 H 4 2",  # again
+            "Zed",  # no such player
+            "2", "huge", "big", "X", "S", "seven", "0",  # step by step: Bob's Big Pepper
+        ),
+    )  # fmt: skip
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, out
+    assert "'7' is not a bid with 4 players" in out
+    assert "The tricks must add up to 6, not 5." in out
+    assert "Ann & Cy made it: Ann & Cy +4, Bob & Di +2." in out
+    assert "'Zed' is no player" in out
+    assert "'huge' is not a bid" in out and "'X' is not a trump" in out
+    assert "'seven': type the number of tricks" in out
+    assert "→ Bob & Di: 6 tricks" in out
+    assert "Last hand taken back." in out
+    assert "Hand 1 · Di deals" in out and "Hand 2 · Ann deals" in out
+    assert "Winner: Bob & Di with 14!" in out
+    pad = PepperSheet.from_json(save.read_text(encoding="utf-8"))
+    assert pad.totals == [4, 14] and pad.winners == [1] and pad.first_dealer == 3
+
+
+def test_sheet_resume_and_redeal(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "p.json"
+    pad = PepperSheet(["Ann", "Bob", "Cy"], PepperRules(all_pass="redeal", target=10))
+    pad.enter(2, 4, "C", [1, 2, 5])
+    save.write_text(pad.to_json(), encoding="utf-8")
+    result = run("pepper", "sheet", "--resume", str(save), input=lines("p", "s", "q"))
+    assert result.exit_code == 0, result.output
+    assert "Everybody passed: the deal passes on." in result.output
+    assert f"resume with: pfeffer pepper sheet --resume {save}" in " ".join(result.output.split())
+    again = PepperSheet.from_json(save.read_text(encoding="utf-8"))
+    assert again.totals == [1, 2, 5] and len(again.rows()) == 2 and again.dealer == 2
+    result = run("pepper", "sheet", "--resume", str(save), input=lines("Cy 2 NT 1 1 6"))
+    assert "Winner: Cy with 11!" in result.output
+    assert PepperSheet.from_json(save.read_text(encoding="utf-8")).is_over
+
+
+def test_sheet_redeal_needs_the_house_rule_and_asks_for_names(run: Run, tmp_path: Path) -> None:
+    result = run("pepper", "sheet", "--save", str(tmp_path / "x.json"),
+                 input=lines("Ann, Bob", "p", "q"))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "needs the house rule all_pass=redeal" in " ".join(result.output.split())
+    assert PepperSheet.from_json((tmp_path / "x.json").read_text()).players == ("Ann", "Bob")
+    result = run("pepper", "sheet", "Solo")
+    assert result.exit_code == 2 and "2, 3 or 4 players" in result.output
