@@ -390,9 +390,9 @@ class PlaySession:
         out = []
         for c in cards:
             if c in legal:
-                out.append(f"[cyan]{legal.index(c) + 1})[/]{card_markup(c)}")
+                out.append(f"[cyan]{legal.index(c) + 1})[/] {card_markup(c)}")
             else:
-                out.append(f"[dim]  {CARD_PRETTY[CARD_INDEX[c]]}[/]")
+                out.append(f"[dim]   {CARD_PRETTY[CARD_INDEX[c]]}[/]")
         return "  ".join(out)
 
     # ---------------------------------------------------------------- bots
@@ -421,6 +421,8 @@ class PlaySession:
         v = g.view(seat)
         what = {"auction": "bid", "declare": "name trump", "play": "play"}[v.phase]
         self.console.rule(f"[bold]{self.name(seat)}[/] to {what}", style="cyan")
+        scores = " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(v.scores))
+        self.say(f"[dim]Hand {v.hand_number} · {self.name(v.dealer)} deals · scores {scores}[/]")
         if v.auction:
             bids = " · ".join(f"{self.name(s)} {bid_text(b)}" for s, b in v.auction)
             self.say(f"Auction: {bids}")
