@@ -49,6 +49,7 @@ from pfeffer.pepper.rules import (
     PepperRules,
     bid_ladder,
     cards_per_hand,
+    hand_points,
     side_of,
     sides,
     winners_of,
@@ -647,17 +648,10 @@ class PepperGame:
     def _end_hand(self) -> None:
         n = self._n
         won = self._won
-        total = 6 if n == 4 else 8
         bidder = self._bidder
         bs = bidder % 2 if n == 4 else bidder
-        top = len(_LADDERS[n])
         high = self._high
-        points = list(won)
-        made = won[bs] >= (high if high < top - 1 else total)
-        if high == top:
-            points[bs] = (1 if made else -1) * self._rules.big_pepper_factor * total
-        elif not made:
-            points[bs] = -self._rules.penalty(n)
+        points, made = hand_points(self._rules, n, bs, _LADDERS[n][high - 1], won)
         scores = self._scores
         for i, p in enumerate(points):
             scores[i] += p

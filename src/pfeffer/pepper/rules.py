@@ -154,15 +154,27 @@ def score_hand(
         raise ValueError(f"tricks must add up to {total}, not {sum(tricks)}")
     if bid not in bid_ladder(players):
         raise ValueError(f"{bid!r} is not a bid with {players} players")
+    return hand_points(rules, players, bidder_side, bid, tricks)[0]
+
+
+def hand_points(
+    rules: PepperRules, players: int, bidder_side: int, bid: str, tricks: Sequence[int]
+) -> tuple[list[int], bool]:
+    """P10 without input checks, for callers that already know the hand is valid (the engine):
+    the points per side and whether the bidding side made its contract.
+
+    >>> hand_points(PepperRules(), 4, 0, "3", [2, 4])
+    ([-6, 4], False)
+    """
+    total = 6 if players == 4 else 8
     need = total if bid in ("small", "big") else int(bid)
-    won = tricks[bidder_side]
-    made = won >= need
+    made = tricks[bidder_side] >= need
     out = list(tricks)
     if bid == "big":
         out[bidder_side] = (1 if made else -1) * rules.big_pepper_factor * total
     elif not made:
         out[bidder_side] = -rules.penalty(players)
-    return out
+    return out, made
 
 
 def winners_of(scores: Sequence[int], target: int) -> list[int]:
