@@ -286,6 +286,17 @@ def _winner_names(t: TableRow, seats: list[SeatRow]) -> list[str]:
 # --------------------------------------------------------------------------- the app
 
 
+async def _json_object(request: Request) -> dict[str, Any]:
+    """The request's JSON body, which must be an object; 400 otherwise."""
+    try:
+        body = await request.json()
+    except ValueError:
+        raise HTTPException(400, "send a JSON object") from None
+    if not isinstance(body, dict):
+        raise HTTPException(400, "send a JSON object")
+    return body
+
+
 def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start)."""
     engine = make_engine(db_url)
@@ -350,12 +361,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise HTTPException(400, "send a JSON object") from None
-        if not isinstance(body, dict):
-            raise HTTPException(400, "send a JSON object")
+        body = await _json_object(request)
         table, seats = create_table(body.get("game", ""), body.get("rules"), body.get("seats"))
         await hub_of(request).get(table.id)
         hub_live = hub_of(request).lives[table.id]
@@ -508,12 +514,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.post("/api/sheets")
     async def api_sheet_new(request: Request) -> JSONResponse:
-        try:
-            body = await request.json()
-        except ValueError:
-            raise HTTPException(400, "send a JSON object") from None
-        if not isinstance(body, dict):
-            raise HTTPException(400, "send a JSON object")
+        body = await _json_object(request)
         try:
             kind, title, data = sheets.new_sheet(body)
         except ValueError as exc:
