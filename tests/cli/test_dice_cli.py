@@ -3,41 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
 
-from pfeffer.cli import app
-from pfeffer.cli.common import DATA_DIR_ENV, build_rules, parse_seats
+from pfeffer.cli.common import build_rules, parse_seats
 from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.sheet import DiceSheet
-
-Run = Callable[..., Result]
-
-
-@pytest.fixture
-def run(tmp_path: Path) -> Run:
-    """Invoke ``pfeffer`` with the records folder in ``tmp_path`` and a wide terminal."""
-    runner = CliRunner()
-    env = {DATA_DIR_ENV: str(tmp_path / "data"), "COLUMNS": "200"}
-
-    def invoke(*args: str, input: str = "") -> Result:
-        return runner.invoke(app, list(args), input=input, env=env)
-
-    return invoke
-
-
-def record(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def lines(*inputs: str) -> str:
-    return "\n".join(inputs) + "\n"
-
+from tests.cli.helpers import Run, lines, record
 
 # ============================================================================ play
 

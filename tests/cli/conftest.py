@@ -1,0 +1,24 @@
+"""Fixtures shared by the CLI tests of both games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from pfeffer.cli import app
+from pfeffer.cli.common import DATA_DIR_ENV
+from tests.cli.helpers import Run
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Run:
+    """Invoke ``pfeffer`` with the records folder in ``tmp_path`` and a wide terminal."""
+    runner = CliRunner()
+    env = {DATA_DIR_ENV: str(tmp_path / "data"), "COLUMNS": "200"}
+
+    def invoke(*args: str, input: str = "") -> Result:
+        return runner.invoke(app, list(args), input=input, env=env)
+
+    return invoke
