@@ -1,4 +1,6 @@
-"""Helpers shared by the game CLIs (dice and cards): house-rule options, seats, records, prompts.
+"""Helpers shared by the game CLIs (dice and cards): house-rule options, seats, records, prompts,
+and the pieces of the front ends that are the same for every game (errors, loading, the rules
+command, bots, prompt loops, the score-sheet session).
 
 Nothing here knows a game's rules: house rules are read by the field names and types of the
 game's rules dataclass, seats by a table of bot kinds the game supplies.
@@ -24,14 +26,23 @@ import dataclasses
 import datetime as _dt
 import difflib
 import os
+import time
 import types
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, TypeVar, Union
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, Union
 
+import typer
 from platformdirs import user_data_dir
+from rich import box
 from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from pfeffer.core.errors import IllegalAction, RecordError
 
 T = TypeVar("T")
 
@@ -286,3 +297,254 @@ def ask(console: Console, prompt: str) -> str:
     except (EOFError, KeyboardInterrupt):
         console.print()
         raise QuitRequested from None
+
+
+def ask_player_names(console: Console) -> list[str]:
+    """Ask for the players' names, separated by commas; end of input exits with status 1."""
+    try:
+        line = ask(console, "Players in seat order, separated by commas: ")
+    except QuitRequested:
+        raise typer.Exit(1) from None
+    return [n.strip() for n in line.split(",") if n.strip()]
+
+
+# ---------------------------------------------------------------------------- front ends
+
+
+def make_console() -> Console:
+    """The console every command prints to (no automatic highlighting of numbers and words)."""
+    return Console(highlight=False)
+
+
+def print_error(console: Console, error: object) -> None:
+    """Print an error (an exception's message, or any text) as ``✗ message``, escaped."""
+    console.print(f"[bold red]✗[/] {escape(str(error))}")
+
+
+def rules_or_exit(rules_cls: type[T], options: list[str] | None) -> T:
+    """:func:`build_rules` for a command's ``--rule`` options; a bad one is a usage error."""
+    try:
+        return build_rules(rules_cls, options or [])
+    except RuleOptionError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--rule") from None
+
+
+def load_or_exit(console: Console, path: Path, load: Callable[[str], T]) -> T:
+    """``load`` the text of the record at ``path``; an unreadable file or a bad record is
+    printed as an error and exits with status 1."""
+    try:
+        return load(path.read_text(encoding="utf-8"))
+    except (OSError, RecordError) as exc:
+        print_error(console, exc)
+        raise typer.Exit(1) from None
+
+
+def print_rules(console: Console, summary: str, rules: Any, example: str) -> None:
+    """The ``rules`` command: the game's rules ``summary``, then every house rule in force
+    (changed ones starred) and how to change one (``example``, e.g. ``--rule target=50``)."""
+    console.print(summary)
+    console.print()
+    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD)
+    table.add_column("option")
+    table.add_column("value")
+    for name, value, changed in rule_rows(rules):
+        table.add_row(f"{name}{' *' if changed else ''}", value, style="bold" if changed else "")
+    console.print(table)
+    console.print(f"[dim]Change one with --rule key=value, e.g. {example}.[/]")
+
+
+def seats_text(seats: Sequence[Seat]) -> str:
+    """The seats as a list of names, bots marked (markup).
+
+    >>> seats_text([Seat("Ann"), Seat("Rudi", "random")])
+    'Ann, Rudi (bot)'
+    """
+    return ", ".join(f"{escape(s.name)}{' (bot)' if s.is_bot else ''}" for s in seats)
+
+
+def winners_text(names: Sequence[str], winners: Sequence[int], scores: Sequence[int]) -> str:
+    """``Winner: Anna with 10250!`` or ``Shared win: Anna and Ben with 10000!`` (markup);
+    ``names`` and ``scores`` are indexed by what ``winners`` counts (players or sides).
+
+    >>> winners_text(("Anna", "Ben"), [0, 1], [10000, 10000])
+    'Shared win: Anna and Ben with 10000!'
+    >>> winners_text(("Anna", "Ben"), [1], [9000, 10250])
+    'Winner: Ben with 10250!'
+    """
+    who = " and ".join(escape(names[w]) for w in winners)
+    label = "Shared win" if len(winners) > 1 else "Winner"
+    return f"{label}: {who} with {scores[winners[0]]}!"
+
+
+def total_cells(totals: Sequence[int], winners: Sequence[int]) -> list[Text]:
+    """The cells of a score table's Σ row: each total in bold, the winners' green with a ★."""
+    cells = []
+    for i, total in enumerate(totals):
+        text = Text(str(total), style="bold green" if i in winners else "bold")
+        if i in winners:
+            text.append(" ★")
+        cells.append(text)
+    return cells
+
+
+def game_saved_text(path: Path, game: str, *, finished: bool) -> str:
+    """What a play session says when it has saved its record at ``path`` (markup); an
+    unfinished game also tells how to show it (``pfeffer GAME replay …``)."""
+    if finished:
+        return f"Game record saved to [bold]{escape(str(path))}[/]"
+    return (
+        f"\nGame left unfinished; record saved to [bold]{escape(str(path))}[/]\n"
+        f"(show it with: pfeffer {game} replay {escape(str(path))})"
+    )
+
+
+B = TypeVar("B")
+
+
+def make_bot(
+    seat: Seat,
+    index: int,
+    seed: int | None,
+    *,
+    random: Callable[..., B],
+    heuristic: Callable[..., B],
+) -> B:
+    """The bot for a bot ``seat``: a ``random`` one (seeded from the game's ``seed`` and the
+    seat ``index``, so a seeded game replays) or else a ``heuristic`` one, named as the seat."""
+    if seat.bot == "random":
+        return random(seed=None if seed is None else seed * 31 + index, name=seat.name)
+    return heuristic(name=seat.name)
+
+
+def apply_bot_action(
+    action: str, act: Callable[[str], bool], legal: Callable[[], Sequence[str]], delay: float
+) -> None:
+    """Apply a bot's chosen ``action`` after ``delay`` seconds; a bot must never fail, so if
+    ``act`` refuses it (and shows why), the first legal action is applied instead."""
+    if delay:
+        time.sleep(delay)
+    if not act(action):
+        act(legal()[0])
+
+
+def prompt_until_applied(
+    console: Console,
+    prompt: str,
+    command: Callable[[str], bool],
+    read: Callable[[str], str],
+    act: Callable[[str], bool],
+) -> None:
+    """Ask a human at ``prompt`` until one action has been applied.
+
+    Each answer (lower case) is first offered to ``command`` (help, table, quit: True if it
+    was one), else ``read`` turns it into an action (:class:`IllegalAction` is printed and
+    asked again) and ``act`` applies it (False: refused, with the message shown; ask again).
+    """
+    while True:
+        text = ask(console, prompt).lower()
+        if command(text):
+            continue
+        try:
+            action = read(text)
+        except IllegalAction as exc:
+            print_error(console, exc)
+            continue
+        if act(action):
+            return
+
+
+class ScoreSheet(Protocol):
+    """What :class:`SheetSession` needs of a game's score sheet."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has been won."""
+        ...  # pragma: no cover
+
+    def to_json(self) -> str:
+        """The sheet as a JSON record."""
+        ...  # pragma: no cover
+
+
+S = TypeVar("S", bound=ScoreSheet)
+
+
+class SheetSession(ABC, Generic[S]):
+    """An interactive score sheet: one prompt after another until the game is won or the
+    user quits; it autosaves to ``path``. A game supplies the prompts (:meth:`step`), the
+    table (:meth:`show`), the help and the end; the loop, saving and the shared commands
+    (``?``, ``q``, the table, ``s``) live here."""
+
+    GAME: ClassVar[str]
+    """The game's command name, e.g. ``dice`` (for the resume hint)."""
+    NOUN: ClassVar[str]
+    """What the sheet is called, capitalised: ``Sheet`` or ``Pad``."""
+    KEYS: ClassVar[str]
+    """The keys, shown at the start and with the help (markup)."""
+    TABLE_WORDS: ClassVar[tuple[str, ...]] = ("t", "table")
+    """The answers that show the table."""
+
+    def __init__(self, console: Console, sheet: S, path: Path) -> None:
+        self.console = console
+        self.sheet = sheet
+        self.path = path
+
+    def save(self) -> Path:
+        """Write the sheet to its file."""
+        return save_text(self.path, self.sheet.to_json())
+
+    @abstractmethod
+    def show(self) -> None:
+        """Print the sheet."""
+
+    @abstractmethod
+    def step(self) -> None:
+        """Read and apply one entry or command."""
+
+    @abstractmethod
+    def help_text(self) -> str:
+        """The rules in force, for ``?`` (markup)."""
+
+    @abstractmethod
+    def announce_end(self) -> None:
+        """Name the winners."""
+
+    def start(self) -> None:
+        """Say where the sheet autosaves, save it and :meth:`run` it."""
+        self.console.print(
+            f"Score {self.NOUN.lower()} autosaves to [bold]{escape(str(self.path))}[/]"
+        )
+        self.save()
+        self.run()
+
+    def run(self) -> None:
+        """Prompt until the game ends or the user quits; the sheet is saved either way."""
+        self.console.print(self.KEYS)
+        self.show()
+        try:
+            while not self.sheet.is_over:
+                self.step()
+        except QuitRequested:
+            self.console.print(
+                f"{self.NOUN} saved to [bold]{escape(str(self.save()))}[/] "
+                f"(resume with: pfeffer {self.GAME} sheet --resume {escape(str(self.path))})"
+            )
+            return
+        self.announce_end()
+        self.console.print(f"{self.NOUN} saved to [bold]{escape(str(self.save()))}[/]")
+
+    def command(self, text: str) -> bool:
+        """Handle ``?``, ``q``, the table and ``s`` (save); True if ``text`` was one of them."""
+        if text in HELP_WORDS:
+            self.console.print(self.help_text())
+            self.console.print(self.KEYS)
+            return True
+        if text in QUIT_WORDS:
+            raise QuitRequested
+        if text in self.TABLE_WORDS:
+            self.show()
+            return True
+        if text in ("s", "save"):
+            self.console.print(f"Saved to [bold]{escape(str(self.save()))}[/]")
+            return True
+        return False

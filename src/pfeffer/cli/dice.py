@@ -7,7 +7,6 @@ view, keep options, whole-turn entry, records) and the bots, and draws the answe
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Annotated
 
@@ -22,17 +21,28 @@ from pfeffer.cli.common import (
     HELP_WORDS,
     QUIT_WORDS,
     QuitRequested,
-    RuleOptionError,
     Seat,
+    SheetSession,
+    apply_bot_action,
     ask,
-    build_rules,
+    ask_player_names,
+    game_saved_text,
+    load_or_exit,
+    make_bot,
+    make_console,
     new_record_path,
     parse_seats,
-    rule_rows,
+    print_error,
+    print_rules,
+    prompt_until_applied,
+    rules_or_exit,
     save_text,
+    seats_text,
+    total_cells,
+    winners_text,
 )
 from pfeffer.core.bots import Bot
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import IllegalAction
 from pfeffer.dice.bots import HeuristicBot, RandomBot
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Turn
 from pfeffer.dice.rules import DiceRules
@@ -126,13 +136,7 @@ def sheet_table(
     for row in shown:
         table.add_row(str(row.number), *[_cell(t) for t in row.turns])
     table.add_section()
-    sigma = []
-    for seat, total in enumerate(totals):
-        text = Text(str(total), style="bold green" if seat in winners else "bold")
-        if seat in winners:
-            text.append(" ★")
-        sigma.append(text)
-    table.add_row(Text("Σ", style="bold"), *sigma)
+    table.add_row(Text("Σ", style="bold"), *total_cells(totals, winners))
     return table
 
 
@@ -206,28 +210,6 @@ PLAY_KEYS = (
 )
 
 
-def _rules_or_exit(options: list[str] | None) -> DiceRules:
-    try:
-        return build_rules(DiceRules, options or [])
-    except RuleOptionError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--rule") from None
-
-
-def _console() -> Console:
-    return Console(highlight=False)
-
-
-def _winners_text(players: tuple[str, ...], winners: list[int], scores: list[int]) -> str:
-    """``Winner: Anna with 10250!`` or ``Shared win: Anna and Ben with 10000!`` (markup).
-
-    >>> _winners_text(("Anna", "Ben"), [0, 1], [10000, 10000])
-    'Shared win: Anna and Ben with 10000!'
-    """
-    names = " and ".join(escape(players[w]) for w in winners)
-    label = "Shared win" if len(winners) > 1 else "Winner"
-    return f"{label}: {names} with {scores[winners[0]]}!"
-
-
 def _bust_cost(game: DiceGame) -> int:
     """What a bust would cost the current player now: asked of a copy of the engine."""
     copy = game.clone()
@@ -282,14 +264,11 @@ class PlaySession:
                     self.human_step(g.current_player)
         except (QuitRequested, KeyboardInterrupt):
             path = _save(g, self.path)
-            self.console.print(
-                f"\nGame left unfinished; record saved to [bold]{escape(str(path))}[/]\n"
-                f"(show it with: pfeffer dice replay {escape(str(path))})"
-            )
+            self.console.print(game_saved_text(path, "dice", finished=False))
             return
         self.show_table(final=True)
         path = _save(g, self.path)
-        self.console.print(f"Game record saved to [bold]{escape(str(path))}[/]")
+        self.console.print(game_saved_text(path, "dice", finished=True))
 
     def say(self, text: str) -> None:
         """Print a line of markup."""
@@ -349,7 +328,7 @@ class PlaySession:
             # taken back), so it is not tied to the seat to act.
             g.apply(action, seat=None if kind == "void" else seat)
         except IllegalAction as exc:
-            self.say(f"[bold red]✗[/] {escape(str(exc))}")
+            print_error(self.console, exc)
             return False
         who = self.name(seat)
         if kind == "pfeffer":
@@ -409,7 +388,7 @@ class PlaySession:
             self.say(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
         if g.is_over:
             self.console.print()
-            self.console.rule(f"[bold green]{_winners_text(g.players, g.winners, g.scores)}[/]")
+            self.console.rule(f"[bold green]{winners_text(g.players, g.winners, g.scores)}[/]")
         else:
             self.show_table()
             _save(g, self.path)
@@ -423,10 +402,7 @@ class PlaySession:
         if self.manual and action == "roll":
             self.enter_dice_for_bot(seat)
             return
-        if self.bot_delay:
-            time.sleep(self.bot_delay)
-        if not self.act(action):  # a bot must never fail; if it does, show it and fall back
-            self.act(g.legal_actions()[0])
+        apply_bot_action(action, self.act, g.legal_actions, self.bot_delay)
 
     def enter_dice_for_bot(self, seat: int) -> None:
         """Manual mode: someone throws real dice for the bot and types them in."""
@@ -477,18 +453,13 @@ class PlaySession:
         elif phase is Phase.START and g.can_call_pfeffer():
             self.pfeffer_offer()
         prompt, default = self.prompt_for(seat)
-        while True:
-            text = ask(self.console, prompt)
-            low = text.lower()
-            if self.common_command(low):
-                continue
-            try:
-                action = self.read_action(low, default)
-            except IllegalAction as exc:
-                self.say(f"[bold red]✗[/] {escape(str(exc))}")
-                continue
-            if self.act(action):
-                return
+        prompt_until_applied(
+            self.console,
+            prompt,
+            self.common_command,
+            lambda text: self.read_action(text, default),
+            self.act,
+        )
 
     def pfeffer_offer(self) -> None:
         """Explain the Pfeffer bet on offer: the stake, what must be banked, what a bust costs."""
@@ -586,9 +557,7 @@ def _is_dice(text: str) -> bool:
 
 
 def _make_bot(seat: Seat, index: int, seed: int | None) -> Bot[DiceView]:
-    if seat.bot == "random":
-        return RandomBot(seed=None if seed is None else seed * 31 + index, name=seat.name)
-    return HeuristicBot(name=seat.name)
+    return make_bot(seat, index, seed, random=RandomBot, heuristic=HeuristicBot)
 
 
 @app.command()
@@ -619,8 +588,8 @@ def play(
     ] = 0.4,
 ) -> None:
     """Play Würfel-Pfeffer in the terminal: humans (hot-seat) and bots in any mix."""
-    console = _console()
-    rules = _rules_or_exit(rule)
+    console = make_console()
+    rules = rules_or_exit(DiceRules, rule)
     try:
         table = parse_seats(seats or ["You", "bot:heuristic"], BOT_KINDS, "heuristic")
         game = DiceGame([s.name for s in table], rules, seed=seed)
@@ -630,8 +599,7 @@ def play(
         i: _make_bot(s, i, seed) for i, s in enumerate(table) if s.is_bot
     }
     path = save if save is not None else new_record_path("dice", "game")
-    names = ", ".join(f"{escape(s.name)}{' (bot)' if s.is_bot else ''}" for s in table)
-    console.print(f"[bold]Würfel-Pfeffer[/]: {names}. Target {rules.target}.")
+    console.print(f"[bold]Würfel-Pfeffer[/]: {seats_text(table)}. Target {rules.target}.")
     console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
     if manual:
         console.print("[dim]Manual dice: throw real dice and type what they show, e.g. 415236.[/]")
@@ -644,17 +612,9 @@ def play(
 @app.command("rules")
 def rules_command(rule: RuleOpt = None) -> None:
     """Print a short summary of the rules and the house-rule values in force."""
-    console = _console()
-    rules = _rules_or_exit(rule)
-    console.print(rules_help(rules))
-    console.print()
-    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD)
-    table.add_column("option")
-    table.add_column("value")
-    for name, value, changed in rule_rows(rules):
-        table.add_row(f"{name}{' *' if changed else ''}", value, style="bold" if changed else "")
-    console.print(table)
-    console.print("[dim]Change one with --rule key=value, e.g. --rule min_bank=500.[/]")
+    console = make_console()
+    rules = rules_or_exit(DiceRules, rule)
+    print_rules(console, rules_help(rules), rules, "--rule min_bank=500")
 
 
 def _read_faces(words: list[str]) -> list[int]:
@@ -672,13 +632,13 @@ def score(
     rule: RuleOpt = None,
 ) -> None:
     """Show every way to set aside dice from a throw, best first (or that it busts)."""
-    console = _console()
-    rules = _rules_or_exit(rule)
+    console = make_console()
+    rules = rules_or_exit(DiceRules, rule)
     try:
         faces = _read_faces(dice)
         options = keep_options(faces, rules)
     except IllegalAction as exc:
-        console.print(f"[bold red]✗[/] {escape(str(exc))}")
+        print_error(console, exc)
         raise typer.Exit(1) from None
     console.print(f"Throw: {dice_text(faces)}")
     if not options:
@@ -708,12 +668,8 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A saved game record (JSON).", show_default=False)],
 ) -> None:
     """Print a saved game, finished or not, turn by turn."""
-    console = _console()
-    try:
-        game = DiceGame.from_record(file.read_text(encoding="utf-8"))
-    except (OSError, RecordError) as exc:
-        console.print(f"[bold red]✗[/] {escape(str(exc))}")
-        raise typer.Exit(1) from None
+    console = make_console()
+    game = load_or_exit(console, file, DiceGame.from_record)
     console.print(f"[bold]Würfel-Pfeffer[/]: {escape(', '.join(game.players))}")
     rows = sheet_rows(game.history, len(game.players))
     shown_round = 0
@@ -742,7 +698,7 @@ def replay(
             console.print(f"   {dice_text(game.last_throw)}  (on the table)")
     console.print(sheet_table(game.players, rows, game.scores, winners=game.winners))
     if game.is_over:
-        console.print(f"[bold green]{_winners_text(game.players, game.winners, game.scores)}[/]")
+        console.print(f"[bold green]{winners_text(game.players, game.winners, game.scores)}[/]")
 
 
 # ============================================================================ sheet
@@ -754,17 +710,13 @@ SHEET_KEYS = (
 )
 
 
-class SheetSession:
+class DiceSheetSession(SheetSession[DiceSheet]):
     """The interactive score sheet: one prompt per turn result."""
 
-    def __init__(self, console: Console, sheet: DiceSheet, path: Path) -> None:
-        self.console = console
-        self.sheet = sheet
-        self.path = path
-
-    def save(self) -> Path:
-        """Write the sheet (a game record) to its file."""
-        return save_text(self.path, self.sheet.to_json())
+    GAME = "dice"
+    NOUN = "Sheet"
+    KEYS = SHEET_KEYS
+    TABLE_WORDS = ("t", "table", "sheet")
 
     def show(self) -> None:
         """Print the sheet."""
@@ -779,27 +731,14 @@ class SheetSession:
             )
         )
 
-    def run(self) -> None:
-        """Prompt for turn results until the game ends or the user quits."""
-        s = self.sheet
-        self.console.print(SHEET_KEYS)
-        self.show()
-        try:
-            while not s.is_over:
-                self.step()
-        except QuitRequested:
-            self.console.print(
-                f"Sheet saved to [bold]{escape(str(self.save()))}[/] "
-                f"(resume with: pfeffer dice sheet --resume {escape(str(self.path))})"
-            )
-            return
-        self.announce_end()
-        self.console.print(f"Sheet saved to [bold]{escape(str(self.save()))}[/]")
+    def help_text(self) -> str:
+        """The rules in force."""
+        return rules_help(self.sheet.rules)
 
     def announce_end(self) -> None:
         """Name the winners."""
         s = self.sheet
-        self.console.rule(f"[bold green]{_winners_text(s.players, s.winners, s.totals)}[/]")
+        self.console.rule(f"[bold green]{winners_text(s.players, s.winners, s.totals)}[/]")
 
     def prompt(self) -> str:
         """The prompt for the next entry, with what is at stake for this turn."""
@@ -826,23 +765,13 @@ class SheetSession:
         """Read and apply one entry or command."""
         s = self.sheet
         text = ask(self.console, self.prompt()).lower()
-        if text in HELP_WORDS:
-            self.console.print(rules_help(s.rules))
-            self.console.print(SHEET_KEYS)
-            return
-        if text in QUIT_WORDS:
-            raise QuitRequested
-        if text in ("t", "table", "sheet"):
-            self.show()
-            return
-        if text in ("s", "save"):
-            self.console.print(f"Saved to [bold]{escape(str(self.save()))}[/]")
+        if self.command(text):
             return
         if text in ("u", "undo"):
             try:
                 s.undo()
             except IllegalAction as exc:
-                self.console.print(f"[bold red]✗[/] {escape(str(exc))}")
+                print_error(self.console, exc)
                 return
             self.console.print("Last entry taken back.")
             self.show()
@@ -853,7 +782,7 @@ class SheetSession:
             before = (s.final_round, s.view().playoff)
             s.enter(points, pfeffer=pfeffer)
         except IllegalAction as exc:
-            self.console.print(f"[bold red]✗[/] {escape(str(exc))}")
+            print_error(self.console, exc)
             return
         turn = s.history[-1]
         who = escape(s.players[turn.seat])
@@ -913,33 +842,20 @@ def sheet(
     ] = None,
 ) -> None:
     """Keep score for a game played with real dice: enter each turn's result."""
-    console = _console()
+    console = make_console()
     if resume is not None:
         if players or rule:
             raise typer.BadParameter(
                 "a resumed sheet keeps its own players and rules", param_hint="--resume"
             )
-        try:
-            dice_sheet = DiceSheet.from_json(resume.read_text(encoding="utf-8"))
-        except (OSError, RecordError) as exc:
-            console.print(f"[bold red]✗[/] {escape(str(exc))}")
-            raise typer.Exit(1) from None
+        dice_sheet = load_or_exit(console, resume, DiceSheet.from_json)
         path = save if save is not None else resume
     else:
-        rules = _rules_or_exit(rule)
-        names = list(players or [])
-        if not names:
-            try:
-                line = ask(console, "Players in seat order, separated by commas: ")
-            except QuitRequested:
-                raise typer.Exit(1) from None
-            names = [n.strip() for n in line.split(",") if n.strip()]
+        rules = rules_or_exit(DiceRules, rule)
+        names = list(players or []) or ask_player_names(console)
         try:
             dice_sheet = DiceSheet(names, rules)
         except IllegalAction as exc:
             raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
         path = save if save is not None else new_record_path("dice", "sheet")
-    console.print(f"Score sheet autosaves to [bold]{escape(str(path))}[/]")
-    session = SheetSession(console, dice_sheet, path)
-    session.save()
-    session.run()
+    DiceSheetSession(console, dice_sheet, path).start()
