@@ -387,9 +387,10 @@ def total_cells(totals: Sequence[int], winners: Sequence[int]) -> list[Text]:
     return cells
 
 
-def game_saved_text(path: Path, game: str, *, finished: bool) -> str:
+def game_saved_text(path: Path | None, game: str, *, finished: bool) -> str:
     """What a play session says when it has saved its record at ``path`` (markup); an
-    unfinished game also tells how to show it (``pfeffer GAME replay …``)."""
+    unfinished game also tells how to show it (``pfeffer GAME replay …``). ``path`` is None
+    only for a session that keeps no file."""
     if finished:
         return f"Game record saved to [bold]{escape(str(path))}[/]"
     return (

@@ -8,7 +8,6 @@ answers. Seats are numbered from 1 on screen (seat 0 of the engine is player 1).
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, TypeVar
@@ -24,15 +23,26 @@ from pfeffer.cli.common import (
     HELP_WORDS,
     QUIT_WORDS,
     QuitRequested,
-    RuleOptionError,
     Seat,
+    SheetSession,
+    apply_bot_action,
     ask,
-    build_rules,
+    ask_player_names,
+    game_saved_text,
+    load_or_exit,
+    make_bot,
+    make_console,
     new_record_path,
     parse_seats,
-    rule_rows,
+    print_error,
+    print_rules,
+    prompt_until_applied,
+    rules_or_exit,
     save_text,
+    seats_text,
+    total_cells,
 )
+from pfeffer.cli.common import winners_text as _winners_text
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import IllegalAction, RecordError
 from pfeffer.pepper import (
@@ -147,13 +157,7 @@ def hand_table(
             *cells,
         )
     table.add_section()
-    sigma = []
-    for i, total in enumerate(totals):
-        text = Text(str(total), style="bold green" if i in winners else "bold")
-        if i in winners:
-            text.append(" ★")
-        sigma.append(text)
-    table.add_row(Text("Σ", style="bold"), "", "", "", "", "", *sigma)
+    table.add_row(Text("Σ", style="bold"), "", "", "", "", "", *total_cells(totals, winners))
     return table
 
 
@@ -163,10 +167,7 @@ def winners_text(players: Sequence[str], winners: Sequence[int], scores: Sequenc
     >>> winners_text(["Ann", "Bob"], [0, 1], [30, 30])
     'Shared win: Ann and Bob with 30!'
     """
-    sides = side_names(players)
-    names = " and ".join(escape(sides[w]) for w in winners)
-    label = "Shared win" if len(winners) > 1 else "Winner"
-    return f"{label}: {names} with {scores[winners[0]]}!"
+    return _winners_text(side_names(players), winners, scores)
 
 
 def rules_help(rules: PepperRules, players: int | None = None) -> str:
@@ -206,17 +207,6 @@ def rules_help(rules: PepperRules, players: int | None = None) -> str:
             "hand the highest wins, equal highest share the win. Scores may go below zero.",
         ]
     )
-
-
-def _rules_or_exit(options: list[str] | None) -> PepperRules:
-    try:
-        return build_rules(PepperRules, options or [])
-    except RuleOptionError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--rule") from None
-
-
-def _console() -> Console:
-    return Console(highlight=False)
 
 
 def _seat_number(text: str, names: Sequence[str]) -> int:
@@ -301,14 +291,9 @@ class PlaySession:
                 else:
                     self.human_step(seat)
         except QuitRequested:
-            path = self.save()
-            self.say(
-                f"\nGame left unfinished; record saved to [bold]{escape(str(path))}[/]\n"
-                f"(show it with: pfeffer pepper replay {escape(str(path))})"
-            )
+            self.say(game_saved_text(self.save(), "pepper", finished=False))
             return
-        path = self.save()
-        self.say(f"Game record saved to [bold]{escape(str(path))}[/]")
+        self.say(game_saved_text(self.save(), "pepper", finished=True))
 
     # ---------------------------------------------------------------- acting and telling
 
@@ -321,7 +306,7 @@ class PlaySession:
         try:
             g.apply(action)
         except IllegalAction as exc:
-            self.say(f"[bold red]✗[/] {escape(str(exc))}")
+            print_error(self.console, exc)
             return False
         who = f"[bold]{self.name(seat)}[/]" if seat is not None else ""
         if phase == "deal":
@@ -401,10 +386,7 @@ class PlaySession:
         """Let the bot in ``seat`` act once."""
         g = self.game
         action = self.bots[seat].choose(g.view(seat), g.legal_actions())
-        if self.bot_delay:
-            time.sleep(self.bot_delay)
-        if not self.act(action):  # a bot must never fail; if it does, show it and fall back
-            self.act(g.legal_actions()[0])
+        apply_bot_action(action, self.act, g.legal_actions, self.bot_delay)
 
     # ---------------------------------------------------------------- humans
 
@@ -504,24 +486,13 @@ class PlaySession:
             self.pass_device(seat)
         self._at_screen = seat
         self.show_state(seat)
-        prompt = self.prompt_for(seat)
-        while True:
-            text = ask(self.console, prompt)
-            if self.common_command(text):
-                continue
-            try:
-                action = self.read_action(text)
-            except IllegalAction as exc:
-                self.say(f"[bold red]✗[/] {escape(str(exc))}")
-                continue
-            if self.act(action):
-                return
+        prompt_until_applied(
+            self.console, self.prompt_for(seat), self.common_command, self.read_action, self.act
+        )
 
 
 def _make_bot(seat: Seat, index: int, seed: int | None) -> Bot[PepperView]:
-    if seat.bot == "random":
-        return RandomBot(seed=None if seed is None else seed * 31 + index, name=seat.name)
-    return HeuristicBot(name=seat.name)
+    return make_bot(seat, index, seed, random=RandomBot, heuristic=HeuristicBot)
 
 
 def _table(players: int | None, seats: list[str] | None) -> list[Seat]:
@@ -567,8 +538,8 @@ def play(
     ] = 0.6,
 ) -> None:
     """Play Pepper in the terminal: humans (hot-seat) and bots in any seats."""
-    console = _console()
-    rules = _rules_or_exit(rule)
+    console = make_console()
+    rules = rules_or_exit(PepperRules, rule)
     try:
         table = _table(players, seats)
         names = [s.name for s in table]
@@ -580,7 +551,7 @@ def play(
         i: _make_bot(s, i, seed) for i, s in enumerate(table) if s.is_bot
     }
     path = save if save is not None else new_record_path("pepper", "game")
-    who = ", ".join(f"{escape(s.name)}{' (bot)' if s.is_bot else ''}" for s in table)
+    who = seats_text(table)
     teams = " · teams: " + " against ".join(side_names(names)) if len(table) == 4 else ""
     console.print(f"[bold]Karten-Pfeffer[/]: {who}{escape(teams)}. Target {rules.target}.")
     console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
@@ -593,17 +564,9 @@ def play(
 @app.command("rules")
 def rules_command(rule: RuleOpt = None) -> None:
     """Print a short summary of the rules and the house-rule values in force."""
-    console = _console()
-    rules = _rules_or_exit(rule)
-    console.print(rules_help(rules))
-    console.print()
-    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD)
-    table.add_column("option")
-    table.add_column("value")
-    for name, value, changed in rule_rows(rules):
-        table.add_row(f"{name}{' *' if changed else ''}", value, style="bold" if changed else "")
-    console.print(table)
-    console.print("[dim]Change one with --rule key=value, e.g. --rule all_pass=redeal.[/]")
+    console = make_console()
+    rules = rules_or_exit(PepperRules, rule)
+    print_rules(console, rules_help(rules), rules, "--rule all_pass=redeal")
 
 
 @app.command()
@@ -613,7 +576,7 @@ def replay(
     ],
 ) -> None:
     """Print a saved game hand by hand (every deal, the auction, every trick), or a score pad."""
-    console = _console()
+    console = make_console()
     try:
         text = file.read_text(encoding="utf-8")
         kind = json.loads(text).get("game") if text.strip().startswith("{") else None
@@ -628,7 +591,7 @@ def replay(
             return
         game = PepperGame.from_record(text)
     except (OSError, ValueError, RecordError) as exc:
-        console.print(f"[bold red]✗[/] {escape(str(exc))}")
+        print_error(console, exc)
         raise typer.Exit(1) from None
     record = game.to_record()
     header = {k: v for k, v in record.items() if k not in ("scores", "winners")}
@@ -658,39 +621,26 @@ class _Cancel(Exception):
     """An empty answer in the middle of an entry: start the hand over."""
 
 
-class SheetSession:
+class PepperSheetSession(SheetSession[PepperSheet]):
     """The interactive score pad: prompts for one hand at a time."""
 
-    def __init__(self, console: Console, sheet: PepperSheet, path: Path) -> None:
-        self.console = console
-        self.sheet = sheet
-        self.path = path
-
-    def save(self) -> Path:
-        """Write the pad to its file."""
-        return save_text(self.path, self.sheet.to_json())
+    GAME = "pepper"
+    NOUN = "Pad"
+    KEYS = SHEET_KEYS
 
     def show(self) -> None:
         """Print the pad."""
         s = self.sheet
         self.console.print(hand_table(s.players, s.rows(), s.totals, s.winners))
 
-    def run(self) -> None:
-        """Prompt for hands until the game ends or the user quits."""
+    def help_text(self) -> str:
+        """The rules in force, for the number of players at the table."""
+        return rules_help(self.sheet.rules, len(self.sheet.players))
+
+    def announce_end(self) -> None:
+        """Name the winners."""
         s = self.sheet
-        self.console.print(SHEET_KEYS)
-        self.show()
-        try:
-            while not s.is_over:
-                self.step()
-        except QuitRequested:
-            self.console.print(
-                f"Pad saved to [bold]{escape(str(self.save()))}[/] "
-                f"(resume with: pfeffer pepper sheet --resume {escape(str(self.path))})"
-            )
-            return
         self.console.rule(f"[bold green]{winners_text(s.players, s.winners, s.totals)}[/]")
-        self.console.print(f"Pad saved to [bold]{escape(str(self.save()))}[/]")
 
     def ask(self, prompt: str) -> str:
         """One answer inside an entry; empty cancels the entry, q quits."""
@@ -704,7 +654,6 @@ class SheetSession:
     def step(self) -> None:
         """Read and apply one hand or command."""
         s = self.sheet
-        n = len(s.players)
         players = " · ".join(f"{i + 1} {escape(p)}" for i, p in enumerate(s.players))
         prompt = (
             f"Hand {len(s.rows()) + 1} · {escape(s.players[s.dealer])} deals ▸ bidder "
@@ -712,19 +661,7 @@ class SheetSession:
         )
         text = ask(self.console, prompt)
         low = text.lower()
-        if not low:
-            return
-        if low in HELP_WORDS:
-            self.console.print(rules_help(s.rules, n))
-            self.console.print(SHEET_KEYS)
-            return
-        if low in QUIT_WORDS:
-            raise QuitRequested
-        if low in ("t", "table"):
-            self.show()
-            return
-        if low in ("s", "save"):
-            self.console.print(f"Saved to [bold]{escape(str(self.save()))}[/]")
+        if not low or self.command(low):
             return
         try:
             if low in ("u", "undo"):
@@ -739,7 +676,7 @@ class SheetSession:
             self.console.print("[dim]Hand cancelled.[/]")
             return
         except IllegalAction as exc:
-            self.console.print(f"[bold red]✗[/] {escape(str(exc))}")
+            print_error(self.console, exc)
             return
         self.show()
         self.save()
@@ -789,7 +726,7 @@ class SheetSession:
             try:
                 return read(text)
             except IllegalAction as exc:
-                self.console.print(f"[bold red]✗[/] {escape(str(exc))}")
+                print_error(self.console, exc)
 
 
 def _trump(text: str) -> str:
@@ -822,34 +759,21 @@ def sheet(
     ] = None,
 ) -> None:
     """Keep score for a game played with real cards: enter each hand's bid and tricks."""
-    console = _console()
+    console = make_console()
     if resume is not None:
         if players or rule or dealer:
             raise typer.BadParameter(
                 "a resumed pad keeps its own players, rules and dealer", param_hint="--resume"
             )
-        try:
-            pad = PepperSheet.from_json(resume.read_text(encoding="utf-8"))
-        except (OSError, RecordError) as exc:
-            console.print(f"[bold red]✗[/] {escape(str(exc))}")
-            raise typer.Exit(1) from None
+        pad = load_or_exit(console, resume, PepperSheet.from_json)
         path = save if save is not None else resume
     else:
-        rules = _rules_or_exit(rule)
-        names = list(players or [])
-        if not names:
-            try:
-                line = ask(console, "Players in seat order, separated by commas: ")
-            except QuitRequested:
-                raise typer.Exit(1) from None
-            names = [n.strip() for n in line.split(",") if n.strip()]
+        rules = rules_or_exit(PepperRules, rule)
+        names = list(players or []) or ask_player_names(console)
         try:
             first = 0 if dealer is None else _seat_number(dealer, names)
             pad = PepperSheet(names, rules, dealer=first)
         except IllegalAction as exc:
             raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
         path = save if save is not None else new_record_path("pepper", "sheet")
-    console.print(f"Score pad autosaves to [bold]{escape(str(path))}[/]")
-    session = SheetSession(console, pad, path)
-    session.save()
-    session.run()
+    PepperSheetSession(console, pad, path).start()
