@@ -32,7 +32,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, Union
+from typing import Annotated, Any, ClassVar, Generic, Literal, Protocol, TypeVar, Union
 
 import typer
 from platformdirs import user_data_dir
@@ -309,6 +309,18 @@ def ask_player_names(console: Console) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- front ends
+
+GameSaveOpt = Annotated[
+    Path | None,
+    typer.Option(help="Where to save the game record (default: the records folder)."),
+]
+"""The ``--save`` option of a game's ``play`` command."""
+
+SheetSaveOpt = Annotated[
+    Path | None,
+    typer.Option(help="File to save to (default: the resumed file, or the records folder)."),
+]
+"""The ``--save`` option of a game's ``sheet`` command."""
 
 
 def make_console() -> Console:

@@ -20,8 +20,10 @@ from rich.text import Text
 from pfeffer.cli.common import (
     HELP_WORDS,
     QUIT_WORDS,
+    GameSaveOpt,
     QuitRequested,
     Seat,
+    SheetSaveOpt,
     SheetSession,
     apply_bot_action,
     ask,
@@ -579,10 +581,7 @@ def play(
     ] = False,
     seed: Annotated[int | None, typer.Option(help="Seed for the computer dice.")] = None,
     rule: RuleOpt = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="Where to save the game record (default: the records folder)."),
-    ] = None,
+    save: GameSaveOpt = None,
     bot_delay: Annotated[
         float, typer.Option(help="Seconds to pause before each bot action.", min=0)
     ] = 0.4,
@@ -836,10 +835,7 @@ def sheet(
         Path | None, typer.Option(help="Continue a saved sheet (or any dice game record).")
     ] = None,
     rule: RuleOpt = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="File to save to (default: the resumed file, or the records folder)."),
-    ] = None,
+    save: SheetSaveOpt = None,
 ) -> None:
     """Keep score for a game played with real dice: enter each turn's result."""
     console = make_console()

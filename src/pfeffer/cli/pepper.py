@@ -22,8 +22,10 @@ from rich.text import Text
 from pfeffer.cli.common import (
     HELP_WORDS,
     QUIT_WORDS,
+    GameSaveOpt,
     QuitRequested,
     Seat,
+    SheetSaveOpt,
     SheetSession,
     apply_bot_action,
     ask,
@@ -529,10 +531,7 @@ def play(
         typer.Option(help="Who deals first: a player's number (from 1) or name (default: random)."),
     ] = None,
     rule: RuleOpt = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="Where to save the game record (default: the records folder)."),
-    ] = None,
+    save: GameSaveOpt = None,
     bot_delay: Annotated[
         float, typer.Option(help="Seconds to pause before each bot action.", min=0)
     ] = 0.6,
@@ -753,10 +752,7 @@ def sheet(
     dealer: Annotated[
         str | None, typer.Option(help="Who deals first: a number (from 1) or a name.")
     ] = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(help="File to save to (default: the resumed file, or the records folder)."),
-    ] = None,
+    save: SheetSaveOpt = None,
 ) -> None:
     """Keep score for a game played with real cards: enter each hand's bid and tricks."""
     console = make_console()
