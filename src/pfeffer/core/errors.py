@@ -1,12 +1,45 @@
 """Exceptions that are part of the public API of both games."""
 
+from __future__ import annotations
+
+from typing import Any, Self
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now, or input that is not an action at all.
 
     The message is written for a player ("You must set aside at least one scoring die").
     Raising it never changes the game: the state is exactly as it was before the call.
+
+    Besides the English message (``str(exc)``) it keeps the message's ``template`` and
+    ``params``, so that a front end can translate the template and fill in the same values.
+    :meth:`format` builds one from a template with named placeholders:
+
+    >>> exc = IllegalAction.format("You need at least {need} points to bank.", need=350)
+    >>> str(exc)
+    'You need at least 350 points to bank.'
+    >>> exc.template, exc.params
+    ('You need at least {need} points to bank.', {'need': 350})
+    >>> plain = IllegalAction("There is nothing to undo.")
+    >>> plain.template, plain.params
+    ('There is nothing to undo.', {})
     """
+
+    template: str
+    params: dict[str, Any]
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        self.template = str(args[0]) if args else ""
+        self.params = {}
+
+    @classmethod
+    def format(cls, template: str, /, **params: Any) -> Self:
+        """The exception whose message is ``template.format(**params)``, keeping both."""
+        exc = cls(template.format(**params))
+        exc.template = template
+        exc.params = params
+        return exc
 
 
 class RecordError(ValueError):
