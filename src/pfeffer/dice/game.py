@@ -135,23 +135,31 @@ class DiceAction:
     def parse(cls, text: str) -> DiceAction:
         """Read an action in notation; :class:`IllegalAction` if it is not one."""
         if not isinstance(text, str):
-            raise IllegalAction(f"an action is a string such as 'roll' or 'keep 15', not {text!r}")
+            raise IllegalAction.format(
+                "an action is a string such as 'roll' or 'keep 15', not {text}", text=repr(text)
+            )
         words = text.strip().lower().replace(",", " ").split(None, 1)
         kind = words[0] if words else ""
         rest = words[1].replace(" ", "") if len(words) > 1 else ""
         if kind not in cls.KINDS:
-            raise IllegalAction(
-                f"{text!r} is not an action (roll, keep 15, bank, pfeffer, void, turn 400, bust)."
+            raise IllegalAction.format(
+                "{text} is not an action (roll, keep 15, bank, pfeffer, void, turn 400, bust).",
+                text=repr(text),
             )
         if rest and not rest.isdigit():
-            what = "points, e.g. 'turn 450'" if kind == "turn" else "faces 1-6, e.g. 'keep 155'"
-            raise IllegalAction(f"{text!r}: write {what}.")
+            if kind == "turn":
+                raise IllegalAction.format(
+                    "{text}: write points, e.g. 'turn 450'.", text=repr(text)
+                )
+            raise IllegalAction.format("{text}: write faces 1-6, e.g. 'keep 155'.", text=repr(text))
         if kind == "turn":
             if not rest:
                 raise IllegalAction("Say how many points the turn banked, e.g. 'turn 450'.")
             return cls(kind, (), int(rest))
         if kind in ("pfeffer", "bank", "void", "bust") and rest:
-            raise IllegalAction(f"{text!r}: '{kind}' takes nothing after it.")
+            raise IllegalAction.format(
+                "{text}: '{kind}' takes nothing after it.", text=repr(text), kind=kind
+            )
         if kind == "keep" and not rest:
             raise IllegalAction("Say which dice to set aside, e.g. 'keep 15'.")
         dice = check_faces(tuple(int(ch) for ch in rest))
@@ -269,11 +277,15 @@ class DiceGame:
             else list(players)
         )
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise IllegalAction(f"Würfel-Pfeffer is for 2 to 8 players, not {len(names)}.")
+            raise IllegalAction.format(
+                "Würfel-Pfeffer is for 2 to 8 players, not {n}.", n=len(names)
+            )
         if not all(isinstance(n, str) and n.strip() for n in names):
             raise IllegalAction("Every player needs a name.")
         if not 0 <= first_player < len(names):
-            raise IllegalAction(f"first_player must be a seat from 0 to {len(names) - 1}.")
+            raise IllegalAction.format(
+                "first_player must be a seat from 0 to {last}.", last=len(names) - 1
+            )
         self.rules = rules if rules is not None else DiceRules()
         self.players: tuple[str, ...] = tuple(n.strip() for n in names)
         self.seed = new_seed() if seed is None else seed
@@ -436,7 +448,7 @@ class DiceGame:
     def view(self, seat: int | None = None) -> DiceView:
         """What ``seat`` may see (``None``: a spectator). Never includes the dice seed."""
         if seat is not None and not 0 <= seat < len(self.players):
-            raise IllegalAction(f"There is no seat {seat}.")
+            raise IllegalAction.format("There is no seat {seat}.", seat=seat)
         phase = self._phase
         need = self.min_to_bank()
         can_call = self.can_call_pfeffer()
@@ -544,8 +556,14 @@ class DiceGame:
         else:
             faces = check_faces(list(dice))
             if len(faces) != n:
-                entered = f"{len(faces)} {'was' if len(faces) == 1 else 'were'} entered"
-                raise IllegalAction(f"You throw {n} {'die' if n == 1 else 'dice'} now; {entered}.")
+                template = (
+                    "You throw {n} die now; {m} were entered."
+                    if n == 1
+                    else "You throw {n} dice now; {m} was entered."
+                    if len(faces) == 1
+                    else "You throw {n} dice now; {m} were entered."
+                )
+                raise IllegalAction.format(template, n=n, m=len(faces))
             key = tuple(sorted(faces))
             record = "roll " + "".join(map(str, faces))
         self._throws += 1
@@ -607,11 +625,15 @@ class DiceGame:
         if short is not None:
             need, by_pfeffer = short
             if by_pfeffer:
-                raise IllegalAction(
-                    f"Pfeffer! You bet on at least {need} points; you have {self.turn_total}."
+                raise IllegalAction.format(
+                    "Pfeffer! You bet on at least {need} points; you have {points}.",
+                    need=need,
+                    points=self.turn_total,
                 )
-            raise IllegalAction(
-                f"You need at least {need} points to bank; you have {self.turn_total}."
+            raise IllegalAction.format(
+                "You need at least {need} points to bank; you have {points}.",
+                need=need,
+                points=self.turn_total,
             )
         points = self.turn_total
         self._actions.append("bank")
@@ -636,20 +658,30 @@ class DiceGame:
             self._end_turn(busted=True)
             return
         if isinstance(points, bool) or not isinstance(points, int):
-            raise IllegalAction(f"Points are a whole number, not {points!r}.")
+            raise IllegalAction.format(
+                "Points are a whole number, not {points}.", points=repr(points)
+            )
         step = self._table.step
         if points <= 0 or points % step:
-            raise IllegalAction(
-                f"{points} points cannot be scored: a turn scores a multiple of {step} above 0."
+            raise IllegalAction.format(
+                "{points} points cannot be scored: a turn scores a multiple of {step} above 0.",
+                points=points,
+                step=step,
             )
         short = self._shortfall(points)
         if short is not None:
             need, by_pfeffer = short
             if by_pfeffer:
-                raise IllegalAction(
-                    f"Pfeffer was called on {need} points; {points} cannot be banked."
+                raise IllegalAction.format(
+                    "Pfeffer was called on {need} points; {points} cannot be banked.",
+                    need=need,
+                    points=points,
                 )
-            raise IllegalAction(f"A turn banks at least {need} points; {points} cannot be banked.")
+            raise IllegalAction.format(
+                "A turn banks at least {need} points; {points} cannot be banked.",
+                need=need,
+                points=points,
+            )
         self.turn_total = points
         self._bust_undo = None
         self._actions.append(f"turn {points}")
@@ -748,9 +780,11 @@ class DiceGame:
             raise IllegalAction("The game is over.")
         if seat is not None and seat != self.current_player:
             if not 0 <= seat < len(self.players):
-                raise IllegalAction(f"There is no seat {seat}.")
-            raise IllegalAction(
-                f"It is {self.players[self.current_player]}'s turn, not {self.players[seat]}'s."
+                raise IllegalAction.format("There is no seat {seat}.", seat=seat)
+            raise IllegalAction.format(
+                "It is {player}'s turn, not {seat_player}'s.",
+                player=self.players[self.current_player],
+                seat_player=self.players[seat],
             )
 
     def _explain_bad_keep(self, kept: tuple[int, ...]) -> None:
@@ -758,14 +792,17 @@ class DiceGame:
         pool = list(self.roll_faces)
         for d in kept:
             if d not in pool:
-                raise IllegalAction(
-                    f"You cannot set aside {' '.join(map(str, kept))}: the throw "
-                    f"{' '.join(map(str, self.roll_faces))} has no more {d}s."
+                raise IllegalAction.format(
+                    "You cannot set aside {kept}: the throw {throw} has no more {face}s.",
+                    kept=" ".join(map(str, kept)),
+                    throw=" ".join(map(str, self.roll_faces)),
+                    face=d,
                 )
             pool.remove(d)
-        raise IllegalAction(
-            f"{' '.join(map(str, kept))} does not score: every die set aside must belong to a "
-            "scoring combination of this throw."
+        raise IllegalAction.format(
+            "{kept} does not score: every die set aside must belong to a "
+            "scoring combination of this throw.",
+            kept=" ".join(map(str, kept)),
         )
 
     def _start_turn(self) -> None:

@@ -21,6 +21,7 @@ import functools
 import itertools
 import math
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from pfeffer.core.errors import IllegalAction
 from pfeffer.dice.rules import DiceRules
@@ -53,12 +54,17 @@ def counts_of(dice: Iterable[int]) -> tuple[int, ...]:
     return tuple(c)
 
 
-def check_faces(dice: Sequence[int], what: str = "throw") -> tuple[int, ...]:
+def check_faces(dice: Sequence[int], what: Literal["throw", "group"] = "throw") -> tuple[int, ...]:
     """``dice`` as a tuple of faces, or :class:`IllegalAction` if a face is not 1-6."""
     out = []
     for d in dice:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise IllegalAction(f"{d!r} is not a die face: a {what} holds faces 1 to 6")
+            raise IllegalAction.format(
+                "{face} is not a die face: a group holds faces 1 to 6"
+                if what == "group"
+                else "{face} is not a die face: a throw holds faces 1 to 6",
+                face=repr(d),
+            )
         out.append(d)
     return tuple(out)
 
@@ -178,7 +184,7 @@ def keep_options(roll: Iterable[int], rules: DiceRules = _DEFAULT_RULES) -> list
     """
     throw = tuple(sorted(check_faces(list(roll))))
     if not 1 <= len(throw) <= 6:
-        raise IllegalAction(f"a throw has 1 to 6 dice, not {len(throw)}")
+        raise IllegalAction.format("a throw has 1 to 6 dice, not {n}", n=len(throw))
     return list(score_table(rules).options[throw])
 
 

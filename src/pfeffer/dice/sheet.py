@@ -309,7 +309,9 @@ def _points(points: int | str | None) -> int | None:
             return None
         if text.isdigit():
             return int(text)
-        raise IllegalAction(f"{points!r}: enter the points banked (e.g. 450) or 'bust'.")
+        raise IllegalAction.format(
+            "{points}: enter the points banked (e.g. 450) or 'bust'.", points=repr(points)
+        )
     if isinstance(points, bool) or not isinstance(points, int):
-        raise IllegalAction(f"Points are a whole number, not {points!r}.")
+        raise IllegalAction.format("Points are a whole number, not {points}.", points=repr(points))
     return points

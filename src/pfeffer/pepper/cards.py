@@ -65,7 +65,9 @@ def parse_card(text: str) -> int:
             suit = _SUIT_ALIASES.get(t[-1])
             if rank is not None and suit is not None:
                 return suit * 6 + rank
-    raise IllegalAction(f"{text!r} is not a Pepper card (ranks 9 T J Q K A, suits C D H S)")
+    raise IllegalAction.format(
+        "{text} is not a Pepper card (ranks 9 T J Q K A, suits C D H S)", text=repr(text)
+    )
 
 
 def card_str(card: int) -> str:
@@ -92,7 +94,9 @@ def parse_trump(text: str | None) -> int:
         s = _SUIT_ALIASES.get(t)
         if s is not None:
             return s
-    raise IllegalAction(f"{text!r} is not a trump: name C, D, H, S or NT (no trump)")
+    raise IllegalAction.format(
+        "{text} is not a trump: name C, D, H, S or NT (no trump)", text=repr(text)
+    )
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -150,7 +154,7 @@ def parse_mask(cards: Iterable[str]) -> int:
     for t in cards:
         c = parse_card(t)
         if m >> c & 1:
-            raise IllegalAction(f"the card {CARD_STR[c]} is listed twice")
+            raise IllegalAction.format("the card {card} is listed twice", card=CARD_STR[c])
         m |= 1 << c
     return m
 

@@ -341,7 +341,9 @@ class PepperGame:
     def hand(self, seat: int) -> list[str]:
         """The unplayed cards of ``seat`` in deck order (clubs, diamonds, hearts, spades; 9..A)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{self._n - 1})")
+            raise IllegalAction.format(
+                "there is no seat {seat} (seats are 0..{last})", seat=repr(seat), last=self._n - 1
+            )
         return mask_strs(self._hands[seat])
 
     def dead_hand(self) -> list[str]:
@@ -396,14 +398,19 @@ class PepperGame:
             hand = self._hands[cur]
             bit = _BIT[c]
             if not hand & bit:
-                raise IllegalAction(f"{self._who()} does not hold {CARD_STR[c]}")
+                raise IllegalAction.format(
+                    "{player} does not hold {card}", player=self._who(), card=CARD_STR[c]
+                )
             trick = self._trick
             if trick:
                 f = hand & self._follow
                 if f and not f & bit:
-                    raise IllegalAction(
-                        f"{self._who()} must follow suit ({'CDHS'[self._led()]}): "
-                        f"{CARD_STR[c]} does not; playable: {' '.join(mask_strs(f))}"
+                    raise IllegalAction.format(
+                        "{player} must follow suit ({suit}): {card} does not; playable: {playable}",
+                        player=self._who(),
+                        suit="CDHS"[self._led()],
+                        card=CARD_STR[c],
+                        playable=" ".join(mask_strs(f)),
                     )
                 v = self._vrow[c]
                 if v > self._best_v:
@@ -443,9 +450,13 @@ class PepperGame:
                 parts = action[5:].split("/")
                 self._do_deal(self._check_deal([p.split() for p in parts]))
             else:
-                raise IllegalAction(f"{self._who()} must deal now ('deal'), not {action!r}")
+                raise IllegalAction.format(
+                    "{player} must deal now ('deal'), not {action}",
+                    player=self._who(),
+                    action=repr(action),
+                )
         else:
-            raise IllegalAction(self._over_msg())
+            raise self._over_error()
 
     def deal(self, hands: Sequence[Sequence[str]] | None = None) -> None:
         """Deal the next hand (P4): from the seeded shuffle, or the given hands (a real deck).
@@ -454,17 +465,17 @@ class PepperGame:
         players, a third list: the dead hand. Together they must be the 24 cards, each once.
         """
         if self._phase != DEAL:
-            raise IllegalAction(self._phase_msg("deal"))
+            raise self._phase_error("deal")
         self._do_deal(self._shuffle() if hands is None else self._check_deal(hands))
 
     def bid(self, bid: int | str) -> None:
         """Bid a number of tricks, "small" or "big" (Small / Big Pepper) (P5, P6)."""
         if self._phase != AUCTION:
-            raise IllegalAction(self._phase_msg("bid"))
+            raise self._phase_error("bid")
         if isinstance(bid, int) and not isinstance(bid, bool):
             bid = str(bid)
         if not isinstance(bid, str):
-            raise IllegalAction(f"{bid!r} is not a bid")
+            raise IllegalAction.format("{bid} is not a bid", bid=repr(bid))
         lvl = self._bid_code.get(bid)
         if lvl is None:
             lvl = self._parse_bid(bid)
@@ -475,13 +486,13 @@ class PepperGame:
     def pass_bid(self) -> None:
         """Pass in the auction; a pass is final for this hand (P6)."""
         if self._phase != AUCTION:
-            raise IllegalAction(self._phase_msg("pass"))
+            raise self._phase_error("pass")
         self._bid(0)
 
     def declare(self, trump: str | None) -> None:
         """Name the trump suit "C", "D", "H", "S", or None / "NT" for no trump (P7)."""
         if self._phase != DECLARE:
-            raise IllegalAction(self._phase_msg("name trump"))
+            raise self._phase_error("name trump")
         t = parse_trump(trump)
         if t == NO_TRUMP and not self._rules.no_trump:
             raise IllegalAction("no trump is not allowed under these rules: name C, D, H or S")
@@ -493,7 +504,7 @@ class PepperGame:
     def play(self, card: str) -> None:
         """Play a card from the current player's hand (P9)."""
         if self._phase != PLAY:
-            raise IllegalAction(self._phase_msg("play a card"))
+            raise self._phase_error("play a card")
         self.apply(CARD_STR[parse_card(card)])
 
     # ------------------------------------------------------------------------------- internals
@@ -501,27 +512,32 @@ class PepperGame:
     def _who(self) -> str:
         return self._names[self._cur]
 
-    def _over_msg(self) -> str:
-        return "the game is over: no more actions"
+    def _over_error(self) -> IllegalAction:
+        return IllegalAction("the game is over: no more actions")
 
-    def _phase_msg(self, what: str) -> str:
+    def _phase_error(self, what: str) -> IllegalAction:
+        """``what`` ("deal", "bid", "pass", "name trump", "play a card") is not possible now."""
         ph = self._phase
         if ph == OVER:
-            return f"cannot {what}: {self._over_msg()}"
-        need = {
-            DEAL: "deal the next hand",
-            AUCTION: "bid or pass",
-            DECLARE: "name trump",
-            PLAY: "play a card",
+            return IllegalAction.format(
+                "cannot {what}: the game is over: no more actions", what=what
+            )
+        template = {
+            DEAL: "cannot {what} now: it is {player}'s turn to deal the next hand",
+            AUCTION: "cannot {what} now: it is {player}'s turn to bid or pass",
+            DECLARE: "cannot {what} now: it is {player}'s turn to name trump",
+            PLAY: "cannot {what} now: it is {player}'s turn to play a card",
         }[ph]
-        return f"cannot {what} now: it is {self._who()}'s turn to {need}"
+        return IllegalAction.format(template, what=what, player=self._who())
 
     def _parse_play(self, action: str) -> int:
         try:
             return parse_card(action)
         except IllegalAction:
-            raise IllegalAction(
-                f"it is {self._who()}'s turn to play a card; {action!r} is not a card"
+            raise IllegalAction.format(
+                "it is {player}'s turn to play a card; {action} is not a card",
+                player=self._who(),
+                action=repr(action),
             ) from None
 
     def _parse_bid(self, action: object) -> int:
@@ -531,16 +547,21 @@ class PepperGame:
             if lvl is not None:
                 return lvl
         bids = ", ".join(_LADDERS[self._n])
-        raise IllegalAction(
-            f"{action!r} is not a bid: it is {self._who()}'s turn to bid ({bids}) or pass"
+        raise IllegalAction.format(
+            "{action} is not a bid: it is {player}'s turn to bid ({bids}) or pass",
+            action=repr(action),
+            player=self._who(),
+            bids=bids,
         )
 
     def _parse_declare(self, action: str) -> str | None:
         try:
             parse_trump(action)
         except IllegalAction:
-            raise IllegalAction(
-                f"it is {self._who()}'s turn to name trump (C, D, H, S or NT), not {action!r}"
+            raise IllegalAction.format(
+                "it is {player}'s turn to name trump (C, D, H, S or NT), not {action}",
+                player=self._who(),
+                action=repr(action),
             ) from None
         return action
 
@@ -559,20 +580,33 @@ class PepperGame:
         want = n + 1 if n == 2 else n
         size = cards_per_hand(n)
         if isinstance(hands, str) or len(hands) != want:
-            extra = " (the last one is the dead hand)" if n == 2 else ""
-            raise IllegalAction(f"a deal for {n} players needs {want} hands{extra}")
+            raise IllegalAction.format(
+                "a deal for {n} players needs {want} hands (the last one is the dead hand)"
+                if n == 2
+                else "a deal for {n} players needs {want} hands",
+                n=n,
+                want=want,
+            )
         masks = []
         seen = 0
         for i, given in enumerate(hands):
             h = given.split() if isinstance(given, str) else given
             if len(h) != size:
-                who = "the dead hand" if i == n else self._names[i]
-                raise IllegalAction(f"{who} must get {size} cards, not {len(h)}")
+                if i == n:
+                    raise IllegalAction.format(
+                        "the dead hand must get {size} cards, not {got}", size=size, got=len(h)
+                    )
+                raise IllegalAction.format(
+                    "{player} must get {size} cards, not {got}",
+                    player=self._names[i],
+                    size=size,
+                    got=len(h),
+                )
             m = 0
             for t in h:
                 c = parse_card(t)
                 if (m | seen) >> c & 1:
-                    raise IllegalAction(f"the card {CARD_STR[c]} is dealt twice")
+                    raise IllegalAction.format("the card {card} is dealt twice", card=CARD_STR[c])
                 m |= 1 << c
             seen |= m
             masks.append(m)
@@ -594,13 +628,15 @@ class PepperGame:
         cur = self._cur
         if lvl == 0:
             if self._must_bid():
-                raise IllegalAction(
-                    f"everybody else passed: {self._who()} must bid (at least 1) and cannot pass"
+                raise IllegalAction.format(
+                    "everybody else passed: {player} must bid (at least 1) and cannot pass",
+                    player=self._who(),
                 )
         elif lvl <= self._high:
-            raise IllegalAction(
-                f"a bid must be higher than {_LADDERS[self._n][self._high - 1]!r}: "
-                f"{_LADDERS[self._n][lvl - 1]!r} is not"
+            raise IllegalAction.format(
+                "a bid must be higher than {high}: {bid} is not",
+                high=repr(_LADDERS[self._n][self._high - 1]),
+                bid=repr(_LADDERS[self._n][lvl - 1]),
             )
         n = self._n
         self._bids.append((cur, lvl))
@@ -686,7 +722,9 @@ class PepperGame:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
         ):
-            raise IllegalAction(f"there is no seat {seat!r} (seats are 0..{n - 1})")
+            raise IllegalAction.format(
+                "there is no seat {seat} (seats are 0..{last})", seat=repr(seat), last=n - 1
+            )
         ladder = _LADDERS_P[n]
         return PepperView(
             seat=seat,

@@ -77,8 +77,11 @@ def parse_bid(bid: int | str, players: int) -> str:
     else:
         text = ""
     if text not in ladder:
-        raise IllegalAction(
-            f"{bid!r} is not a bid with {players} players (bids: {', '.join(ladder)})"
+        raise IllegalAction.format(
+            "{bid} is not a bid with {players} players (bids: {bids})",
+            bid=repr(bid),
+            players=players,
+            bids=", ".join(ladder),
         )
     return text
 
@@ -113,7 +116,11 @@ class PepperSheet:
             raise TypeError("rules must be a PepperRules")
         n = len(names)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise IllegalAction(f"The first dealer is a seat from 0 to {n - 1}, not {dealer!r}.")
+            raise IllegalAction.format(
+                "The first dealer is a seat from 0 to {last}, not {dealer}.",
+                last=n - 1,
+                dealer=repr(dealer),
+            )
         self._players = tuple(names)
         self._rules = rules
         self._first_dealer = dealer
@@ -144,7 +151,11 @@ class PepperSheet:
         self._check_open()
         n = len(self._players)
         if isinstance(bidder, bool) or not isinstance(bidder, int) or not 0 <= bidder < n:
-            raise IllegalAction(f"The bidder is a seat from 0 to {n - 1}, not {bidder!r}.")
+            raise IllegalAction.format(
+                "The bidder is a seat from 0 to {last}, not {bidder}.",
+                last=n - 1,
+                bidder=repr(bidder),
+            )
         bid_text = parse_bid(bid, n)
         t = parse_trump(trump)
         if t == NO_TRUMP and not self._rules.no_trump:
@@ -201,26 +212,48 @@ a hand passed by everybody needs the house rule all_pass=redeal.
 
     def _check_open(self) -> None:
         if self._winners:
-            won = " and ".join(self.side_names[w] for w in self._winners)
-            raise IllegalAction(f"The game is over ({won} won); undo the last hand to change it.")
+            names = [self.side_names[w] for w in self._winners]
+            if len(names) == 1:
+                raise IllegalAction.format(
+                    "The game is over ({winner} won); undo the last hand to change it.",
+                    winner=names[0],
+                )
+            raise IllegalAction.format(
+                "The game is over ({winners} and {last} won); undo the last hand to change it.",
+                winners=" and ".join(names[:-1]),
+                last=names[-1],
+            )
 
     def _check_tricks(self, tricks: Sequence[int]) -> tuple[int, ...]:
         n = len(self._players)
         want = sides(n)
-        per = "team" if n == 4 else "player"
+        teams = n == 4
         if isinstance(tricks, str | bytes) or not isinstance(tricks, Sequence):
-            raise IllegalAction(f"Give the tricks as {want} numbers, one per {per}.")
+            raise IllegalAction.format(
+                "Give the tricks as {want} numbers, one per team."
+                if teams
+                else "Give the tricks as {want} numbers, one per player.",
+                want=want,
+            )
         if len(tricks) != want:
-            raise IllegalAction(
-                f"Give the tricks as {want} numbers, one per {per} "
-                f"({', '.join(self.side_names)}), not {len(tricks)}."
+            raise IllegalAction.format(
+                "Give the tricks as {want} numbers, one per team ({sides}), not {n}."
+                if teams
+                else "Give the tricks as {want} numbers, one per player ({sides}), not {n}.",
+                want=want,
+                sides=", ".join(self.side_names),
+                n=len(tricks),
             )
         for t in tricks:
             if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-                raise IllegalAction(f"Tricks are whole numbers from 0 up, not {t!r}.")
+                raise IllegalAction.format(
+                    "Tricks are whole numbers from 0 up, not {t}.", t=repr(t)
+                )
         total = cards_per_hand(n)
         if sum(tricks) != total:
-            raise IllegalAction(f"The tricks must add up to {total}, not {sum(tricks)}.")
+            raise IllegalAction.format(
+                "The tricks must add up to {total}, not {sum}.", total=total, sum=sum(tricks)
+            )
         return tuple(tricks)
 
     def _add(
