@@ -556,14 +556,15 @@ class DiceGame:
         else:
             faces = check_faces(list(dice))
             if len(faces) != n:
-                template = (
+                raise IllegalAction.format(
                     "You throw {n} die now; {m} were entered."
                     if n == 1
                     else "You throw {n} dice now; {m} was entered."
                     if len(faces) == 1
-                    else "You throw {n} dice now; {m} were entered."
+                    else "You throw {n} dice now; {m} were entered.",
+                    n=n,
+                    m=len(faces),
                 )
-                raise IllegalAction.format(template, n=n, m=len(faces))
             key = tuple(sorted(faces))
             record = "roll " + "".join(map(str, faces))
         self._throws += 1

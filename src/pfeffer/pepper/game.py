@@ -522,13 +522,16 @@ class PepperGame:
             return IllegalAction.format(
                 "cannot {what}: the game is over: no more actions", what=what
             )
-        template = {
-            DEAL: "cannot {what} now: it is {player}'s turn to deal the next hand",
-            AUCTION: "cannot {what} now: it is {player}'s turn to bid or pass",
-            DECLARE: "cannot {what} now: it is {player}'s turn to name trump",
-            PLAY: "cannot {what} now: it is {player}'s turn to play a card",
-        }[ph]
-        return IllegalAction.format(template, what=what, player=self._who())
+        return IllegalAction.format(
+            {
+                DEAL: "cannot {what} now: it is {player}'s turn to deal the next hand",
+                AUCTION: "cannot {what} now: it is {player}'s turn to bid or pass",
+                DECLARE: "cannot {what} now: it is {player}'s turn to name trump",
+                PLAY: "cannot {what} now: it is {player}'s turn to play a card",
+            }[ph],
+            what=what,
+            player=self._who(),
+        )
 
     def _parse_play(self, action: str) -> int:
         try:
