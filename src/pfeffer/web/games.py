@@ -100,7 +100,7 @@ def _check_turn(game: Any, seat: int, current: int | None, names: Sequence[str])
     if current is None:
         raise IllegalAction("The game is over.")
     if seat != current:
-        raise IllegalAction(f"It is {names[current]}'s turn, not yours.")
+        raise IllegalAction.format("It is {player}'s turn, not yours.", player=names[current])
 
 
 class DiceAdapter:
@@ -173,7 +173,9 @@ class DiceAdapter:
         if action not in self.legal_actions(game, seat):
             # Only the offered actions are accepted (no hand-entered dice); the engine explains.
             game.clone().apply(action, seat=seat)
-            raise IllegalAction(f"{action!r} is not one of your choices now.")
+            raise IllegalAction.format(
+                "{action} is not one of your choices now.", action=repr(action)
+            )
         game.apply(action, seat=seat)
 
     def view(self, game: DiceGame, seat: int | None) -> dict[str, Any]:
@@ -253,7 +255,9 @@ class PepperAdapter:
         if action not in game.legal_actions():
             # Only the offered actions are accepted (no hand-entered deals); the engine explains.
             game.clone().apply(action)
-            raise IllegalAction(f"{action!r} is not one of your choices now.")
+            raise IllegalAction.format(
+                "{action} is not one of your choices now.", action=repr(action)
+            )
         game.apply(action)
 
     def view(self, game: PepperGame, seat: int | None) -> dict[str, Any]:

@@ -27,7 +27,13 @@ from pfeffer.core.errors import IllegalAction
 from pfeffer.core.rng import new_seed
 from pfeffer.web import sheets
 from pfeffer.web.games import ADAPTERS, BOT_KINDS, GameAdapter, adapter, bot_seed
-from pfeffer.web.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, translations
+from pfeffer.web.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    pick_language,
+    translate_error,
+    translations,
+)
 from pfeffer.web.storage import (
     ConflictError,
     SeatRow,
@@ -346,7 +352,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     # ----------------------------------------------------------------- REST: tables
 
     def create_table(
-        kind: str, rules_in: Any, seats_in: Any, rematch_of: str | None = None
+        kind: str, rules_in: Any, seats_in: Any, lang: str = "en"
     ) -> tuple[TableRow, list[SeatRow]]:
         if kind not in ADAPTERS:
             raise HTTPException(400, "game must be 'dice' or 'pepper'")
@@ -356,13 +362,15 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             seats = _parse_seats(kind, seats_in)
             ad.new(rules, [s.name for s in seats], 0)  # the engine checks the set-up
         except (ValueError, TypeError) as exc:
-            raise HTTPException(400, str(exc)) from None
-        return store.create_table(kind, rules, new_seed(), seats, rematch_of)
+            raise HTTPException(400, translate_error(exc, lang)) from None
+        return store.create_table(kind, rules, new_seed(), seats)
 
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
         body = await _json_object(request)
-        table, seats = create_table(body.get("game", ""), body.get("rules"), body.get("seats"))
+        table, seats = create_table(
+            body.get("game", ""), body.get("rules"), body.get("seats"), _lang(request)
+        )
         await hub_of(request).get(table.id)
         hub_live = hub_of(request).lives[table.id]
         hub_of(request).kick_bots(hub_live)
@@ -518,7 +526,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         try:
             kind, title, data = sheets.new_sheet(body)
         except ValueError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(400, translate_error(exc, _lang(request))) from None
         row = store.create_sheet(kind, title, data)
         return JSONResponse({"id": row.id, "url": f"/sheet/{row.id}"}, status_code=201)
 
@@ -541,7 +549,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         try:
             data = sheets.add_entry(row.game, row.data, body)
         except ValueError as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(400, translate_error(exc, _lang(request))) from None
         store.save_sheet(sheet_id, data)
         return sheets.present(row.game, row.title, data)
 
@@ -560,7 +568,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     async def ws_table(
         ws: WebSocket, table_id: str, token: str | None = None, lang: str = "en"
     ) -> None:
-        gt = translations(lang if lang in LANGUAGES else "en").gettext
+        lang = lang if lang in LANGUAGES else "en"  # the page's language (play.js sends it)
+        gt = translations(lang).gettext
         hub = hub_of(ws)
         await ws.accept()
         live = await hub.get(table_id)
@@ -636,7 +645,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                 try:
                     await hub.act(live, seat, action)
                 except IllegalAction as exc:
-                    await _error(ws, "illegal", str(exc))
+                    await _error(ws, "illegal", translate_error(exc, lang))
         except WebSocketDisconnect:
             pass
         finally:
@@ -711,7 +720,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                 }
             )
         try:
-            table, _ = create_table(kind, rules, seats_in)
+            table, _ = create_table(kind, rules, seats_in, _lang(request))
         except HTTPException as exc:
             return render(
                 request,
@@ -782,7 +791,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                 {"game": kind, "title": str(form.get("title", ""))[:80], "players": names}
             )
         except ValueError as exc:
-            return render(request, "sheets.html", error=str(exc))
+            return render(request, "sheets.html", error=translate_error(exc, _lang(request)))
         row = store.create_sheet(k, title, data)
         return RedirectResponse(f"/sheet/{row.id}", status_code=303)
 

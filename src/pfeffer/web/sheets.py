@@ -38,7 +38,9 @@ def new_sheet(body: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
             return "dice", title, DiceSheet(names, DiceRules.from_dict(rules)).to_record()
         if kind == "pepper":
             return "pepper", title, PepperSheet(names, PepperRules.from_dict(rules)).to_record()
-    except (IllegalAction, ValueError, TypeError) as exc:
+    except IllegalAction:
+        raise  # a ValueError the server translates
+    except (ValueError, TypeError) as exc:
         raise ValueError(str(exc)) from None
     raise ValueError("game must be 'dice' or 'pepper'")
 
@@ -125,11 +127,9 @@ def _pepper_present(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def add_entry(kind: str, data: dict[str, Any], body: Any) -> dict[str, Any]:
-    """The sheet data with one more entry; ValueError (with a clear message) if impossible."""
-    try:
-        return _dice_add(data, body) if kind == "dice" else _pepper_add(data, body)
-    except IllegalAction as exc:
-        raise ValueError(str(exc)) from None
+    """The sheet data with one more entry; ValueError (with a clear message) if impossible: the
+    engine's IllegalAction (a ValueError) passes through, for the server to translate."""
+    return _dice_add(data, body) if kind == "dice" else _pepper_add(data, body)
 
 
 def undo(kind: str, data: dict[str, Any]) -> dict[str, Any]:

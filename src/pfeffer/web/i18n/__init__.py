@@ -9,6 +9,14 @@ three plural forms (1 / 2-4 / 5+), which the catalogue's Plural-Forms header giv
 ['1 hráč', '3 hráči', '5 hráčů']
 >>> pick_language("de-AT,de;q=0.9,en;q=0.5")
 'de'
+
+The engines' :class:`~pfeffer.core.errors.IllegalAction` messages are translated by their template
+(msgid: the English template with its ``{placeholders}``), then filled in:
+
+>>> from pfeffer.core.errors import IllegalAction
+>>> exc = IllegalAction.format("There is no seat {seat}.", seat=9)
+>>> translate_error(exc, "de"), translate_error(exc, "en")
+('Es gibt keinen Platz 9.', 'There is no seat 9.')
 """
 
 from __future__ import annotations
@@ -21,10 +29,15 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from pfeffer.core.errors import IllegalAction
+
 LANGUAGES = ("en", "de", "cs")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "cs": "Čeština"}
 DEFAULT = "en"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# Parameters of engine messages that are English phrases themselves ("cannot {what} now: ..."):
+# they are translated too before they are filled in.
+PHRASE_PARAMS = frozenset({"what"})
 
 
 @functools.cache
@@ -59,3 +72,26 @@ def pick_language(accept: str | None) -> str:
         if tag in LANGUAGES:
             prefs.append((-q, i, tag))
     return min(prefs)[2] if prefs else DEFAULT
+
+
+def translate_error(exc: BaseException, lang: str) -> str:
+    """The message of ``exc`` in ``lang``: the catalogue's translation of an
+    :class:`IllegalAction`'s template filled with its parameters; the English message when the
+    catalogue has no entry, the translation does not fit the parameters, or ``exc`` is another
+    exception."""
+    english = str(exc)
+    if not isinstance(exc, IllegalAction) or lang == DEFAULT:
+        return english
+    gt = translations(lang).gettext
+    translated = gt(exc.template)
+    if translated == exc.template:
+        return english
+    if not exc.params and exc.template == english:
+        return translated  # a plain IllegalAction(message): nothing to fill in
+    params = {
+        k: gt(v) if k in PHRASE_PARAMS and isinstance(v, str) else v for k, v in exc.params.items()
+    }
+    try:
+        return translated.format(**params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return english

@@ -9,7 +9,8 @@
   function clear(n) { while (n.firstChild) n.removeChild(n.firstChild); return n; }
 
   async function call(method, path, body) {
-    const r = await fetch("/api/sheets/" + id + path, {method: method, headers: {"Content-Type": "application/json"}, body: body ? JSON.stringify(body) : undefined});
+    const q = root.dataset.lang ? "?lang=" + encodeURIComponent(root.dataset.lang) : "";
+    const r = await fetch("/api/sheets/" + id + path + q, {method: method, headers: {"Content-Type": "application/json"}, body: body ? JSON.stringify(body) : undefined});
     const d = await r.json();
     if (!r.ok) { errorBox.textContent = d.detail || t("error"); errorBox.hidden = false; return; }
     errorBox.hidden = true; draw(d);
