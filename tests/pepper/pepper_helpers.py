@@ -76,6 +76,14 @@ def random_action(g: PepperGame, rng: random.Random) -> str:
     return rng.choice(legal)
 
 
+def random_steps(g: PepperGame, rng: random.Random, steps: int) -> None:
+    """Up to ``steps`` random legal actions (see :func:`random_action`), fewer if the game ends."""
+    for _ in range(steps):
+        if g.is_over:
+            return
+        g.apply(random_action(g, rng))
+
+
 def play_random(g: PepperGame, rng: random.Random, max_actions: int = 20_000) -> None:
     """Random legal actions (see :func:`random_action`) until the game is over."""
     for _ in range(max_actions):

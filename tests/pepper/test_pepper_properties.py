@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 from pfeffer.pepper import IllegalAction, PepperGame, PepperRules, trick_winner
 
-from .pepper_helpers import DECK, random_action, ref_points, ref_suit, ref_trick_winner
+from .pepper_helpers import (
+    DECK,
+    random_action,
+    random_steps,
+    ref_points,
+    ref_suit,
+    ref_trick_winner,
+)
 
 CARD_RE = re.compile(r"\b[9TJQKA][CDHS]\b")
 
@@ -107,10 +114,7 @@ def test_illegal_actions_leave_the_state_unchanged(
     players, seed, rules = game
     g = PepperGame(players=players, seed=seed, rules=rules)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(random_action(g, rng))
+    random_steps(g, rng, steps)
     legal = set(g.legal_actions())
     for a in junk:
         if a in legal:
@@ -133,10 +137,7 @@ def test_record_round_trips_and_replays(game: tuple[int, int, PepperRules], step
     players, seed, rules = game
     g = PepperGame(players=players, seed=seed, rules=rules)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        g.apply(random_action(g, rng))
+    random_steps(g, rng, steps)
     rec = g.to_record()
     h = PepperGame.from_record(g.to_json())
     assert h.state_key() == g.state_key()
