@@ -243,6 +243,19 @@ def test_dice_score_sheet(client: TestClient) -> None:
     assert NASTY not in page and "print.css" in page
 
 
+def test_pepper_score_pad_hand_everyone_passed(client: TestClient) -> None:
+    r = client.post(
+        "/api/sheets",
+        json={"game": "pepper", "players": ["A", "B", "C"], "rules": {"all_pass": "redeal"}},
+    )
+    sid = r.json()["id"]
+    s = client.post(f"/api/sheets/{sid}/entries", json={"passed": True}).json()
+    assert s["rows"][0]["bidder"] is None and s["scores"] == [0, 0, 0]
+    plain = client.post("/api/sheets", json={"game": "pepper", "players": ["A", "B"]}).json()
+    refused = client.post(f"/api/sheets/{plain['id']}/entries", json={"passed": True})
+    assert refused.status_code == 400 and "all_pass=redeal" in refused.json()["detail"]
+
+
 def test_pepper_score_pad(client: TestClient) -> None:
     r = client.post("/api/sheets", json={"game": "pepper", "players": ["A", "B", "C", "D"]})
     sid = r.json()["id"]

@@ -875,6 +875,7 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "banked": _("%(name)s banks %(points)s"),
         "busted": _("%(name)s busts"),
         "add": _("Add"),
+        "all_passed": _("Everyone passed"),
         "undo": _("Undo last entry"),
         "print": _("Print"),
         "error": _("Error"),

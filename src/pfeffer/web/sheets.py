@@ -83,6 +83,9 @@ def _pepper_add(data: dict[str, Any], body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ValueError("send an object with bidder, bid, trump and tricks")
     sheet = PepperSheet.from_json(data)
+    if body.get("passed") is True:  # a hand everybody passed (house rule all_pass="redeal")
+        sheet.enter_passed()
+        return sheet.to_record()
     bid, trump, tricks = body.get("bid"), body.get("trump"), body.get("tricks")
     if not isinstance(bid, int | str) or not isinstance(trump, str) or not isinstance(tricks, list):
         raise ValueError("send bidder (a seat), bid, trump and tricks (a list, one per side)")

@@ -63,6 +63,10 @@
     const head = el("tr", null, [el("th", {text: "#"}), el("th", {text: t("bidder")}), el("th", {text: t("bid")}), el("th", {text: t("trump")}), el("th", {text: t("tricks")})]
       .concat(sides.map(function (s) { return el("th", {text: s}); })));
     const body = d.rows.map(function (r, k) {
+      if (r.bidder === null) {  // a hand everybody passed: nothing scored, the deal moved on
+        return el("tr", null, [el("td", {text: String(k + 1)}), el("td", {text: t("all_passed"), colspan: "4"})]
+          .concat(r.scores.map(function (s) { return el("td", null, [String(0), el("small", {text: " " + s})]); })));
+      }
       return el("tr", null, [el("td", {text: String(k + 1)}), el("td", {text: nm[r.bidder]}), el("td", {text: PF.bidName(r.bid)}), el("td", {text: PF.trumpName(r.trump)}),
         el("td", {text: r.tricks.join(" : ")})].concat(r.points.map(function (p, i) { return el("td", {class: p < 0 ? "penalty" : ""}, [String(p), el("small", {text: " " + r.scores[i]})]); })));
     });
@@ -82,6 +86,11 @@
       return inp;
     });
     form.appendChild(el("button", {class: "button primary", type: "submit", id: "add", text: t("add")}));
+    if (d.rules.all_pass === "redeal") {
+      const passed = el("button", {class: "button", type: "button", id: "passed", text: t("all_passed")});
+      passed.addEventListener("click", function () { call("POST", "/entries", {passed: true}); });
+      form.appendChild(passed);
+    }
     form.onsubmit = function (ev) {
       ev.preventDefault();
       call("POST", "/entries", {bidder: Number(bidder.value), bid: bid.value, trump: trump.value, tricks: tricks.map(function (x) { return Number(x.value); })});
