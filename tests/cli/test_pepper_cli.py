@@ -32,7 +32,7 @@ def test_whole_game_human_against_three_bots(run: Run, tmp_path: Path) -> None:
     assert winner_line(game) in out
     assert f"Game record saved to {save}" in out
     assert "You & Heuristic 2 against Heuristic & Heuristic 3" in out
-    assert "wins the auction" in out and "Contract:" in out and "wins trick 6" in out
+    assert "won the auction" in out and "Contract:" in out and "won trick 6" in out
     assert "your cards (partner: Heuristic 2)" in out
     assert "♣" in out and "Σ" in out
     assert "'P' is not a card" in out  # a refused answer shows the engine's message
@@ -69,7 +69,7 @@ def test_illegal_input_reprompts_with_the_engine_message(run: Run, tmp_path: Pat
     assert result.exit_code == 0, out
     assert "'9' is not a bid: it is You's turn to bid (1, 2, 3, 4, 5, 6, 7, small, big)" in out
     assert "Karten-Pfeffer (Pepper) in short" in out  # ? shows the rules and the game goes on
-    assert "You passes." in out and "Heuristic wins the auction" in out
+    assert "You passed." in out and "Heuristic won the auction" in out
     assert "Choose a card from 1 to" in out
     assert "'QX' is not a card" in out
     assert "Type the number of a card" in out
@@ -151,7 +151,7 @@ def test_replay_of_a_game_and_of_a_pad(run: Run, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.count("face down:") == game.hand_number  # every deal, with the dead hand
-    assert f"Hand {game.hand_number} ·" in out and "wins trick 8" in out
+    assert f"Hand {game.hand_number} ·" in out and "won trick 8" in out
     assert "Winner:" in out or "Shared win:" in out
 
     pad = PepperSheet(["Ann", "Bob"], PepperRules(target=8))

@@ -323,17 +323,17 @@ class PlaySession:
                 if g.players == 2:
                     self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
         elif phase == "auction":
-            self.say(f"{who} {'passes' if action == 'pass' else 'bids ' + bid_text(action)}.")
+            self.say(f"{who} {'passed' if action == 'pass' else 'bid ' + bid_text(action)}.")
             if g.phase == "declare":
-                self.say(f"{who} wins the auction with {bid_text(g.contract)}.")
+                self.say(f"{who} won the auction with {bid_text(g.contract)}.")
         elif phase == "declare" and seat is not None:
             need = cards_per_hand(g.players) if g.contract in ("small", "big") else g.contract
             self.say(
-                f"{who} names {trump_markup(g.trump)}. Contract: "
+                f"{who} named {trump_markup(g.trump)}. Contract: "
                 f"{self.side(g.side_of(seat))} need {need} tricks ({bid_text(g.contract)})."
             )
         elif phase == "play":
-            self.say(f"{who} plays {card_markup(g.history[-1])}.")
+            self.say(f"{who} played {card_markup(g.history[-1])}.")
         if len(g.results) > results:
             self.hand_ended(g.results[-1], last_trick=len(g.tricks) > tricks or phase == "play")
         elif len(g.tricks) > tricks:
@@ -346,7 +346,7 @@ class PlaySession:
         t = g.tricks[-1]
         won = " · ".join(f"{self.side(i)} {n}" for i, n in enumerate(g.tricks_won))
         self.say(
-            f"  → [bold]{self.name(t.winner)}[/] wins trick {len(g.tricks)} "
+            f"  → [bold]{self.name(t.winner)}[/] won trick {len(g.tricks)} "
             f"({' '.join(card_markup(c) for c in t.cards)}). Tricks: {won}"
         )
 
