@@ -5,11 +5,8 @@ from __future__ import annotations
 from typing import Any, Self
 
 
-class IllegalAction(ValueError):
-    """An action that the rules do not allow now, or input that is not an action at all.
-
-    The message is written for a player ("You must set aside at least one scoring die").
-    Raising it never changes the game: the state is exactly as it was before the call.
+class TranslatableError(ValueError):
+    """A ValueError whose English message a front end can translate.
 
     Besides the English message (``str(exc)``) it keeps the message's ``template`` and
     ``params``, so that a front end can translate the template and fill in the same values.
@@ -40,6 +37,23 @@ class IllegalAction(ValueError):
         exc.template = template
         exc.params = params
         return exc
+
+
+class IllegalAction(TranslatableError):
+    """An action that the rules do not allow now, or input that is not an action at all.
+
+    The message is written for a player ("You must set aside at least one scoring die").
+    Raising it never changes the game: the state is exactly as it was before the call.
+    Its ``template`` and ``params`` come from :class:`TranslatableError`.
+    """
+
+
+class RulesError(TranslatableError):
+    """A house-rules value that is not allowed (unknown option, wrong type, out of range).
+
+    >>> RulesError.format("target must be above {low}", low=0).template
+    'target must be above {low}'
+    """
 
 
 class RecordError(ValueError):

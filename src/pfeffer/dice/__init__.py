@@ -8,10 +8,10 @@
 (0, [0, 0], False)
 """
 
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import IllegalAction, RecordError, RulesError
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Throw, Turn
 from pfeffer.dice.probability import throw_distribution
-from pfeffer.dice.rules import DiceRules, RulesError
+from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, keep_options, score
 
 __all__ = [

@@ -12,7 +12,7 @@ True
 >>> DiceRules(extra_dice="triple")
 Traceback (most recent call last):
 ...
-pfeffer.dice.rules.RulesError: extra_dice must be one of 'double', 'add', 'fixed' (got 'triple')
+pfeffer.core.errors.RulesError: extra_dice must be one of 'double', 'add', 'fixed' (got 'triple')
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Literal
+
+from pfeffer.core.errors import RulesError
 
 ExtraDice = Literal["double", "add", "fixed"]
 ShortBank = Literal["forbidden", "allowed"]
@@ -37,10 +39,6 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "pfeffer_reward": ("none", "stake"),
     "tie": ("shared", "playoff"),
 }
-
-
-class RulesError(ValueError):
-    """A house-rules value that is not allowed (unknown option, wrong type, out of range)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -78,13 +76,24 @@ class DiceRules:
                 continue
             if f.type == "bool":
                 if not isinstance(value, bool):
-                    raise RulesError(f"{f.name} must be true or false (got {value!r})")
+                    raise RulesError.format(
+                        "{name} must be true or false (got {value})", name=f.name, value=repr(value)
+                    )
             elif f.type == "int":
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                    raise RulesError(f"{f.name} must be a whole number >= 0 (got {value!r})")
+                    raise RulesError.format(
+                        "{name} must be a whole number >= 0 (got {value})",
+                        name=f.name,
+                        value=repr(value),
+                    )
             elif value not in _CHOICES[f.name]:
                 allowed = ", ".join(repr(c) for c in _CHOICES[f.name])
-                raise RulesError(f"{f.name} must be one of {allowed} (got {value!r})")
+                raise RulesError.format(
+                    "{name} must be one of {allowed} (got {value})",
+                    name=f.name,
+                    allowed=allowed,
+                    value=repr(value),
+                )
         if self.target <= 0:
             raise RulesError("target must be above 0")
         if self.pfeffer_penalty_factor < 1:
@@ -113,7 +122,7 @@ class DiceRules:
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise RulesError(f"unknown house rule(s): {', '.join(unknown)}")
+            raise RulesError.format("unknown house rule(s): {names}", names=", ".join(unknown))
         return cls(**dict(data))
 
     def replace(self, **changes: Any) -> DiceRules:
@@ -129,10 +138,12 @@ def _check_triples(value: Any) -> Mapping[int, int]:
         try:
             face = int(key)
         except (TypeError, ValueError):
-            raise RulesError(f"triples: {key!r} is not a die face") from None
+            raise RulesError.format("triples: {key} is not a die face", key=repr(key)) from None
         if face not in merged:
-            raise RulesError(f"triples: {face} is not a die face (1-6)")
+            raise RulesError.format("triples: {face} is not a die face (1-6)", face=face)
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise RulesError(f"triples: points for three {face}s must be a whole number >= 0")
+            raise RulesError.format(
+                "triples: points for three {face}s must be a whole number >= 0", face=face
+            )
         merged[face] = points
     return MappingProxyType(merged)

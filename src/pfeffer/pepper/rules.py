@@ -15,6 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from pfeffer.core.errors import RulesError
+
 ALL_PASS_OPTIONS = ("last_must_bid", "redeal")
 
 
@@ -59,7 +61,9 @@ def side_of(players: int, seat: int) -> int:
 
 def _check_players(players: int) -> None:
     if players not in (2, 3, 4):
-        raise ValueError(f"Pepper is played by 2, 3 or 4 players, not {players!r}")
+        raise RulesError.format(
+            "Pepper is played by 2, 3 or 4 players, not {players}", players=repr(players)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,19 +93,29 @@ class PepperRules:
 
     def __post_init__(self) -> None:
         if not _is_int(self.target) or self.target < 1:
-            raise ValueError(f"target must be a positive whole number, not {self.target!r}")
+            raise RulesError.format(
+                "target must be a positive whole number, not {value}", value=repr(self.target)
+            )
         if self.all_pass not in ALL_PASS_OPTIONS:
-            raise ValueError(f"all_pass must be one of {ALL_PASS_OPTIONS}, not {self.all_pass!r}")
+            raise RulesError.format(
+                "all_pass must be one of {allowed}, not {value}",
+                allowed=str(ALL_PASS_OPTIONS),
+                value=repr(self.all_pass),
+            )
         if self.set_penalty is not None and (not _is_int(self.set_penalty) or self.set_penalty < 0):
-            raise ValueError(
-                f"set_penalty must be None or a whole number >= 0, not {self.set_penalty!r}"
+            raise RulesError.format(
+                "set_penalty must be None or a whole number >= 0, not {value}",
+                value=repr(self.set_penalty),
             )
         if not _is_int(self.big_pepper_factor) or self.big_pepper_factor < 1:
-            raise ValueError(
-                f"big_pepper_factor must be a whole number >= 1, not {self.big_pepper_factor!r}"
+            raise RulesError.format(
+                "big_pepper_factor must be a whole number >= 1, not {value}",
+                value=repr(self.big_pepper_factor),
             )
         if not isinstance(self.no_trump, bool):
-            raise ValueError(f"no_trump must be true or false, not {self.no_trump!r}")
+            raise RulesError.format(
+                "no_trump must be true or false, not {value}", value=repr(self.no_trump)
+            )
 
     def penalty(self, players: int) -> int:
         """Points a set (failed) bidding side loses with ``players`` players.
@@ -119,11 +133,13 @@ class PepperRules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PepperRules:
-        """Rules from a dict such as :meth:`to_dict` returns; unknown keys raise ValueError."""
+        """Rules from a dict such as :meth:`to_dict` returns; unknown keys raise RulesError."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown Pepper rule option(s): {', '.join(sorted(unknown))}")
+            raise RulesError.format(
+                "unknown Pepper rule option(s): {names}", names=", ".join(sorted(unknown))
+            )
         return cls(**dict(data))
 
 

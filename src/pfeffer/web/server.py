@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
-from pfeffer.core.errors import IllegalAction
+from pfeffer.core.errors import IllegalAction, TranslatableError
 from pfeffer.core.rng import new_seed
 from pfeffer.web import sheets
 from pfeffer.web.games import ADAPTERS, BOT_KINDS, GameAdapter, adapter, bot_seed
@@ -247,17 +249,19 @@ def _lang(request: Request) -> str:
 def _parse_seats(kind: str, raw: Any) -> list[SeatSpec]:
     ad = adapter(kind)
     if not isinstance(raw, list) or not ad.min_players <= len(raw) <= ad.max_players:
-        raise ValueError(f"{kind}: {ad.min_players} to {ad.max_players} seats")
+        raise TranslatableError.format(
+            "{game}: {low} to {high} seats", game=kind, low=ad.min_players, high=ad.max_players
+        )
     out = []
     for i, s in enumerate(raw):
         if not isinstance(s, dict):
-            raise ValueError("each seat is an object")
+            raise TranslatableError("each seat is an object")
         seat_kind = s.get("kind", "human")
         if seat_kind not in ("human", "bot"):
-            raise ValueError("a seat is 'human' or 'bot'")
+            raise TranslatableError("a seat is 'human' or 'bot'")
         bot = s.get("bot", "heuristic") if seat_kind == "bot" else None
         if bot is not None and bot not in BOT_KINDS:
-            raise ValueError(f"computer players: {', '.join(BOT_KINDS)}")
+            raise TranslatableError.format("computer players: {kinds}", kinds=", ".join(BOT_KINDS))
         default = f"Bot {i + 1}" if seat_kind == "bot" else f"Player {i + 1}"
         out.append(SeatSpec(_clean_name(s.get("name"), default), seat_kind, bot))
     return out
@@ -327,6 +331,16 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """HTTP errors in the request's language: the English details written in this module
+        (``HTTPException(404, "no such table")``) are msgids of the catalogue; details that are
+        translated already (``translate_error``) have no entry and stay as they are."""
+        if isinstance(exc.detail, str):
+            detail = translations(_lang(request)).gettext(exc.detail)
+            exc = StarletteHTTPException(exc.status_code, detail, exc.headers)
+        return await http_exception_handler(request, exc)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pfeffer.core.errors import IllegalAction
+from pfeffer.core.errors import IllegalAction, TranslatableError
 from pfeffer.dice import DiceRules
 from pfeffer.dice.sheet import DiceSheet
 from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand, sides
@@ -28,21 +28,21 @@ def new_sheet(body: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
     players = body.get("players")
     title = str(body.get("title") or "")[:MAX_TITLE]
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ValueError("players: a list of names")
+        raise TranslatableError("players: a list of names")
     names = [p.strip()[:40] for p in players]
     rules = body.get("rules") or {}
     if not isinstance(rules, dict):
-        raise ValueError("rules: an object of house rules")
+        raise TranslatableError("rules: an object of house rules")
     try:
         if kind == "dice":
             return "dice", title, DiceSheet(names, DiceRules.from_dict(rules)).to_record()
         if kind == "pepper":
             return "pepper", title, PepperSheet(names, PepperRules.from_dict(rules)).to_record()
-    except IllegalAction:
-        raise  # a ValueError the server translates
+    except TranslatableError:
+        raise  # IllegalAction or RulesError: a ValueError the server translates
     except (ValueError, TypeError) as exc:
         raise ValueError(str(exc)) from None
-    raise ValueError("game must be 'dice' or 'pepper'")
+    raise TranslatableError("game must be 'dice' or 'pepper'")
 
 
 # ------------------------------------------------------------------ dice
@@ -50,12 +50,12 @@ def new_sheet(body: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
 
 def _dice_add(data: dict[str, Any], body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise ValueError('send an object like {"points": 450, "pfeffer": false}')
+        raise TranslatableError('send an object like {"points": 450, "pfeffer": false}')
     sheet = DiceSheet.from_json(data)
     points = body.get("points")
     bust = bool(body.get("bust")) or points is None
     if not bust and (isinstance(points, bool) or not isinstance(points, int)):
-        raise ValueError("points: a whole number, or bust")
+        raise TranslatableError("points: a whole number, or bust")
     sheet.enter(None if bust else points, pfeffer=bool(body.get("pfeffer")))
     return sheet.to_record()
 
@@ -81,14 +81,16 @@ def _dice_present(data: dict[str, Any]) -> dict[str, Any]:
 
 def _pepper_add(data: dict[str, Any], body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise ValueError("send an object with bidder, bid, trump and tricks")
+        raise TranslatableError("send an object with bidder, bid, trump and tricks")
     sheet = PepperSheet.from_json(data)
     if body.get("passed") is True:  # a hand everybody passed (house rule all_pass="redeal")
         sheet.enter_passed()
         return sheet.to_record()
     bid, trump, tricks = body.get("bid"), body.get("trump"), body.get("tricks")
     if not isinstance(bid, int | str) or not isinstance(trump, str) or not isinstance(tricks, list):
-        raise ValueError("send bidder (a seat), bid, trump and tricks (a list, one per side)")
+        raise TranslatableError(
+            "send bidder (a seat), bid, trump and tricks (a list, one per side)"
+        )
     sheet.enter(body.get("bidder"), bid, trump, tricks)  # type: ignore[arg-type]
     return sheet.to_record()
 

@@ -10,7 +10,8 @@ three plural forms (1 / 2-4 / 5+), which the catalogue's Plural-Forms header giv
 >>> pick_language("de-AT,de;q=0.9,en;q=0.5")
 'de'
 
-The engines' :class:`~pfeffer.core.errors.IllegalAction` messages are translated by their template
+The engines' :class:`~pfeffer.core.errors.IllegalAction` and ``RulesError`` messages (both
+:class:`~pfeffer.core.errors.TranslatableError`) are translated by their template
 (msgid: the English template with its ``{placeholders}``), then filled in:
 
 >>> from pfeffer.core.errors import IllegalAction
@@ -29,7 +30,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from pfeffer.core.errors import IllegalAction
+from pfeffer.core.errors import TranslatableError
 
 LANGUAGES = ("en", "de", "cs")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "cs": "Čeština"}
@@ -76,11 +77,12 @@ def pick_language(accept: str | None) -> str:
 
 def translate_error(exc: BaseException, lang: str) -> str:
     """The message of ``exc`` in ``lang``: the catalogue's translation of an
-    :class:`IllegalAction`'s template filled with its parameters; the English message when the
+    :class:`~pfeffer.core.errors.TranslatableError`'s template (an ``IllegalAction``, a
+    ``RulesError``, a malformed request) filled with its parameters; the English message when the
     catalogue has no entry, the translation does not fit the parameters, or ``exc`` is another
     exception."""
     english = str(exc)
-    if not isinstance(exc, IllegalAction) or lang == DEFAULT:
+    if not isinstance(exc, TranslatableError) or lang == DEFAULT:
         return english
     gt = translations(lang).gettext
     translated = gt(exc.template)
