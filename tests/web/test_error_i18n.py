@@ -1,4 +1,5 @@
-"""The engines' IllegalAction messages in the page's language (issue 4 item 8)."""
+"""Error messages in the page's language (issue 4 item 8): the engines' IllegalAction and
+RulesError templates, the web front end's request errors and the server's own texts."""
 
 from __future__ import annotations
 
@@ -21,12 +22,20 @@ MODULES = [
     "dice/game.py",
     "dice/sheet.py",
     "dice/scoring.py",
+    "dice/rules.py",
     "pepper/game.py",
     "pepper/sheet.py",
     "pepper/cards.py",
+    "pepper/rules.py",
     "web/games.py",
+    "web/sheets.py",
     "web/server.py",
 ]
+ERRORS = ("IllegalAction", "RulesError", "TranslatableError")
+CALLS = {*ERRORS, *(f"{e}.format" for e in ERRORS)}
+# Texts the server writes itself: HTTPException details (translated by its exception handler)
+# and the WebSocket replies (``gt``).
+SERVER_MODULE = "web/server.py"
 PHRASES = ["deal", "bid", "pass", "name trump", "play a card"]  # {what} in pepper phase errors
 
 
@@ -44,7 +53,9 @@ def _strings(node: ast.expr) -> list[str] | None:
 
 
 def templates() -> dict[str, str]:
-    """Every IllegalAction(...) / IllegalAction.format(...) template: {template: where}."""
+    """Every translatable text: the templates of IllegalAction / RulesError / TranslatableError
+    (and their ``.format``), the server's ``HTTPException`` details and ``gt(...)`` texts:
+    {template: where}."""
     found: dict[str, str] = {}
     for rel in MODULES:
         tree = ast.parse((SRC / rel).read_text(encoding="utf-8"))
@@ -52,10 +63,18 @@ def templates() -> dict[str, str]:
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             name = ast.unparse(node.func)
-            if name not in ("IllegalAction", "IllegalAction.format"):
+            if name in CALLS:
+                arg = node.args[0]
+            elif rel == SERVER_MODULE and name == "HTTPException" and len(node.args) > 1:
+                if isinstance(node.args[1], ast.Call):
+                    continue  # translate_error(exc, lang): translated already
+                arg = node.args[1]
+            elif rel == SERVER_MODULE and name == "gt":
+                arg = node.args[0]
+            else:
                 continue
             where = f"{rel}:{node.lineno}"
-            values = _strings(node.args[0])
+            values = _strings(arg)
             assert values is not None, f"{where}: the template must be a string literal"
             for v in values:
                 found.setdefault(v, where)
@@ -75,6 +94,25 @@ def test_templates_are_found() -> None:
     found = templates()
     assert len(found) > 80
     assert "A turn banks at least {need} points; {points} cannot be banked." in found
+    assert "{name} must be one of {allowed} (got {value})" in found  # RulesError
+    assert "players: a list of names" in found  # web/sheets.py
+    assert "no such table" in found  # an HTTPException of the server
+    assert "Spectators cannot play." in found  # a WebSocket reply
+
+
+@pytest.mark.parametrize("rel", ["dice/rules.py", "web/sheets.py", "web/server.py", "web/games.py"])
+def test_no_untranslatable_value_errors(rel: str) -> None:
+    """Errors that reach a web user are TranslatableErrors, not plain ValueErrors."""
+    tree = ast.parse((SRC / rel).read_text(encoding="utf-8"))
+    plain = [
+        f"{rel}:{n.lineno}"
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Raise)
+        and isinstance(n.exc, ast.Call)
+        and ast.unparse(n.exc.func) == "ValueError"
+        and any(isinstance(arg, ast.Constant | ast.JoinedStr) for arg in n.exc.args)
+    ]
+    assert plain == []
 
 
 @pytest.mark.parametrize("lang", ["de", "cs"])
@@ -173,3 +211,71 @@ def test_websocket_illegal_action_is_translated(
         ws.send_text(json.dumps({"type": "action", "action": "bank"}))
         reply = ws.receive_json()
         assert reply == {"type": "error", "code": "illegal", "message": message}
+
+
+@pytest.mark.parametrize(
+    ("lang", "players", "unknown"),
+    [
+        ("en", "players: a list of names", "no such table"),
+        ("de", "players: eine Liste von Namen", "diesen Tisch gibt es nicht"),
+        ("cs", "players: seznam jmen", "takový stůl neexistuje"),
+    ],
+)
+def test_malformed_sheet_and_unknown_table(
+    client: TestClient, lang: str, players: str, unknown: str
+) -> None:
+    r = client.post(f"/api/sheets?lang={lang}", json={"game": "dice", "players": "Anna"})
+    assert r.status_code == 400 and r.json()["detail"] == players
+    r = client.get("/api/tables/nope", headers={"accept-language": lang})
+    assert r.status_code == 404 and r.json()["detail"] == unknown
+    r = client.post("/api/sheets", json=[1], headers={"accept-language": lang})
+    assert r.status_code == 400
+    assert r.json()["detail"] == {"en": "send a JSON object", "de": "schick ein JSON-Objekt"}.get(
+        lang, "pošli objekt JSON"
+    )
+
+
+def test_bad_house_rule_on_new_table_in_czech(client: TestClient) -> None:
+    seats = [{"kind": "human"}] * 2
+    r = client.post(
+        "/api/tables?lang=cs",
+        json={"game": "dice", "rules": {"extra_dice": "triple"}, "seats": seats},
+    )
+    assert r.status_code == 400
+    assert (
+        r.json()["detail"] == "extra_dice musí být jedno z 'double', 'add', 'fixed' (ne 'triple')"
+    )
+    r = client.post(
+        "/api/tables", json={"game": "dice", "rules": {"extra_dice": "triple"}, "seats": seats}
+    )
+    assert r.json()["detail"] == "extra_dice must be one of 'double', 'add', 'fixed' (got 'triple')"
+    r = client.post(
+        "/api/tables?lang=cs", json={"game": "pepper", "rules": {"target": 0}, "seats": seats}
+    )
+    assert r.json()["detail"] == "target musí být kladné celé číslo, ne 0"
+    r = client.post("/api/tables?lang=de", json={"game": "dice", "rules": {"x": 1}, "seats": seats})
+    assert r.json()["detail"] == "unbekannte Hausregel(n): x"
+    r = client.post("/api/tables?lang=de", json={"game": "chess", "seats": seats})
+    assert r.json()["detail"] == "game muss 'dice' oder 'pepper' sein"
+
+
+def test_new_table_form_shows_rules_error_in_czech(client: TestClient) -> None:
+    page = client.post(
+        "/new/dice?lang=cs", data={"players": "2", "target": "0", "seat0_kind": "human"}
+    ).text
+    assert "target musí být větší než 0" in page
+
+
+def test_rules_errors_keep_template_and_english_text() -> None:
+    from pfeffer.core.errors import RulesError, TranslatableError
+    from pfeffer.dice.rules import DiceRules
+    from pfeffer.pepper.rules import PepperRules
+
+    with pytest.raises(RulesError) as info:
+        DiceRules(min_bank=-1)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, TranslatableError)
+    assert str(info.value) == "min_bank must be a whole number >= 0 (got -1)"
+    assert info.value.template == "{name} must be a whole number >= 0 (got {value})"
+    assert translate_error(info.value, "de") == "min_bank muss eine ganze Zahl >= 0 sein (nicht -1)"
+    with pytest.raises(ValueError, match=r"^all_pass must be one of \('last_must_bid', 'redeal'\)"):
+        PepperRules(all_pass="x")
