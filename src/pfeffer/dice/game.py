@@ -38,6 +38,7 @@ from typing import Any, NamedTuple
 from pfeffer.core import records
 from pfeffer.core.errors import IllegalAction, RecordError
 from pfeffer.core.rng import ChanceStream, new_seed
+from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, ordered_throws, score_table
 
@@ -441,8 +442,6 @@ class DiceGame:
 
     def chance_outcomes(self) -> list[tuple[tuple[int, ...], float]]:
         """The distinct throws of the dice to roll now (sorted faces) with their probabilities."""
-        from pfeffer.dice.probability import throw_distribution
-
         return list(throw_distribution(self.dice_to_roll))
 
     def view(self, seat: int | None = None) -> DiceView:

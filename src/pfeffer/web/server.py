@@ -680,10 +680,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         ]
         return render(request, "lobby.html", tables=tables)
 
-    @app.get("/new/{kind}", response_class=HTMLResponse)
-    async def page_new(request: Request, kind: str) -> HTMLResponse:
-        if kind not in ADAPTERS:
-            raise HTTPException(404, "no such game")
+    def new_table_form(request: Request, kind: str, error: Any) -> HTMLResponse:
+        """The form for a new table of ``kind`` (house rules, seats), with an error if any."""
         ad = adapter(kind)
         return render(
             request,
@@ -692,8 +690,14 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             options=ad.rule_options(),
             max_players=ad.max_players,
             min_players=ad.min_players,
-            error=None,
+            error=error,
         )
+
+    @app.get("/new/{kind}", response_class=HTMLResponse)
+    async def page_new(request: Request, kind: str) -> HTMLResponse:
+        if kind not in ADAPTERS:
+            raise HTTPException(404, "no such game")
+        return new_table_form(request, kind, error=None)
 
     @app.post("/new/{kind}")
     async def page_new_post(request: Request, kind: str) -> Response:
@@ -736,15 +740,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         try:
             table, _ = create_table(kind, rules, seats_in, _lang(request))
         except HTTPException as exc:
-            return render(
-                request,
-                "new.html",
-                kind=kind,
-                options=ad.rule_options(),
-                max_players=ad.max_players,
-                min_players=ad.min_players,
-                error=exc.detail,
-            )
+            return new_table_form(request, kind, error=exc.detail)
         hub = hub_of(request)
         live = await hub.get(table.id)
         assert live is not None

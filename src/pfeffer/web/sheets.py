@@ -60,12 +60,6 @@ def _dice_add(data: dict[str, Any], body: Any) -> dict[str, Any]:
     return sheet.to_record()
 
 
-def _dice_undo(data: dict[str, Any]) -> dict[str, Any]:
-    sheet = DiceSheet.from_json(data)
-    sheet.undo()
-    return sheet.to_record()
-
-
 def _dice_present(data: dict[str, Any]) -> dict[str, Any]:
     sheet = DiceSheet.from_json(data)
     view = sheet.view()
@@ -92,12 +86,6 @@ def _pepper_add(data: dict[str, Any], body: Any) -> dict[str, Any]:
             "send bidder (a seat), bid, trump and tricks (a list, one per side)"
         )
     sheet.enter(body.get("bidder"), bid, trump, tricks)  # type: ignore[arg-type]
-    return sheet.to_record()
-
-
-def _pepper_undo(data: dict[str, Any]) -> dict[str, Any]:
-    sheet = PepperSheet.from_json(data)
-    sheet.undo()
     return sheet.to_record()
 
 
@@ -139,10 +127,12 @@ def add_entry(kind: str, data: dict[str, Any], body: Any) -> dict[str, Any]:
 
 def undo(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     """The sheet data without its last entry (unchanged if there is none)."""
+    sheet = DiceSheet.from_json(data) if kind == "dice" else PepperSheet.from_json(data)
     try:
-        return _dice_undo(data) if kind == "dice" else _pepper_undo(data)
+        sheet.undo()
     except IllegalAction:
         return data
+    return sheet.to_record()
 
 
 def present(kind: str, title: str, data: dict[str, Any]) -> dict[str, Any]:
