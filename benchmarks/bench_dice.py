@@ -49,8 +49,7 @@ def pfeffer_rate(seconds: float, seed: int) -> tuple[float, float, float]:
     while True:
         game = DiceGame(["A", "B"], seed=seed + games)
         view, legal, apply = game.view, game.legal_actions, game.apply
-        while not game.is_over:
-            seat = game.current_player
+        while (seat := game.current_player) is not None:
             apply(bots[seat].choose(view(seat), legal()))
         games += 1
         actions += len(game.actions)

@@ -27,8 +27,7 @@ def win_share(challenger: HeuristicBot, games: int, seed: int = 10_000) -> float
     for i in range(games):
         seats = [challenger, default] if i % 2 == 0 else [default, challenger]
         g = DiceGame(2, seed=seed + i // 2)
-        while not g.is_over:
-            s = g.current_player
+        while (s := g.current_player) is not None:
             g.apply(seats[s].choose(g.view(s), g.legal_actions()))
         if seats.index(challenger) in g.winners:
             score += 1 / len(g.winners)

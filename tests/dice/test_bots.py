@@ -28,8 +28,7 @@ class Recorder:
 
 def play(bots: Sequence[Recorder], rules: DiceRules, seed: int) -> DiceGame:
     g = DiceGame(len(bots), rules, seed=seed)
-    while not g.is_over:
-        s = g.current_player
+    while (s := g.current_player) is not None:
         g.apply(bots[s].choose(g.view(s), g.legal_actions()), seat=s)
     return g
 
@@ -56,18 +55,18 @@ def test_heuristic_never_calls_pfeffer_without_a_reward() -> None:
 
 def test_heuristic_calls_a_likely_pfeffer_when_it_pays() -> None:
     rules = DiceRules(pfeffer_reward="stake", pfeffer_penalty_factor=1)
-    g = DiceGame(2, rules)
+    g = DiceGame(2, rules, sheet=True)
     g.enter_turn(350)  # stake 400: reached about 70% of the time; even odds with factor 1
     assert reach_probability(rules, 400) > 0.5
     assert HeuristicBot().choose(g.view(1), g.legal_actions()) == "pfeffer"
-    h = DiceGame(2, rules)
+    h = DiceGame(2, rules, sheet=True)
     h.enter_turn(3000)  # stake 3050: hopeless
     assert HeuristicBot().choose(h.view(1), h.legal_actions()) == "roll"
 
 
 def test_heuristic_declines_pfeffer_with_default_penalty() -> None:
     rules = DiceRules(pfeffer_reward="stake")  # lose 2x stake: needs p > 2/3
-    g = DiceGame(2, rules)
+    g = DiceGame(2, rules, sheet=True)
     g.enter_turn(800)  # stake 850
     assert reach_probability(rules, 850) < 2 / 3
     assert HeuristicBot().choose(g.view(1), g.legal_actions()) == "roll"
@@ -99,7 +98,7 @@ def test_heuristic_keeps_for_value_and_banks_late_game() -> None:
 
 
 def test_final_round_plays_to_beat_the_leader() -> None:
-    g = DiceGame(2, DiceRules(target=1000))
+    g = DiceGame(2, DiceRules(target=1000), sheet=True)
     g.enter_turn(2000)
     g.roll([1, 1, 1, 2, 3, 4])
     g.keep([1, 1, 1])
@@ -116,6 +115,7 @@ def random_steps(seed: int, steps: int) -> DiceGame:
     bots = [RandomBot(1), RandomBot(2)]
     for _ in range(steps):
         s = g.current_player
+        assert s is not None
         action = bots[s].choose(g.view(s), g.legal_actions())
         assert action in g.legal_actions()
         g.apply(action, seat=s)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from pfeffer.dice import DiceGame, DiceRules, IllegalAction, PfefferMode, Phase
+from pfeffer.dice import (
+    ActionError,
+    DiceGame,
+    DiceRules,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    PfefferMode,
+    Phase,
+    RulesError,
+    SetupError,
+)
 from tests.dice.helpers import bust_turn, state_of
 
 BUST6 = [2, 3, 4, 6, 6, 2]
@@ -17,11 +28,11 @@ class TestD1Players:
 
     @pytest.mark.parametrize("n", [0, 1, 9])
     def test_other_counts_are_refused(self, n: int) -> None:
-        with pytest.raises(IllegalAction, match="2 to 8"):
+        with pytest.raises(SetupError, match="2 to 8"):
             DiceGame(n)
 
     def test_play_passes_in_seat_order_and_wraps(self) -> None:
-        g = DiceGame(["A", "B", "C"], seed=1)
+        g = DiceGame(["A", "B", "C"], seed=1, sheet=True)
         seen = []
         for _ in range(4):
             seen.append(g.current_player)
@@ -162,7 +173,7 @@ class TestD8Minimum:
         assert g.bank() == 350
 
     def test_minimum_holds_on_every_turn(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         g.enter_turn(400)
         g.enter_turn(400)
         g.roll([1, 2, 3, 4, 6, 6])
@@ -171,13 +182,13 @@ class TestD8Minimum:
             g.bank()
 
     def test_house_rule_min_bank(self) -> None:
-        g = DiceGame(2, DiceRules(min_bank=500))
+        g = DiceGame(2, DiceRules(min_bank=500), sheet=True)
         with pytest.raises(IllegalAction, match="at least 500"):
             g.enter_turn(450)
         g.enter_turn(500)
 
     def test_house_rule_minimum_only_until_first_bank(self) -> None:
-        g = DiceGame(2, DiceRules(min_bank_opening_only=True))
+        g = DiceGame(2, DiceRules(min_bank_opening_only=True), sheet=True)
         g.roll([1, 2, 3, 4, 6, 6])
         g.keep([1])
         with pytest.raises(IllegalAction):
@@ -192,13 +203,13 @@ class TestD8Minimum:
         g.enter_turn(50)  # so has Ben
 
     def test_house_rule_minimum_only_until_first_bank_is_per_player(self) -> None:
-        g = DiceGame(3, DiceRules(min_bank_opening_only=True))
+        g = DiceGame(3, DiceRules(min_bank_opening_only=True), sheet=True)
         g.enter_turn(400)
         with pytest.raises(IllegalAction, match="at least 350"):
             g.enter_turn(100)  # seat 1 has not banked yet
 
     def test_entered_turn_must_be_a_reachable_total(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         with pytest.raises(IllegalAction, match="multiple of 50"):
             g.enter_turn(475)
         with pytest.raises(IllegalAction, match="at least 350"):
@@ -217,7 +228,7 @@ class TestD9Predecessor:
         assert g.pfeffer is PfefferMode.NONE
 
     def test_predecessor_is_whoever_played_just_before(self) -> None:
-        g = DiceGame(["A", "B", "C"])
+        g = DiceGame(["A", "B", "C"], sheet=True)
         g.enter_turn(400)  # A
         g.enter_turn(650)  # B
         assert g.predecessor_result == 650  # C's predecessor is B, not A
@@ -232,9 +243,9 @@ class TestD9Predecessor:
 
 class TestD10Pfeffer:
     def test_stake_is_result_plus_50_and_bank_needs_it(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         g.enter_turn(350)
-        assert g.legal_actions() == ["pfeffer", "roll"]
+        assert g.legal_actions() == ["pfeffer", "roll", "turn", "bust"]
         g.call_pfeffer()
         assert g.pfeffer is PfefferMode.CALLED and g.stake == 400
         g.roll([1, 1, 1, 5, 2, 3])
@@ -251,7 +262,7 @@ class TestD10Pfeffer:
             g.bank()
 
     def test_bust_costs_double_the_stake(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         g.enter_turn(350)
         g.call_pfeffer()
         bust_turn(g)
@@ -259,7 +270,7 @@ class TestD10Pfeffer:
         assert g.history[-1].penalty == 800
 
     def test_successful_pfeffer_banks_normally(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         g.enter_turn(350)
         g.call_pfeffer()
         g.enter_turn(400)
@@ -267,7 +278,7 @@ class TestD10Pfeffer:
         assert g.history[-1].pfeffer is PfefferMode.CALLED and g.history[-1].bonus == 0
 
     def test_stake_above_minimum_applies_to_higher_results(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         g.enter_turn(1200)
         g.call_pfeffer()
         with pytest.raises(IllegalAction, match="1250"):
@@ -275,28 +286,28 @@ class TestD10Pfeffer:
         g.enter_turn(1250)
 
     def test_only_at_the_start_of_a_turn(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         g.enter_turn(400)
         g.roll([1, 2, 3, 4, 6, 6])
         with pytest.raises(IllegalAction, match="start of a turn"):
             g.call_pfeffer()
 
     def test_cannot_call_twice(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         g.enter_turn(400)
         g.call_pfeffer()
         with pytest.raises(IllegalAction, match="already"):
             g.call_pfeffer()
 
     def test_house_rule_no_pfeffer(self) -> None:
-        g = DiceGame(2, DiceRules(pfeffer=False))
+        g = DiceGame(2, DiceRules(pfeffer=False), sheet=True)
         g.enter_turn(400)
         assert "pfeffer" not in g.legal_actions()
         with pytest.raises(IllegalAction, match="not played"):
             g.call_pfeffer()
 
     def test_house_rule_margin_and_factor(self) -> None:
-        g = DiceGame(2, DiceRules(pfeffer_margin=100, pfeffer_penalty_factor=3))
+        g = DiceGame(2, DiceRules(pfeffer_margin=100, pfeffer_penalty_factor=3), sheet=True)
         g.enter_turn(400)
         g.call_pfeffer()
         assert g.stake == 500
@@ -304,7 +315,7 @@ class TestD10Pfeffer:
         assert g.scores[1] == -1500
 
     def test_house_rule_short_bank_allowed(self) -> None:
-        g = DiceGame(2, DiceRules(pfeffer_short_bank="allowed"))
+        g = DiceGame(2, DiceRules(pfeffer_short_bank="allowed"), sheet=True)
         g.enter_turn(1000)
         g.call_pfeffer()
         g.enter_turn(400)  # below the stake 1050, allowed and free
@@ -312,7 +323,7 @@ class TestD10Pfeffer:
         assert g.history[-1].penalty == 0
 
     def test_house_rule_reward_stake(self) -> None:
-        g = DiceGame(2, DiceRules(pfeffer_reward="stake"))
+        g = DiceGame(2, DiceRules(pfeffer_reward="stake"), sheet=True)
         g.enter_turn(400)
         g.call_pfeffer()
         g.enter_turn(600)
@@ -320,7 +331,7 @@ class TestD10Pfeffer:
         assert g.history[-1].bonus == 450
 
     def test_reward_needs_the_stake_reached(self) -> None:
-        g = DiceGame(2, DiceRules(pfeffer_reward="stake", pfeffer_short_bank="allowed"))
+        g = DiceGame(2, DiceRules(pfeffer_reward="stake", pfeffer_short_bank="allowed"), sheet=True)
         g.enter_turn(1000)
         g.call_pfeffer()
         g.enter_turn(400)
@@ -347,7 +358,7 @@ class TestD11AutoPfeffer:
         assert g.scores == [-1000, -1000]
 
     def test_auto_pfeffer_bank_needs_only_the_minimum(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         bust_turn(g)
         g.enter_turn(350)
         assert g.scores == [0, 350]
@@ -367,7 +378,7 @@ class TestD11AutoPfeffer:
 
 class TestD12Brandenburg:
     def test_void_throw_is_discarded_and_thrown_again(self) -> None:
-        g = DiceGame(2, seed=3)
+        g = DiceGame(2, seed=3, hand_dice=True)
         g.roll([1, 1, 1, 2, 3, 4])
         g.keep([1, 1, 1])
         before = (g.turn_total, g.dice_to_roll, g.phase)
@@ -379,7 +390,7 @@ class TestD12Brandenburg:
         assert g.actions[-3:] == ["roll 523", "void", "roll 123"]
 
     def test_a_void_busting_throw_is_undone(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, hand_dice=True)
         g.roll([1, 1, 1, 2, 3, 4])
         g.keep([1, 1, 1])
         g.roll([2, 3, 4])  # busts...
@@ -389,7 +400,7 @@ class TestD12Brandenburg:
         assert g.history == [] and g.scores == [0, 0]
 
     def test_void_only_right_after_a_throw(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, hand_dice=True)
         with pytest.raises(IllegalAction, match="no throw"):
             g.void_roll()
         g.roll([1, 2, 3, 4, 6, 6])
@@ -398,27 +409,60 @@ class TestD12Brandenburg:
             g.void_roll()
 
     def test_computer_dice_after_a_void_are_new(self) -> None:
-        a = DiceGame(2, seed=9)
+        a = DiceGame(2, seed=9, hand_dice=True)
         a.roll([1, 2, 3, 4, 6, 6])
         a.void_roll()
-        b = DiceGame(2, seed=9)
+        b = DiceGame(2, seed=9, hand_dice=True)
         b.roll([1, 2, 3, 4, 6, 6])
         b.void_roll()
         assert a.roll() == b.roll()
         # The void throw used up throw number 0: the next computer throw is number 1, as after
         # any other first throw (the first n faces of a throw do not depend on n).
-        c = DiceGame(2, seed=9)
+        c = DiceGame(2, seed=9, hand_dice=True)
         c.roll([1, 2, 3, 4, 6, 6])
         c.keep([1])
-        d = DiceGame(2, seed=9)
+        d = DiceGame(2, seed=9, hand_dice=True)
         d.roll([1, 2, 3, 4, 6, 6])
         d.void_roll()
         assert d.roll()[:5] == c.roll()
 
+    def test_computer_dice_are_never_void(self) -> None:
+        """D12: with computer dice no throw is void, so `void` cannot re-roll a bad throw."""
+        g = DiceGame(2, seed=3)
+        g.roll()
+        assert "void" not in g.legal_actions()
+        with pytest.raises(IllegalAction, match="computer dice"):
+            g.apply("void")
+        g.roll([2, 3, 4, 6, 6, 2]) if g.phase == "start" else None
+        assert "void" not in g.legal_actions()
+
+    def test_no_void_after_the_game_is_over(self) -> None:
+        """A void throw after the last turn must not reopen a finished game."""
+        g = DiceGame(2, DiceRules(target=350, final_round=False), hand_dice=True)
+        g.roll([1, 1, 1, 2, 3, 4])
+        g.keep([1, 1, 1])
+        g.bank()
+        assert g.is_over and g.legal_actions() == []
+        before = state_of(g)
+        with pytest.raises(IllegalAction, match="over"):
+            g.apply("void")
+        assert state_of(g) == before and g.is_over
+
+    def test_no_void_after_a_final_bust(self) -> None:
+        g = DiceGame(2, DiceRules(target=350), hand_dice=True)
+        g.roll([1, 1, 1, 2, 3, 4])
+        g.keep([1, 1, 1])
+        g.bank()
+        bust_turn(g)  # the final round's last turn busts: game over
+        assert g.is_over
+        with pytest.raises(IllegalAction):
+            g.void_roll()
+        assert g.is_over
+
 
 class TestD13NegativeTotals:
     def test_totals_go_below_zero(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         g.enter_turn(400)
         g.call_pfeffer()
         bust_turn(g)
@@ -428,7 +472,7 @@ class TestD13NegativeTotals:
 
 class TestD14End:
     def test_final_round_gives_everyone_else_one_turn(self) -> None:
-        g = DiceGame(["A", "B", "C"], DiceRules(target=1000))
+        g = DiceGame(["A", "B", "C"], DiceRules(target=1000), sheet=True)
         g.enter_turn(400)  # A
         g.enter_turn(1000)  # B reaches the target
         assert g.final_round and not g.is_over
@@ -441,19 +485,19 @@ class TestD14End:
         assert g.scores == [1450, 1000, 400]
 
     def test_nobody_catches_up(self) -> None:
-        g = DiceGame(["A", "B"], DiceRules(target=1000))
+        g = DiceGame(["A", "B"], DiceRules(target=1000), sheet=True)
         g.enter_turn(1500)
         bust_turn(g)
         assert g.is_over and g.winners == [0]
 
     def test_equal_highest_share_the_win(self) -> None:
-        g = DiceGame(["A", "B"], DiceRules(target=1000))
+        g = DiceGame(["A", "B"], DiceRules(target=1000), sheet=True)
         g.enter_turn(1000)
         g.enter_turn(1000)
         assert g.is_over and g.winners == [0, 1]
 
     def test_nothing_after_the_end(self) -> None:
-        g = DiceGame(["A", "B"], DiceRules(target=1000))
+        g = DiceGame(["A", "B"], DiceRules(target=1000), sheet=True)
         g.enter_turn(1000)
         g.enter_turn(400)
         assert g.legal_actions() == []
@@ -462,19 +506,19 @@ class TestD14End:
                 g.apply(act)
 
     def test_house_rule_no_final_round(self) -> None:
-        g = DiceGame(["A", "B"], DiceRules(target=1000, final_round=False))
+        g = DiceGame(["A", "B"], DiceRules(target=1000, final_round=False), sheet=True)
         g.enter_turn(1000)
         assert g.is_over and g.winners == [0]
 
     def test_house_rule_target(self) -> None:
-        g = DiceGame(["A", "B"], DiceRules(target=500))
+        g = DiceGame(["A", "B"], DiceRules(target=500), sheet=True)
         g.enter_turn(450)
         assert not g.final_round
         g.enter_turn(500)
         assert g.final_round
 
     def test_house_rule_tie_playoff(self) -> None:
-        g = DiceGame(["A", "B", "C"], DiceRules(target=1000, tie="playoff"))
+        g = DiceGame(["A", "B", "C"], DiceRules(target=1000, tie="playoff"), sheet=True)
         g.enter_turn(1000)  # A triggers
         g.enter_turn(1000)  # B ties
         g.enter_turn(400)  # C
@@ -489,7 +533,7 @@ class TestD14End:
         assert g.scores == [1900, 1400, 400]
 
     def test_final_round_after_a_penalty_does_not_end_early(self) -> None:
-        g = DiceGame(["A", "B"], DiceRules(target=1000))
+        g = DiceGame(["A", "B"], DiceRules(target=1000), sheet=True)
         g.enter_turn(1000)
         g.call_pfeffer()
         bust_turn(g)
@@ -514,7 +558,7 @@ class TestIllegalActionsChangeNothing:
     def test_at_the_start(self, action: str) -> None:
         g = DiceGame(2, seed=4)
         before = state_of(g)
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionError):
             g.apply(action)
         assert state_of(g) == before
 
@@ -530,9 +574,9 @@ class TestIllegalActionsChangeNothing:
     def test_wrong_player(self) -> None:
         g = DiceGame(["Anna", "Ben"])
         before = state_of(g)
-        with pytest.raises(IllegalAction, match="Anna's turn, not Ben's"):
+        with pytest.raises(NotYourTurn, match="Anna's turn, not Ben's"):
             g.apply("roll", seat=1)
-        with pytest.raises(IllegalAction, match="no seat"):
+        with pytest.raises(NotYourTurn, match="no seat"):
             g.apply("roll", seat=5)
         assert state_of(g) == before
         g.apply("roll 123466", seat=0)
@@ -540,7 +584,7 @@ class TestIllegalActionsChangeNothing:
 
 class TestQueriesForFrontEnds:
     def test_bust_penalty_and_stake_previews(self) -> None:
-        g = DiceGame(2, first_player=1)
+        g = DiceGame(2, first_player=1, sheet=True)
         assert g.first_player == 1
         assert g.bust_penalty() == 0 and g.pfeffer_stake() is None
         g.enter_turn(600)
@@ -561,10 +605,56 @@ class TestQueriesForFrontEnds:
         assert not g.hot_dice
 
     def test_void_after_a_bust_is_accepted_from_the_player_now_to_act(self) -> None:
-        g = DiceGame(["A", "B", "C"])
+        g = DiceGame(["A", "B", "C"], hand_dice=True)
         bust_turn(g)
         assert "void" in g.legal_actions()
-        with pytest.raises(IllegalAction):
+        with pytest.raises(NotYourTurn):
             g.apply("void", seat=2)
         g.apply("void", seat=1)
         assert g.current_player == 0 and g.history == []
+
+
+class TestOnlyListedActions:
+    """A game accepts only what legal_actions() lists (plus thrown faces where roll is listed):
+    score-sheet entries belong to the score sheet."""
+
+    @pytest.mark.parametrize("entry", ["turn 10000", "turn 400", "bust"])
+    def test_sheet_entries_are_refused_in_a_game(self, entry: str) -> None:
+        g = DiceGame(["A", "B"], seed=1)
+        assert g.legal_actions() == ["roll"]
+        before = state_of(g)
+        with pytest.raises(IllegalAction, match="score sheet"):
+            g.apply(entry)
+        with pytest.raises(IllegalAction):
+            g.enter_turn(10000 if entry != "bust" else None)
+        assert state_of(g) == before and g.scores == [0, 0] and not g.is_over
+
+    def test_a_sheet_game_lists_and_takes_whole_turns(self) -> None:
+        g = DiceGame(["A", "B"], sheet=True)
+        assert g.legal_actions() == ["roll", "turn", "bust"]
+        g.apply("turn 400")
+        assert g.scores == [400, 0]
+        assert DiceGame.from_record(g.to_record()).is_sheet
+
+    def test_thrown_faces_are_accepted_where_roll_is_listed(self) -> None:
+        g = DiceGame(["A", "B"], seed=1)
+        g.apply("roll 115234")
+        assert g.roll_faces == (1, 1, 5, 2, 3, 4)
+        with pytest.raises(IllegalAction):
+            g.apply("roll 115234")  # a throw lies on the table: "roll" is not listed
+
+    @pytest.mark.parametrize("bad", [None, ["roll"], 5, b"roll"])
+    def test_non_strings_are_invalid(self, bad: object) -> None:
+        g = DiceGame(["A", "B"], seed=1)
+        with pytest.raises(InvalidAction):
+            g.apply(bad)  # type: ignore[arg-type]
+
+    def test_constructor_errors_are_value_errors(self) -> None:
+        with pytest.raises(SetupError):
+            DiceGame("AB")
+        with pytest.raises(SetupError):
+            DiceGame(["A", "B"], first_player="0")  # type: ignore[arg-type]
+        with pytest.raises(RulesError):
+            DiceGame(["A", "B"], rules={"target": 5})  # type: ignore[arg-type]
+        with pytest.raises(SetupError):
+            DiceGame(["A", "B"], seed="x")  # type: ignore[arg-type]

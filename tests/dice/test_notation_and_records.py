@@ -7,7 +7,14 @@ import json
 import pytest
 
 from pfeffer.core.errors import RecordError
-from pfeffer.dice import DiceAction, DiceGame, DiceRules, IllegalAction, RulesError
+from pfeffer.dice import (
+    DiceAction,
+    DiceGame,
+    DiceRules,
+    InvalidAction,
+    RulesError,
+    SetupError,
+)
 from pfeffer.dice.bots import HeuristicBot, RandomBot
 from tests.dice.helpers import state_of
 
@@ -37,11 +44,11 @@ class TestNotation:
         ["", "fly", "keep", "keep 7", "keep x", "bank 5", "roll 0", "turn", "turn x", "bust 3"],
     )
     def test_malformed(self, text: str) -> None:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(InvalidAction):
             DiceAction.parse(text)
 
     def test_not_a_string(self) -> None:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(InvalidAction):
             DiceAction.parse(5)  # type: ignore[arg-type]
 
     def test_every_legal_action_parses_and_applies(self) -> None:
@@ -104,8 +111,7 @@ class TestRulesObject:
 def finished_game(seed: int) -> DiceGame:
     g = DiceGame(["Anna", "Ben", "Cleo"], DiceRules(target=2000), seed=seed)
     bots: list[HeuristicBot | RandomBot] = [HeuristicBot(), RandomBot(seed), HeuristicBot()]
-    while not g.is_over:
-        s = g.current_player
+    while (s := g.current_player) is not None:
         g.apply(bots[s].choose(g.view(s), g.legal_actions()), seat=s)
     return g
 
@@ -133,7 +139,7 @@ class TestRecords:
             assert copy.roll() == g.roll()  # same future dice
 
     def test_hand_dice_and_void_are_recorded(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, hand_dice=True)
         g.roll([1, 1, 1, 2, 3, 4])
         g.void_roll()
         g.roll([1, 1, 1, 2, 3, 4])
@@ -186,11 +192,11 @@ class TestView:
         assert g.view(0).is_my_turn
 
     def test_view_is_a_snapshot(self) -> None:
-        g = DiceGame(2)
+        g = DiceGame(2, sheet=True)
         v = g.view(0)
         g.enter_turn(400)
         assert v.scores == (0, 0) and v.current_player == 0
 
     def test_no_such_seat(self) -> None:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(SetupError):
             DiceGame(2).view(2)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pfeffer.dice import DiceGame, DiceRules, IllegalAction, PfefferMode
+from pfeffer.dice import DiceGame, DiceRules, IllegalAction, PfefferMode, RecordError
 from pfeffer.dice.sheet import DiceSheet, round_number, sheet_rows, turn_text
 
 
@@ -327,11 +327,11 @@ def test_json_is_a_valid_game_record_and_round_trips() -> None:
     assert again.totals == [-200, 100]
 
 
-def test_sheet_continues_a_played_game() -> None:
+def test_a_played_game_is_no_score_sheet() -> None:
+    """`dice sheet --resume` on a play record must not turn it into a sheet."""
     g = DiceGame(["A", "B"], seed=1)
     g.roll([1, 1, 1, 2, 3, 4])
     g.keep([1, 1, 1])
     g.bank()
-    s = DiceSheet.from_json(g.to_json())
-    s.enter(400)
-    assert s.totals == [1000, 400]
+    with pytest.raises(RecordError, match="played game"):
+        DiceSheet.from_json(g.to_json())

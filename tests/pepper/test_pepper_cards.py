@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from pfeffer.pepper import IllegalAction, parse_card, trick_winner
+from pfeffer.pepper import ActionError, IllegalAction, InvalidAction, parse_card, trick_winner
 from pfeffer.pepper.cards import CARD_PRETTY, CARD_STR, card_str
 
 from .pepper_helpers import DECK, ref_trick_winner
@@ -39,8 +39,8 @@ class TestP1Deck:
         assert card_str(parse_card(text)) == canonical
 
     @pytest.mark.parametrize("bad", ["", "8C", "2H", "JX", "J", "10", "1H", "JCC", "joker", "♣J"])
-    def test_bad_notation_raises_illegal_action(self, bad: str) -> None:
-        with pytest.raises(IllegalAction, match="not a Pepper card"):
+    def test_bad_notation_raises_invalid_action(self, bad: str) -> None:
+        with pytest.raises(InvalidAction, match="not a Pepper card"):
             parse_card(bad)
 
     def test_illegal_action_is_a_value_error_from_core(self) -> None:
@@ -98,9 +98,9 @@ class TestP8Ranking:
                 assert trick_winner(list(triple), trump) == ref_trick_winner(list(triple), trump)
 
     def test_bad_input(self) -> None:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(InvalidAction):
             trick_winner([], trump="H")
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionError):
             trick_winner(["AS", "AS"], trump="H")
-        with pytest.raises(IllegalAction):
+        with pytest.raises(InvalidAction):
             trick_winner(["AS", "KS"], trump="X")

@@ -8,7 +8,17 @@ from collections.abc import Callable
 import pytest
 
 from pfeffer.core.rng import ChanceStream
-from pfeffer.pepper import IllegalAction, PepperGame, PepperRules, score_hand
+from pfeffer.pepper import (
+    ActionError,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    PepperGame,
+    PepperRules,
+    RulesError,
+    SetupError,
+    score_hand,
+)
 
 from .pepper_helpers import DECK, one_suit_deal, play_random, random_action
 
@@ -72,8 +82,7 @@ class TestP4Deal:
         seed, dealer = 11, n - 1
         g = PepperGame(players=n, seed=seed, dealer=dealer)
         g.apply("deal")
-        deck = list(range(24))
-        ChanceStream(seed).random(0).shuffle(deck)
+        deck = ChanceStream(seed).shuffle(0, list(range(24)))
         order = [(dealer + 1 + j) % n for j in range(n)] + ([2] if n == 2 else [])
         expect: list[list[str]] = [[] for _ in order]
         for i, c in enumerate(deck):
@@ -83,22 +92,21 @@ class TestP4Deal:
         if n == 2:
             assert g.dead_hand() == sorted(expect[2], key=DECK.index)
 
-    def test_deal_k_uses_draw_k(self) -> None:
+    def test_deal_k_uses_shuffle_block_k(self) -> None:
         g = PepperGame(players=4, seed=5, dealer=0)
         rng = random.Random(0)
         g.apply("deal")
         while g.phase != "deal":
             g.apply(rng.choice(g.legal_actions()))
         g.apply("deal")
-        deck = list(range(24))
-        ChanceStream(5).random(1).shuffle(deck)
+        deck = ChanceStream(5).shuffle(1, list(range(24)))
         # Dealer is now seat 1, so seat 2 gets the first card.
         assert DECK[deck[0]] in g.hand(2)
 
     def test_explicit_deal(self) -> None:
         g = game4()
         assert g.hand(1) == ["9D", "TD", "JD", "QD", "KD", "AD"]
-        assert g.history[0] == (
+        assert g.actions[0] == (
             "deal 9C TC JC QC KC AC / 9D TD JD QD KD AD / 9H TH JH QH KH AH / 9S TS JS QS KS AS"
         )
 
@@ -123,7 +131,7 @@ class TestP4Deal:
     def test_bad_deals_rejected_unchanged(self, hands: list[list[str]], msg: str) -> None:
         g = PepperGame(players=4, seed=0, dealer=0)
         before = g.state_key()
-        with pytest.raises(IllegalAction, match=msg):
+        with pytest.raises(ActionError, match=msg):
             g.deal(hands)
         assert g.state_key() == before
 
@@ -141,7 +149,7 @@ class TestP5Bids:
         g = game4()
         with pytest.raises(IllegalAction, match="not a bid"):
             g.bid(6)
-        with pytest.raises(IllegalAction, match="not a bid"):
+        with pytest.raises(InvalidAction, match="not a bid"):
             g.apply("8")
 
     def test_bid_forms(self) -> None:
@@ -227,7 +235,7 @@ class TestP7Declare:
         g.bid(1)
         for _ in range(3):
             g.pass_bid()
-        with pytest.raises(IllegalAction, match="name trump"):
+        with pytest.raises(InvalidAction, match="name trump"):
             g.apply("X")
 
 
@@ -488,7 +496,7 @@ class TestIllegalActions:
         g.declare("H")
         with pytest.raises(IllegalAction, match="not a card"):
             g.apply("pass")
-        with pytest.raises(IllegalAction, match="not a Pepper card"):
+        with pytest.raises(InvalidAction, match="not a Pepper card"):
             g.play("1H")
 
     def test_random_illegal_actions_change_nothing(self) -> None:
@@ -501,7 +509,75 @@ class TestIllegalActions:
                 for a in junk:
                     if a not in legal:
                         before = g.state_key()
-                        with pytest.raises(IllegalAction):
+                        with pytest.raises(
+                            IllegalAction if a not in ("X", "", "8C") else InvalidAction
+                        ):
                             g.apply(a)
                         assert g.state_key() == before
                 g.apply(random_action(g, rng))
+
+
+class TestProtocol:
+    """The shared game protocol: names, seats, error kinds, portable deals."""
+
+    def test_players_are_names_and_a_count_still_works(self) -> None:
+        assert PepperGame(players=4).players == ("Seat 0", "Seat 1", "Seat 2", "Seat 3")
+        g = PepperGame(["Ann", "Bob", "Cy"], seed=1)
+        assert g.players == ("Ann", "Bob", "Cy") and g.view(0).players == g.players
+        assert g.phase == "deal" and g.view(None).phase == "deal"
+
+    def test_none_while_naming_trump_is_not_no_trump(self) -> None:
+        g = game4()
+        g.bid(1)
+        for _ in range(3):
+            g.pass_bid()
+        before = g.state_key()
+        with pytest.raises(InvalidAction):
+            g.apply(None)  # type: ignore[arg-type]
+        assert g.state_key() == before and g.trump is None
+
+    @pytest.mark.parametrize("bad", [["JD"], None, 5, ("JD",), b"JD"])
+    def test_non_strings_are_invalid_not_type_errors(self, bad: object) -> None:
+        g = game4()
+        g.bid(1)
+        for _ in range(3):
+            g.pass_bid()
+        g.declare("D")
+        before = g.state_key()
+        with pytest.raises(InvalidAction):
+            g.apply(bad)  # type: ignore[arg-type]
+        assert g.state_key() == before
+
+    def test_seat_must_be_the_one_to_act(self) -> None:
+        g = game4()  # seat 1 bids first
+        before = g.state_key()
+        with pytest.raises(NotYourTurn, match="Seat 1's turn"):
+            g.apply("pass", seat=2)
+        with pytest.raises(NotYourTurn):
+            g.apply("pass", seat=7)
+        assert g.state_key() == before
+        g.apply("pass", seat=1)
+        assert g.current_player == 2
+
+    def test_constructor_errors_are_value_errors(self) -> None:
+        for kwargs in ({"players": 5}, {"players": "ABCD"}, {"dealer": 9}, {"seed": "x"}):
+            with pytest.raises(SetupError):
+                PepperGame(**kwargs)
+        with pytest.raises(RulesError):
+            PepperGame(rules={"target": 30})  # type: ignore[arg-type]
+
+    def test_a_word_of_another_phase_is_illegal_not_invalid(self) -> None:
+        g = game4()
+        with pytest.raises(IllegalAction):
+            g.apply("JD")  # a card, but the auction runs
+        with pytest.raises(InvalidAction):
+            g.apply("bank")  # no Pepper action at all
+
+    def test_the_deal_is_the_portable_shuffle(self) -> None:
+        """Deal k of a seed is ChanceStream(seed).shuffle(k, deck): plain 64-bit arithmetic, the
+        same in a compiled kernel. The first deal of seed 42 (4 players, dealer 0), written out."""
+        g = PepperGame(players=4, seed=42, dealer=0)
+        g.apply("deal")
+        deck = ChanceStream(42).shuffle(0, list(range(24)))
+        for s in range(4):
+            assert g.hand(s) == sorted((DECK[c] for c in deck[(s + 3) % 4 :: 4]), key=DECK.index)

@@ -8,7 +8,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pfeffer.pepper import IllegalAction, PepperGame, PepperRules, trick_winner
+from pfeffer.pepper import ActionError, PepperGame, PepperRules, trick_winner
 
 from .pepper_helpers import (
     DECK,
@@ -123,7 +123,7 @@ def test_illegal_actions_leave_the_state_unchanged(
         rec = g.to_record()
         try:
             g.apply(a)
-        except IllegalAction:
+        except ActionError:
             pass
         else:
             raise AssertionError(f"{a!r} was accepted but is not in legal_actions()")

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from pfeffer.core.errors import RecordError
-from pfeffer.pepper import IllegalAction, PepperGame, PepperRules
+from pfeffer.pepper import PepperGame, PepperRules, SetupError
 
 from .pepper_helpers import one_suit_deal, play_random, random_action
 
@@ -63,7 +63,7 @@ class TestView:
             v.hand = ()  # type: ignore[misc]
 
     def test_bad_seat(self) -> None:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(SetupError):
             started().view(4)
 
 

@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import PepperGame, PepperRules, winners_of
 from pfeffer.pepper.bots import HeuristicBot, RandomBot
-from pfeffer.pepper.sheet import PepperSheet, parse_bid, side_names
+from pfeffer.pepper.rules import side_names
+from pfeffer.pepper.sheet import PepperSheet, parse_bid
 
 FOUR = ["Ann", "Bob", "Cy", "Di"]
 
@@ -184,7 +185,7 @@ def test_bad_entries_raise_and_leave_the_sheet_unchanged(args: tuple, message: s
     s = pad(4)
     s.enter(0, 2, "D", [4, 2])
     before = s.to_json()
-    with pytest.raises(IllegalAction, match=message):
+    with pytest.raises(ActionError, match=message):
         s.enter(*args)
     assert s.to_json() == before and len(s.rows()) == 1
 

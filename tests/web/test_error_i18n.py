@@ -31,7 +31,15 @@ MODULES = [
     "web/sheets.py",
     "web/server.py",
 ]
-ERRORS = ("IllegalAction", "RulesError", "TranslatableError")
+ERRORS = (
+    "ActionError",
+    "IllegalAction",
+    "InvalidAction",
+    "NotYourTurn",
+    "RulesError",
+    "SetupError",
+    "TranslatableError",
+)
 CALLS = {*ERRORS, *(f"{e}.format" for e in ERRORS)}
 # Texts the server writes itself: HTTPException details (translated by its exception handler)
 # and the WebSocket replies (``gt``).

@@ -42,7 +42,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import ActionError, RecordError
 
 T = TypeVar("T")
 
@@ -459,7 +459,7 @@ def prompt_until_applied(
             continue
         try:
             action = read(text)
-        except IllegalAction as exc:
+        except ActionError as exc:
             print_error(console, exc)
             continue
         if act(action):

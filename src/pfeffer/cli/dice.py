@@ -44,7 +44,7 @@ from pfeffer.cli.common import (
     winners_text,
 )
 from pfeffer.core.bots import Bot
-from pfeffer.core.errors import IllegalAction
+from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.dice.bots import HeuristicBot, RandomBot
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Turn
 from pfeffer.dice.rules import DiceRules
@@ -212,13 +212,6 @@ PLAY_KEYS = (
 )
 
 
-def _bust_cost(game: DiceGame) -> int:
-    """What a bust would cost the current player now: asked of a copy of the engine."""
-    copy = game.clone()
-    copy.enter_turn(None)
-    return copy.history[-1].penalty
-
-
 def _save(game: DiceGame, path: Path) -> Path:
     return save_text(path, game.to_json())
 
@@ -255,15 +248,15 @@ class PlaySession:
         """Play until the game ends or a player quits; the record is saved either way."""
         g = self.game
         try:
-            while not g.is_over:
-                key = (len(g.history), g.current_player)
+            while (seat := g.current_player) is not None:
+                key = (len(g.history), seat)
                 if key != self._announced:
                     self._announced = key
                     self.announce_turn()
-                if g.current_player in self.bots:
-                    self.bot_step(g.current_player)
+                if seat in self.bots:
+                    self.bot_step(seat)
                 else:
-                    self.human_step(g.current_player)
+                    self.human_step(seat)
         except (QuitRequested, KeyboardInterrupt):
             path = _save(g, self.path)
             self.console.print(game_saved_text(path, "dice", finished=False))
@@ -285,6 +278,7 @@ class PlaySession:
         g = self.game
         v = g.view()
         seat = v.current_player
+        assert seat is not None  # announced only while the game runs
         title = f"Round {round_number(g)} · {self.name(seat)} to play · total {v.scores[seat]}"
         if v.playoff:
             title += " · PLAYOFF"
@@ -296,7 +290,7 @@ class PlaySession:
             prev = self.name(g.history[-1].seat)
             self.say(
                 f"[bold yellow]Auto-Pfeffer![/] {prev} scored nothing, so a bust costs "
-                f"{self.name(seat)} [bold red]{_bust_cost(g)}[/]."
+                f"{self.name(seat)} [bold red]{g.bust_penalty()}[/]."
             )
 
     def show_table(self, *, final: bool = False) -> None:
@@ -322,6 +316,7 @@ class PlaySession:
         the engine's message) if it is illegal."""
         g = self.game
         seat = g.current_player
+        assert seat is not None  # asked only while the game runs
         hist, final, playoff = len(g.history), g.final_round, g.view().playoff
         total, dice = g.turn_total, g.dice_to_roll
         try:
@@ -329,14 +324,14 @@ class PlaySession:
             # A void throw is declared by the table (it may be the previous player's bust that is
             # taken back), so it is not tied to the seat to act.
             g.apply(action, seat=None if kind == "void" else seat)
-        except IllegalAction as exc:
+        except ActionError as exc:
             print_error(self.console, exc)
             return False
         who = self.name(seat)
         if kind == "pfeffer":
             self.say(
                 f"{who} called [bold yellow]Pfeffer![/] Stake {g.stake}: bank at least "
-                f"{g.min_to_bank()} this turn, or lose [bold red]{_bust_cost(g)}[/]."
+                f"{g.min_to_bank()} this turn, or lose [bold red]{g.bust_penalty()}[/]."
             )
         elif kind == "roll":
             thrown = g.last_throw if g.phase is Phase.KEEP else g.history[-1].throws[-1].faces
@@ -361,8 +356,10 @@ class PlaySession:
         if len(g.history) > hist:
             self.turn_ended(g.history[-1], final, playoff)
         elif len(g.history) < hist:
-            self.say(f"The bust is taken back. {self.name(g.current_player)}: throw again.")
-            self._announced = (len(g.history), g.current_player)
+            seat = g.current_player
+            assert seat is not None  # a void bust reopens the turn
+            self.say(f"The bust is taken back. {self.name(seat)}: throw again.")
+            self._announced = (len(g.history), seat)
         return True
 
     def turn_ended(self, turn: Turn, was_final: bool, was_playoff: tuple[int, ...]) -> None:
@@ -466,17 +463,11 @@ class PlaySession:
     def pfeffer_offer(self) -> None:
         """Explain the Pfeffer bet on offer: the stake, what must be banked, what a bust costs."""
         g = self.game
-        copy = g.clone()
-        copy.call_pfeffer()
-        stake, need, cost = copy.stake, copy.min_to_bank(), _bust_cost(copy)
-        bonus = ""
-        try:
-            win = copy.clone()
-            win.enter_turn(need)
-            if win.history[-1].bonus:
-                bonus = f" Make it and you get [green]+{win.history[-1].bonus}[/] bonus."
-        except IllegalAction:
-            pass
+        v = g.view(g.current_player)
+        stake, need, cost = v.pfeffer_stake, v.pfeffer_need, v.pfeffer_bust_penalty
+        bonus = (
+            f" Make it and you get [green]+{v.pfeffer_bonus}[/] bonus." if v.pfeffer_bonus else ""
+        )
         prev = self.name(g.history[-1].seat)
         self.say(
             f"{prev} banked {g.predecessor_result}. [bold yellow]Pfeffer?[/] Stake {stake}: you "
@@ -591,8 +582,8 @@ def play(
     rules = rules_or_exit(DiceRules, rule)
     try:
         table = parse_seats(seats or ["You", "bot:heuristic"], BOT_KINDS, "heuristic")
-        game = DiceGame([s.name for s in table], rules, seed=seed)
-    except (ValueError, IllegalAction) as exc:
+        game = DiceGame([s.name for s in table], rules, seed=seed, hand_dice=manual)
+    except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="SEATS") from None
     bots: dict[int, Bot[DiceView]] = {
         i: _make_bot(s, i, seed) for i, s in enumerate(table) if s.is_bot
@@ -636,7 +627,7 @@ def score(
     try:
         faces = _read_faces(dice)
         options = keep_options(faces, rules)
-    except IllegalAction as exc:
+    except ActionError as exc:
         print_error(console, exc)
         raise typer.Exit(1) from None
     console.print(f"Throw: {dice_text(faces)}")
@@ -684,8 +675,8 @@ def replay(
         console.print(f"[bold]{escape(game.players[turn.seat])}[/]{pf}")
         _describe_throws(console, turn)
         console.print(f"   = {turn_text(turn)}, total {turn.total_after}")
-    if not game.is_over:
-        seat = game.current_player
+    seat = game.current_player
+    if seat is not None:
         console.rule("Unfinished")
         state = f"[bold]{escape(game.players[seat])}[/] to play"
         if game.turn_throws or game.last_throw:
@@ -744,18 +735,18 @@ class DiceSheetSession(SheetSession[DiceSheet]):
         s = self.sheet
         v = s.view()
         seat = v.current_player
+        assert seat is not None  # asked only while the game runs
         notes = []
         if v.playoff:
             notes.append("playoff")
         elif v.final_round:
             notes.append("final round: last turn")
         if v.pfeffer is PfefferMode.AUTO:
-            notes.append(f"[yellow]Auto-Pfeffer[/]: a bust costs {_bust_cost(s.game)}")
+            notes.append(f"[yellow]Auto-Pfeffer[/]: a bust costs {v.bust_penalty}")
         elif v.can_call_pfeffer:
-            copy = s.game
-            copy.call_pfeffer()
             notes.append(
-                f"Pfeffer possible: stake {copy.stake}, a bust would cost {_bust_cost(copy)}"
+                f"Pfeffer possible: stake {v.pfeffer_stake}, "
+                f"a bust would cost {v.pfeffer_bust_penalty}"
             )
         extra = f" [dim]({'; '.join(notes)})[/]" if notes else ""
         return f"Round {s.round} · [bold]{escape(s.players[seat])}[/] ({s.totals[seat]}){extra} ▸ "
@@ -769,7 +760,7 @@ class DiceSheetSession(SheetSession[DiceSheet]):
         if text in ("u", "undo"):
             try:
                 s.undo()
-            except IllegalAction as exc:
+            except ActionError as exc:
                 print_error(self.console, exc)
                 return
             self.console.print("Last entry taken back.")
@@ -780,7 +771,7 @@ class DiceSheetSession(SheetSession[DiceSheet]):
             points, pfeffer = _read_entry(text)
             before = (s.final_round, s.view().playoff)
             s.enter(points, pfeffer=pfeffer)
-        except IllegalAction as exc:
+        except ActionError as exc:
             print_error(self.console, exc)
             return
         turn = s.history[-1]
@@ -851,7 +842,7 @@ def sheet(
         names = list(players or []) or ask_player_names(console)
         try:
             dice_sheet = DiceSheet(names, rules)
-        except IllegalAction as exc:
+        except ActionError as exc:
             raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
         path = save if save is not None else new_record_path("dice", "sheet")
     DiceSheetSession(console, dice_sheet, path).start()

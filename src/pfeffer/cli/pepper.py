@@ -46,7 +46,7 @@ from pfeffer.cli.common import (
 )
 from pfeffer.cli.common import winners_text as _winners_text
 from pfeffer.core.bots import Bot
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import (
     CARD_PRETTY,
     HandResult,
@@ -59,7 +59,8 @@ from pfeffer.pepper import (
 )
 from pfeffer.pepper.bots import HeuristicBot, RandomBot
 from pfeffer.pepper.cards import CARD_INDEX, parse_trump
-from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet, parse_bid, side_names
+from pfeffer.pepper.rules import side_names
+from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet, parse_bid
 
 app = typer.Typer(help="Karten-Pfeffer / Pepper, the trick-taking card game.", no_args_is_help=True)
 
@@ -257,7 +258,7 @@ class PlaySession:
         self.bots = bots
         self.path = path
         self.bot_delay = bot_delay
-        self.humans = [i for i in range(game.players) if i not in bots]
+        self.humans = [i for i in range(len(game.players)) if i not in bots]
         self._at_screen: int | None = None  # the human whose cards may be on screen
 
     def say(self, text: str) -> None:
@@ -307,7 +308,7 @@ class PlaySession:
         tricks, results = len(g.tricks), len(g.results)
         try:
             g.apply(action)
-        except IllegalAction as exc:
+        except ActionError as exc:
             print_error(self.console, exc)
             return False
         who = f"[bold]{self.name(seat)}[/]" if seat is not None else ""
@@ -318,22 +319,22 @@ class PlaySession:
                 + " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(g.scores))
             )
             if show_deal:
-                for s in range(g.players):
+                for s in range(len(g.players)):
                     self.say(f"  {self.name(s)}: {self.cards_line(g.hand(s))}")
-                if g.players == 2:
+                if len(g.players) == 2:
                     self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
         elif phase == "auction":
             self.say(f"{who} {'passed' if action == 'pass' else 'bid ' + bid_text(action)}.")
             if g.phase == "declare":
                 self.say(f"{who} won the auction with {bid_text(g.contract)}.")
         elif phase == "declare" and seat is not None:
-            need = cards_per_hand(g.players) if g.contract in ("small", "big") else g.contract
+            need = g.tricks_needed()
             self.say(
                 f"{who} named {trump_markup(g.trump)}. Contract: "
                 f"{self.side(g.side_of(seat))} need {need} tricks ({bid_text(g.contract)})."
             )
         elif phase == "play":
-            self.say(f"{who} played {card_markup(g.history[-1])}.")
+            self.say(f"{who} played {card_markup(g.actions[-1])}.")
         if len(g.results) > results:
             self.hand_ended(g.results[-1], last_trick=len(g.tricks) > tricks or phase == "play")
         elif len(g.tricks) > tricks:
@@ -363,7 +364,7 @@ class PlaySession:
         points = ", ".join(f"{self.side(i)} {p:+d}" for i, p in enumerate(r.points))
         self.say(
             f"{self.side(side)} {verdict} with {r.tricks[side]} of "
-            f"{cards_per_hand(g.players)} tricks ({bid_text(r.bid)}): {points}."
+            f"{cards_per_hand(len(g.players))} tricks ({bid_text(r.bid)}): {points}."
         )
         self.console.print(hand_table(g.names, g.results, g.scores, g.winners, max_rows=8))
         self.save()
@@ -426,7 +427,7 @@ class PlaySession:
             self.say(f"On the table: {played}")
         legal = g.legal_cards() if v.phase == "play" else []
         partner = ""
-        if g.players == 4:
+        if len(g.players) == 4:
             partner = f" [dim](partner: {self.name((seat + 2) % 4)})[/]"
         self.say(
             f"[bold]{self.name(seat)}[/], your cards{partner}: {self.cards_line(v.hand, legal)}"
@@ -472,7 +473,7 @@ class PlaySession:
         low = text.lower()
         # "h" names hearts when trump is named
         if low in HELP_WORDS and not (low == "h" and g.phase == "declare"):
-            self.say(rules_help(g.rules, g.players))
+            self.say(rules_help(g.rules, len(g.players)))
             self.say(PLAY_KEYS)
             return True
         if low in ("t", "table", "scores"):
@@ -544,7 +545,7 @@ def play(
         names = [s.name for s in table]
         first = None if dealer is None else _seat_number(dealer, names)
         game = PepperGame(len(table), rules, seed=seed, dealer=first, names=names)
-    except (ValueError, IllegalAction) as exc:
+    except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="SEATS") from None
     bots: dict[int, Bot[PepperView]] = {
         i: _make_bot(s, i, seed) for i, s in enumerate(table) if s.is_bot
@@ -674,7 +675,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         except _Cancel:
             self.console.print("[dim]Hand cancelled.[/]")
             return
-        except IllegalAction as exc:
+        except ActionError as exc:
             print_error(self.console, exc)
             return
         self.show()
@@ -724,7 +725,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
             text = self.ask(prompt)
             try:
                 return read(text)
-            except IllegalAction as exc:
+            except ActionError as exc:
                 print_error(self.console, exc)
 
 
@@ -769,7 +770,7 @@ def sheet(
         try:
             first = 0 if dealer is None else _seat_number(dealer, names)
             pad = PepperSheet(names, rules, dealer=first)
-        except IllegalAction as exc:
+        except ActionError as exc:
             raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
         path = save if save is not None else new_record_path("pepper", "sheet")
     PepperSheetSession(console, pad, path).start()

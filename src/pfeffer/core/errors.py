@@ -39,13 +39,43 @@ class TranslatableError(ValueError):
         return exc
 
 
-class IllegalAction(TranslatableError):
-    """An action that the rules do not allow now, or input that is not an action at all.
+class ActionError(TranslatableError):
+    """The base of every refused action: front ends catch this one class.
 
-    The message is written for a player ("You must set aside at least one scoring die").
-    Raising it never changes the game: the state is exactly as it was before the call.
-    Its ``template`` and ``params`` come from :class:`TranslatableError`.
+    Raising it never changes the game: the state is exactly as it was before the call. The
+    message is written for a player; its ``template`` and ``params`` come from
+    :class:`TranslatableError`. The three kinds:
+
+    - :class:`InvalidAction`: not an action at all (malformed text, ``None``, a list, …);
+    - :class:`IllegalAction`: a well-formed action that the rules do not allow now;
+    - :class:`NotYourTurn`: an action sent for a seat that is not the one to act.
+
+    >>> issubclass(InvalidAction, ActionError), issubclass(NotYourTurn, ValueError)
+    (True, True)
     """
+
+
+class IllegalAction(ActionError):
+    """A well-formed action that the rules do not allow now ("You need 350 points to bank").
+
+    Score sheets raise it too, for entries that the rules do not allow.
+    """
+
+
+class InvalidAction(ActionError):
+    """Input that is not an action of this game at all: malformed text, a wrong type, ``None``.
+
+    >>> str(InvalidAction.format("{text} is not an action.", text=repr("jump")))
+    "'jump' is not an action."
+    """
+
+
+class NotYourTurn(ActionError):
+    """An action sent for a seat that is not the one to act (or for a seat that does not exist)."""
+
+
+class SetupError(TranslatableError):
+    """A game that cannot be set up as asked: wrong number of players, names, dealer or seat."""
 
 
 class RulesError(TranslatableError):

@@ -8,23 +8,35 @@
 (0, [0, 0], False)
 """
 
-from pfeffer.core.errors import IllegalAction, RecordError, RulesError
+from pfeffer.core.errors import (
+    ActionError,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    RecordError,
+    RulesError,
+    SetupError,
+)
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Throw, Turn
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, keep_options, score
 
 __all__ = [
+    "ActionError",
     "DiceAction",
     "DiceGame",
     "DiceRules",
     "DiceView",
     "IllegalAction",
+    "InvalidAction",
     "KeepOption",
+    "NotYourTurn",
     "PfefferMode",
     "Phase",
     "RecordError",
     "RulesError",
+    "SetupError",
     "Throw",
     "Turn",
     "keep_options",

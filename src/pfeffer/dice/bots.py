@@ -78,6 +78,7 @@ class HeuristicBot:
     def _goal(self, view: DiceView) -> int:
         """The turn total this turn must reach before banking is worth it regardless of dice."""
         me = view.current_player
+        assert me is not None  # bots are asked only while the game runs
         mine = view.scores[me]
         need = view.min_to_bank
         if view.final_round or view.playoff:
@@ -92,7 +93,9 @@ class HeuristicBot:
             return False
         if view.final_round or view.playoff:
             return True
-        mine = view.scores[view.current_player]
+        me = view.current_player
+        assert me is not None  # bots are asked only while the game runs
+        mine = view.scores[me]
         if mine + total >= view.rules.target:
             return True  # reaching the target starts the final round with us in front
         threshold = self.bank_at[view.dice_to_roll]

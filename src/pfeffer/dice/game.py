@@ -12,7 +12,7 @@ replays without the generator and reads like a score sheet.
 >>> g.roll([1, 1, 5, 2, 3, 3])
 (1, 1, 5, 2, 3, 3)
 >>> g.legal_actions()
-['keep 115', 'keep 11', 'keep 15', 'keep 1', 'keep 5', 'void']
+['keep 115', 'keep 11', 'keep 15', 'keep 1', 'keep 5']
 >>> g.apply("keep 11"); g.turn_total, g.dice_to_roll
 (200, 4)
 >>> g.bank()
@@ -33,14 +33,25 @@ import dataclasses
 import enum
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pfeffer.core import records
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import (
+    ActionError,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    RecordError,
+    RulesError,
+    SetupError,
+)
 from pfeffer.core.rng import ChanceStream, new_seed
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, ordered_throws, score_table
+
+if TYPE_CHECKING:
+    from pfeffer.dice.sheet import SheetRow
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _POW6 = (1, 6, 36, 216, 1296, 7776, 46656)
@@ -59,13 +70,17 @@ def _as_action(action: object) -> DiceAction:
     return DiceAction.parse(action)  # type: ignore[arg-type]  # raises IllegalAction
 
 
-class Phase(enum.Enum):
-    """Where a turn stands: what kind of action comes next."""
+class Phase(enum.StrEnum):
+    """Where a turn stands: what kind of action comes next (equal to its string: ``"keep"``)."""
 
     START = "start"  # before the first throw of a turn: call Pfeffer, or roll
     KEEP = "keep"  # a scoring throw lies on the table: set dice aside (or declare it void)
     DECIDE = "decide"  # after setting aside: roll on, or bank
     OVER = "over"
+
+    def __repr__(self) -> str:
+        # Shown like the plain string it equals, so views and doctests read naturally.
+        return repr(self.value)
 
 
 class PfefferMode(enum.Enum):
@@ -123,7 +138,7 @@ class DiceAction:
     >>> DiceAction.parse("jump")
     Traceback (most recent call last):
     ...
-    pfeffer.core.errors.IllegalAction: 'jump' is not an action (roll, keep 15, ...
+    pfeffer.core.errors.InvalidAction: 'jump' is not an action (roll, keep 15, ...
     """
 
     kind: str
@@ -134,36 +149,44 @@ class DiceAction:
 
     @classmethod
     def parse(cls, text: str) -> DiceAction:
-        """Read an action in notation; :class:`IllegalAction` if it is not one."""
+        """Read an action in notation; :class:`InvalidAction` if it is not one."""
         if not isinstance(text, str):
-            raise IllegalAction.format(
+            raise InvalidAction.format(
                 "an action is a string such as 'roll' or 'keep 15', not {text}", text=repr(text)
             )
         words = text.strip().lower().replace(",", " ").split(None, 1)
         kind = words[0] if words else ""
         rest = words[1].replace(" ", "") if len(words) > 1 else ""
         if kind not in cls.KINDS:
-            raise IllegalAction.format(
-                "{text} is not an action (roll, keep 15, bank, pfeffer, void, turn 400, bust).",
+            raise InvalidAction.format(
+                "{text} is not an action (roll, keep 15, bank, pfeffer, void).",
                 text=repr(text),
             )
         if rest and not rest.isdigit():
             if kind == "turn":
-                raise IllegalAction.format(
+                raise InvalidAction.format(
                     "{text}: write points, e.g. 'turn 450'.", text=repr(text)
                 )
-            raise IllegalAction.format("{text}: write faces 1-6, e.g. 'keep 155'.", text=repr(text))
+            raise InvalidAction.format("{text}: write faces 1-6, e.g. 'keep 155'.", text=repr(text))
         if kind == "turn":
             if not rest:
-                raise IllegalAction("Say how many points the turn banked, e.g. 'turn 450'.")
+                raise InvalidAction("Say how many points the turn banked, e.g. 'turn 450'.")
             return cls(kind, (), int(rest))
         if kind in ("pfeffer", "bank", "void", "bust") and rest:
-            raise IllegalAction.format(
+            raise InvalidAction.format(
                 "{text}: '{kind}' takes nothing after it.", text=repr(text), kind=kind
             )
         if kind == "keep" and not rest:
-            raise IllegalAction("Say which dice to set aside, e.g. 'keep 15'.")
-        dice = check_faces(tuple(int(ch) for ch in rest))
+            raise InvalidAction("Say which dice to set aside, e.g. 'keep 15'.")
+        dice = tuple(int(ch) for ch in rest)
+        for d in dice:
+            if not 1 <= d <= 6:
+                raise InvalidAction.format(
+                    "{face} is not a die face: a group holds faces 1 to 6"
+                    if kind == "keep"
+                    else "{face} is not a die face: a throw holds faces 1 to 6",
+                    face=repr(d),
+                )
         if kind == "keep":
             dice = tuple(sorted(dice))
         return cls(kind, dice)
@@ -183,7 +206,7 @@ class DiceView(NamedTuple):
     players: tuple[str, ...]
     rules: DiceRules
     scores: tuple[int, ...]
-    current_player: int
+    current_player: int | None
     phase: Phase
     turn_total: int
     dice_to_roll: int
@@ -195,6 +218,9 @@ class DiceView(NamedTuple):
     can_bank: bool
     can_call_pfeffer: bool
     pfeffer_stake: int | None
+    pfeffer_need: int | None
+    pfeffer_bust_penalty: int | None
+    pfeffer_bonus: int | None
     bust_penalty: int
     hot_dice: bool
     predecessor_result: int | None
@@ -205,6 +231,20 @@ class DiceView(NamedTuple):
     history: tuple[Turn, ...]
     is_over: bool
     winners: tuple[int, ...]
+    points_step: int
+    is_sheet: bool
+
+    @property
+    def sheet_rows(self) -> list[SheetRow]:
+        """The score sheet so far: one row per round, a cell per player (see
+        :func:`pfeffer.dice.sheet.sheet_rows`)."""
+        from pfeffer.dice.sheet import sheet_rows
+
+        return sheet_rows(self.history, len(self.players))
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for: every player is a side."""
+        return seat
 
     @property
     def is_my_turn(self) -> bool:
@@ -223,23 +263,25 @@ class DiceGame:
         "_actions",
         "_bust_undo",
         "_chance",
+        "_cur",
         "_final_queue",
         "_first",
         "_has_banked",
         "_history",
         "_history_view",
         "_hot",
+        "_manual",
         "_options",
         "_phase",
         "_phase_before_throw",
         "_playoff",
         "_playoff_queue",
+        "_sheet",
         "_table",
         "_throw_key",
         "_throws",
         "_turn_throws",
         "_winners",
-        "current_player",
         "dice_to_roll",
         "pfeffer",
         "players",
@@ -271,20 +313,38 @@ class DiceGame:
         rules: DiceRules | None = None,
         seed: int | None = None,
         first_player: int = 0,
+        *,
+        sheet: bool = False,
+        hand_dice: bool = False,
     ) -> None:
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int | Sequence)
+            or (isinstance(players, str))
+        ):
+            raise SetupError.format(
+                "players must be a list of names or a number, not {players}.",
+                players=repr(players),
+            )
+        if rules is not None and not isinstance(rules, DiceRules):
+            raise RulesError("rules must be a DiceRules.")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SetupError.format("seed must be a whole number, not {seed}.", seed=repr(seed))
         names = (
             [f"Player {i + 1}" for i in range(players)]
             if isinstance(players, int)
             else list(players)
         )
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise IllegalAction.format(
-                "Würfel-Pfeffer is for 2 to 8 players, not {n}.", n=len(names)
-            )
+            raise SetupError.format("Würfel-Pfeffer is for 2 to 8 players, not {n}.", n=len(names))
         if not all(isinstance(n, str) and n.strip() for n in names):
-            raise IllegalAction("Every player needs a name.")
-        if not 0 <= first_player < len(names):
-            raise IllegalAction.format(
+            raise SetupError("Every player needs a name.")
+        if (
+            isinstance(first_player, bool)
+            or not isinstance(first_player, int)
+            or not 0 <= first_player < len(names)
+        ):
+            raise SetupError.format(
                 "first_player must be a seat from 0 to {last}.", last=len(names) - 1
             )
         self.rules = rules if rules is not None else DiceRules()
@@ -293,12 +353,14 @@ class DiceGame:
         self._chance = ChanceStream(self.seed)
         self._table: ScoreTable = score_table(self.rules)
         self.scores: list[int] = [0] * len(names)
-        self.current_player = first_player
+        self._cur = first_player
         self._first = first_player
+        self._sheet = sheet
         self._history: list[Turn] = []
         self._history_view: tuple[Turn, ...] = ()  # the same, shared by views until the next turn
         self._actions: list[str] = []
         self._throws = 0  # throws so far in the game: the index into the chance stream
+        self._manual = hand_dice  # real dice thrown at the table: a throw may be void (D12)
         self._has_banked = [False] * len(names)
         self._final_queue: list[int] | None = None  # seats still to play the final round (D14)
         self._playoff: tuple[int, ...] = ()  # seats in a tie playoff (house rule tie="playoff")
@@ -309,6 +371,27 @@ class DiceGame:
         self._start_turn()
 
     # ------------------------------------------------------------------ public state
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act; None once the game is over."""
+        return None if self._phase is Phase.OVER else self._cur
+
+    @property
+    def hand_dice(self) -> bool:
+        """True when the table throws real dice and enters them (``roll 415236``): only then can
+        a throw be void (D12). Faces can be entered in any game (a search, a replay)."""
+        return self._manual
+
+    @property
+    def is_sheet(self) -> bool:
+        """True for a score sheet's game: whole turns are entered (``turn 450``, ``bust``)
+        instead of throws (see :class:`pfeffer.dice.sheet.DiceSheet`)."""
+        return self._sheet
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for: in the dice game every player is a side."""
+        return seat
 
     @property
     def phase(self) -> Phase:
@@ -358,7 +441,7 @@ class DiceGame:
         """The turn total needed to bank now (D8, D10 and the house rules)."""
         r = self.rules
         need = r.min_bank
-        if r.min_bank_opening_only and self._has_banked[self.current_player]:
+        if r.min_bank_opening_only and self._has_banked[self._cur]:
             need = 0
         if self.pfeffer is PfefferMode.CALLED and r.pfeffer_short_bank == "forbidden":
             need = max(need, self.stake)
@@ -393,6 +476,20 @@ class DiceGame:
             return self.rules.auto_pfeffer_penalty
         return 0
 
+    def _pfeffer_offer(self) -> tuple[int, int, int, int]:
+        """If Pfeffer were called now: the stake, the turn total needed to bank, what a bust
+        would cost and the bonus for making it (D10, house rules)."""
+        r = self.rules
+        assert self.predecessor_result is not None
+        stake = self.predecessor_result + r.pfeffer_margin
+        need = r.min_bank
+        if r.min_bank_opening_only and self._has_banked[self._cur]:
+            need = 0
+        if r.pfeffer_short_bank == "forbidden":
+            need = max(need, stake)
+        bonus = stake if r.pfeffer_reward == "stake" else 0
+        return stake, need, r.pfeffer_penalty_factor * stake, bonus
+
     def pfeffer_stake(self) -> int | None:
         """The stake a Pfeffer call would set now (predecessor's result + margin), else None."""
         if not self.can_call_pfeffer():
@@ -426,17 +523,24 @@ class DiceGame:
         """Every action string that :meth:`apply` accepts now.
 
         ``"roll"`` stands for any throw (the dice themselves are chance, not a choice);
-        ``"void"`` undoes the last throw while nothing has happened since (D12).
+        ``"void"`` undoes the last throw while nothing has happened since (D12). On a score
+        sheet's game (:attr:`is_sheet`) a turn may also be entered whole: ``"turn"`` stands
+        for any ``turn N`` the rules allow, ``"bust"`` for a turn that scored nothing.
         """
         phase = self._phase
         if phase is Phase.KEEP:
-            return list(self._table.keep_actions[self._throw_key])
+            out = list(self._table.keep_actions[self._throw_key])
+            if self._manual:  # D12: only dice thrown by hand can land void
+                out.append("void")
+            return out
         if phase is Phase.DECIDE:
             return ["roll", "bank"] if self.can_bank() else ["roll"]
         if phase is Phase.START:
             out = ["pfeffer", "roll"] if self.can_call_pfeffer() else ["roll"]
             if self._bust_undo is not None:
                 out.append("void")
+            if self._sheet:
+                out += ("turn", "bust")
             return out
         return []
 
@@ -446,12 +550,17 @@ class DiceGame:
 
     def view(self, seat: int | None = None) -> DiceView:
         """What ``seat`` may see (``None``: a spectator). Never includes the dice seed."""
-        if seat is not None and not 0 <= seat < len(self.players):
-            raise IllegalAction.format("There is no seat {seat}.", seat=seat)
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players)
+        ):
+            raise SetupError.format("There is no seat {seat}.", seat=repr(seat))
         phase = self._phase
         need = self.min_to_bank()
         can_call = self.can_call_pfeffer()
-        return DiceView(
+        offer: tuple[int, int, int, int] | tuple[None, None, None, None] = (
+            self._pfeffer_offer() if can_call else (None, None, None, None)
+        )
+        return DiceView(  # type: ignore[call-arg]  # (mypy does not count the unpacked offer)
             seat,
             self.players,
             self.rules,
@@ -467,7 +576,7 @@ class DiceGame:
             need,
             self._bank_allowed(need),
             can_call,
-            self.pfeffer_stake() if can_call else None,
+            *offer,
             self.bust_penalty(),
             self._hot,
             self.predecessor_result,
@@ -478,6 +587,8 @@ class DiceGame:
             self._history_view,
             phase is Phase.OVER,
             tuple(self._winners),
+            self._table.step,
+            self._sheet,
         )
 
     # ------------------------------------------------------------------ actions
@@ -486,11 +597,16 @@ class DiceGame:
         """Apply an action given in notation (see :class:`DiceAction`).
 
         ``seat``, if given, must be the player to act: a front end passes the sender's seat.
+        Only what :meth:`legal_actions` lists is accepted, plus the faces of a throw where
+        ``roll`` is listed (``roll 415236``) and, on a score sheet, ``turn N``.
+
+        Raises :class:`InvalidAction` (not an action), :class:`NotYourTurn` or
+        :class:`IllegalAction` (not allowed now), and changes nothing.
         """
         if (
             self._phase is Phase.KEEP
             and type(action) is str
-            and (seat is None or seat == self.current_player)
+            and (seat is None or seat == self._cur)
         ):
             # Fast path for the commonest action: a keep exactly as legal_actions() lists it.
             option = self._table.by_action[self._throw_key].get(action)
@@ -499,6 +615,12 @@ class DiceGame:
                 return
         act = _parse(action) if type(action) is str else _as_action(action)
         kind = act.kind
+        if kind in ("turn", "bust") and not self._sheet:
+            self._check_turn(seat)
+            raise IllegalAction.format(
+                "{action} is an entry for a score sheet; in a game the dice decide: roll.",
+                action=repr(str(act)),
+            )
         if kind == "roll":
             self.roll(act.dice or None, seat=seat)
         elif kind == "keep":
@@ -578,7 +700,7 @@ class DiceGame:
             self._bust_undo = None
         else:
             self._turn_throws.append(Throw(faces))
-            self._bust_undo = self._snapshot()
+            self._bust_undo = self._snapshot() if self._manual else None
             self._end_turn(busted=True)
         return faces
 
@@ -650,6 +772,8 @@ class DiceGame:
         Penalties, Auto-Pfeffer, the final round and the winner follow as in play.
         """
         self._check_turn(seat)
+        if not self._sheet:
+            raise IllegalAction("Whole turns are entered only on a score sheet.")
         if self._phase is not Phase.START:
             raise IllegalAction("A whole turn can only be entered before its first throw.")
         if points is None:
@@ -658,7 +782,7 @@ class DiceGame:
             self._end_turn(busted=True)
             return
         if isinstance(points, bool) or not isinstance(points, int):
-            raise IllegalAction.format(
+            raise InvalidAction.format(
                 "Points are a whole number, not {points}.", points=repr(points)
             )
         step = self._table.step
@@ -691,20 +815,26 @@ class DiceGame:
         """Brandenburg (D12): the last throw was void (a die leaned on another or left the table).
 
         It is discarded as if never thrown, also a throw that busted, as long as nothing has been
-        done since; then the same dice are thrown again.
+        done since; then the same dice are thrown again. Once the game is over, nothing is void.
         """
+        if self._phase is Phase.OVER:
+            raise IllegalAction("The game is over.")
         if self._phase is Phase.KEEP:
             self._check_turn(seat)
+            if not self._manual:
+                raise IllegalAction(
+                    "Only real dice thrown at the table can be void: computer dice never are."
+                )
             self.roll_faces = None
             self._options = ()
             self._phase = self._phase_before_throw
         elif self._bust_undo is not None:
             # The busting thrower, or the player now to act (who holds the legal actions).
             if seat is not None and seat not in (
-                self._bust_undo["current_player"],
-                self.current_player,
+                self._bust_undo["_cur"],
+                self._cur,
             ):
-                raise IllegalAction("Only the player who threw can declare the throw void.")
+                raise NotYourTurn("Only the player who threw can declare the throw void.")
             self._restore(self._bust_undo)
             self._bust_undo = None
         else:
@@ -725,6 +855,10 @@ class DiceGame:
             first_player=self._first,
             actions=list(self._actions),
         )
+        if self._sheet:
+            rec["sheet"] = True
+        if self._manual:
+            rec["hand_dice"] = True
         rec["result"] = {
             "scores": list(self.scores),
             "winners": list(self._winners),
@@ -740,17 +874,25 @@ class DiceGame:
     def from_record(cls, data: str | bytes | dict[str, Any]) -> DiceGame:
         """Replay a record; :class:`RecordError` if it is not a valid dice record."""
         rec = records.load(data, "dice")
+        # Records written before the "sheet" field: a sheet's record enters whole turns.
+        sheet = rec.get("sheet", any(a == "bust" or a.startswith("turn") for a in rec["actions"]))
         try:
             rules = DiceRules.from_dict(rec["rules"])
             game = cls(
-                rec["players"], rules, seed=rec.get("seed"), first_player=rec.get("first_player", 0)
+                rec["players"],
+                rules,
+                seed=rec.get("seed"),
+                first_player=rec.get("first_player", 0),
+                sheet=bool(sheet),
+                # Records written before the "hand_dice" field: a void throw says so.
+                hand_dice=bool(rec.get("hand_dice", "void" in rec["actions"])),
             )
         except (ValueError, TypeError) as exc:
             raise RecordError(f"the record's set-up is invalid: {exc}") from exc
         for i, action in enumerate(rec["actions"]):
             try:
                 game.apply(action)
-            except IllegalAction as exc:
+            except ActionError as exc:
                 raise RecordError(f"action {i + 1} ({action!r}) does not replay: {exc}") from exc
         return game
 
@@ -765,11 +907,7 @@ class DiceGame:
         return other
 
     def __repr__(self) -> str:
-        state = (
-            "over"
-            if self.is_over
-            else f"{self.players[self.current_player]} to {self._phase.value}"
-        )
+        state = "over" if self.is_over else f"{self.players[self._cur]} to {self._phase.value}"
         totals = ", ".join(f"{p} {s}" for p, s in zip(self.players, self.scores, strict=True))
         return f"<DiceGame {totals}; {state}>"
 
@@ -778,12 +916,14 @@ class DiceGame:
     def _check_turn(self, seat: int | None) -> None:
         if self._phase is Phase.OVER:
             raise IllegalAction("The game is over.")
-        if seat is not None and seat != self.current_player:
+        if seat is not None and seat != self._cur:
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise InvalidAction.format("There is no seat {seat}.", seat=repr(seat))
             if not 0 <= seat < len(self.players):
-                raise IllegalAction.format("There is no seat {seat}.", seat=seat)
-            raise IllegalAction.format(
+                raise NotYourTurn.format("There is no seat {seat}.", seat=seat)
+            raise NotYourTurn.format(
                 "It is {player}'s turn, not {seat_player}'s.",
-                player=self.players[self.current_player],
+                player=self.players[self._cur],
                 seat_player=self.players[seat],
             )
 
@@ -823,7 +963,7 @@ class DiceGame:
 
     def _end_turn(self, *, busted: bool) -> None:
         r = self.rules
-        seat = self.current_player
+        seat = self._cur
         points = 0 if busted else self.turn_total
         penalty = bonus = 0
         if busted:
@@ -893,7 +1033,7 @@ class DiceGame:
         self._phase = Phase.OVER
 
     def _next(self, seat: int) -> None:
-        self.current_player = seat
+        self._cur = seat
         self._start_turn()
 
     def _snapshot(self) -> dict[str, Any]:

@@ -85,7 +85,7 @@ class ScoreTable:
         values += [self.kind_points(f, n) for f in FACES for n in range(3, 7)]
         self.step = math.gcd(*values) or 1
         # Every keep option of every throw (sorted tuple of 1-6 dice), best points first; the same
-        # by action string; and the legal actions while that throw lies on the table.
+        # by action string; and the keep actions while that throw lies on the table.
         self.options: dict[tuple[int, ...], tuple[KeepOption, ...]] = {}
         self.by_action: dict[tuple[int, ...], dict[str, KeepOption]] = {}
         self.keep_actions: dict[tuple[int, ...], tuple[str, ...]] = {}
@@ -94,7 +94,7 @@ class ScoreTable:
                 options = self._options(throw)
                 self.options[throw] = options
                 self.by_action[throw] = {o.action: o for o in options}
-                self.keep_actions[throw] = (*(o.action for o in options), "void")
+                self.keep_actions[throw] = tuple(o.action for o in options)
 
     def kind_points(self, face: int, n: int) -> int:
         """Points of ``n`` (3..6) dice showing ``face``, as one combination."""

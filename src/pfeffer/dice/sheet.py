@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from pfeffer.core.errors import IllegalAction
+from pfeffer.core.errors import IllegalAction, RecordError
 from pfeffer.dice.game import DiceGame, DiceView, PfefferMode, Phase, Turn
 from pfeffer.dice.rules import DiceRules
 
@@ -39,7 +39,7 @@ def turn_text(turn: Turn) -> str:
     ``P`` marks a turn with Pfeffer called, ``A`` one with Auto-Pfeffer on; a penalty is shown
     as ``-800`` after "bust", a Pfeffer reward as ``+450`` after the points.
 
-    >>> g = DiceGame(["Anna", "Ben"])
+    >>> g = DiceGame(["Anna", "Ben"], sheet=True)
     >>> g.enter_turn(400); g.call_pfeffer(); g.enter_turn(None); g.enter_turn(None)
     >>> [turn_text(t) for t in g.history]
     ['400', 'P bust -900', 'A bust -1000']
@@ -73,7 +73,7 @@ def turn_rounds(history: Sequence[Turn], players: int) -> list[int]:
     play comes round to a seat at or before the previous one (so the final round and a tie
     playoff continue on the sheet just as they would on paper).
 
-    >>> g = DiceGame(["Anna", "Ben", "Cleo"], first_player=1)
+    >>> g = DiceGame(["Anna", "Ben", "Cleo"], first_player=1, sheet=True)
     >>> for points in (400, 400, 400, 400):
     ...     g.enter_turn(points)
     >>> turn_rounds(g.history, 3)
@@ -96,7 +96,7 @@ def turn_rounds(history: Sequence[Turn], players: int) -> list[int]:
 def sheet_rows(history: Sequence[Turn], players: int) -> list[SheetRow]:
     """Group finished turns into score-sheet rows, one per round (see :func:`turn_rounds`).
 
-    >>> g = DiceGame(["Anna", "Ben", "Cleo"])
+    >>> g = DiceGame(["Anna", "Ben", "Cleo"], sheet=True)
     >>> for points in (400, None, 500, 350):
     ...     g.enter_turn(points)
     >>> [(r.number, r.cells(), r.totals) for r in sheet_rows(g.history, 3)]
@@ -119,7 +119,7 @@ def sheet_rows(history: Sequence[Turn], players: int) -> list[SheetRow]:
 def round_number(game: DiceGame) -> int:
     """The number of the round (sheet row) that the turn about to be played belongs to.
 
-    >>> g = DiceGame(["Anna", "Ben"])
+    >>> g = DiceGame(["Anna", "Ben"], sheet=True)
     >>> round_number(g)
     1
     >>> g.enter_turn(400); round_number(g)
@@ -133,7 +133,8 @@ def round_number(game: DiceGame) -> int:
     n = len(game.players)
     first = history[0].seat
     last = turn_rounds(history, n)[-1]
-    if (game.current_player - first) % n > (history[-1].seat - first) % n:
+    cur = game.current_player
+    if cur is None or (cur - first) % n > (history[-1].seat - first) % n:
         return last
     return last + 1
 
@@ -159,14 +160,7 @@ class DiceSheet:
         first_player: int = 0,
     ) -> None:
         # The sheet never throws computer dice; a fixed seed keeps saved files reproducible.
-        self._game = DiceGame(players, rules, seed=0, first_player=first_player)
-
-    @classmethod
-    def from_game(cls, game: DiceGame) -> DiceSheet:
-        """A sheet continuing ``game`` (a copy; later entries do not change ``game``)."""
-        sheet = cls.__new__(cls)
-        sheet._game = game.clone()
-        return sheet
+        self._game = DiceGame(players, rules, seed=0, first_player=first_player, sheet=True)
 
     # ------------------------------------------------------------------ entries
 
@@ -241,8 +235,8 @@ class DiceSheet:
         return list(self._game.scores)
 
     @property
-    def current_player(self) -> int:
-        """The seat whose turn is to be entered next."""
+    def current_player(self) -> int | None:
+        """The seat whose turn is to be entered next; None once the game is over."""
         return self._game.current_player
 
     @property
@@ -291,8 +285,14 @@ class DiceSheet:
     @classmethod
     def from_json(cls, data: str | bytes | dict[str, Any]) -> DiceSheet:
         """A sheet from a record (:class:`~pfeffer.core.errors.RecordError` if invalid)."""
+        game = DiceGame.from_record(data)
+        if not game.is_sheet:
+            raise RecordError(
+                "This is the record of a played game, not a score sheet: "
+                "replay it with 'pfeffer dice replay'."
+            )
         sheet = cls.__new__(cls)
-        sheet._game = DiceGame.from_record(data)
+        sheet._game = game
         return sheet
 
     def __repr__(self) -> str:

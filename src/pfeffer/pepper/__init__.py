@@ -8,9 +8,17 @@
 (6, 1)
 """
 
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import (
+    ActionError,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    RecordError,
+    RulesError,
+    SetupError,
+)
 from pfeffer.pepper.cards import CARD_PRETTY, CARD_STR, parse_card, trick_winner
-from pfeffer.pepper.game import HandResult, PepperGame, PepperView, Trick
+from pfeffer.pepper.game import HandResult, PepperGame, PepperView, Phase, Trick
 from pfeffer.pepper.rules import (
     PepperRules,
     bid_ladder,
@@ -24,12 +32,18 @@ from pfeffer.pepper.rules import (
 __all__ = [
     "CARD_PRETTY",
     "CARD_STR",
+    "ActionError",
     "HandResult",
     "IllegalAction",
+    "InvalidAction",
+    "NotYourTurn",
     "PepperGame",
     "PepperRules",
     "PepperView",
+    "Phase",
     "RecordError",
+    "RulesError",
+    "SetupError",
     "Trick",
     "bid_ladder",
     "cards_per_hand",

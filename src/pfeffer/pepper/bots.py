@@ -141,7 +141,7 @@ class HeuristicBot:
     def _best_trump(self, view: PepperView, options: Sequence[str]) -> tuple[str, float]:
         best, best_est = options[0], -1.0
         for t in options:
-            est = estimate_tricks(view.hand, None if t == "NT" else t, view.players)
+            est = estimate_tricks(view.hand, None if t == "NT" else t, len(view.players))
             if t == "NT":
                 est -= 0.2  # no trump is riskier: a long suit can run against us
             if est > best_est:
@@ -152,12 +152,12 @@ class HeuristicBot:
         options = ["C", "D", "H", "S"] + (["NT"] if view.rules.no_trump else [])
         _, est = self._best_trump(view, options)
         est -= self.caution
-        total = 6 if view.players == 4 else 8
+        total = 6 if len(view.players) == 4 else 8
         numbers = [b for b in legal if b.isdigit()]
         if est >= total - 0.15 and "small" in legal:
             return "small"
         partner_high = (
-            view.players == 4
+            len(view.players) == 4
             and view.bidder is not None
             and view.side_of(view.bidder) == view.side_of(view.seat or 0)
         )
@@ -190,8 +190,8 @@ class HeuristicBot:
         best_i = max(range(len(trick)), key=lambda i: row[trick[i]])
         best_seat = view.current_trick[best_i][0]
         best_v = row[trick[best_i]]
-        last = len(trick) == view.players - 1
-        partner_winning = view.players == 4 and view.side_of(best_seat) == view.side_of(me)
+        last = len(trick) == len(view.players) - 1
+        partner_winning = len(view.players) == 4 and view.side_of(best_seat) == view.side_of(me)
         if partner_winning and (last or best_v >= 24 or (best_v >= 6 and best_v < 20 and led != t)):
             return _str(min(cards, key=low_key))
         winners = [c for c in cards if row[c] > best_v]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pfeffer.core.errors import IllegalAction
+from pfeffer.core.errors import InvalidAction
 
 SUITS = "CDHS"
 RANKS = "9TJQKA"
@@ -47,13 +47,13 @@ CARD_INDEX: dict[str, int] = {s: i for i, s in enumerate(CARD_STR)}
 def parse_card(text: str) -> int:
     """The card number of ``text``; accepts "JC", "jc", "TH", "10H", "J♣", "10♥".
 
-    Raises :class:`IllegalAction` for anything that is not one of the 24 cards.
+    Raises :class:`InvalidAction` for anything that is not one of the 24 cards.
 
     >>> [parse_card(t) for t in ("9C", "AS", "th", "10♦", "Q♠")]
     [0, 23, 13, 7, 21]
     >>> parse_card("7H")
     Traceback (most recent call last):
-    pfeffer.core.errors.IllegalAction: '7H' is not a Pepper card (ranks 9 T J Q K A, suits C D H S)
+    pfeffer.core.errors.InvalidAction: '7H' is not a Pepper card (ranks 9 T J Q K A, suits C D H S)
     """
     c = CARD_INDEX.get(text)
     if c is not None:
@@ -65,7 +65,7 @@ def parse_card(text: str) -> int:
             suit = _SUIT_ALIASES.get(t[-1])
             if rank is not None and suit is not None:
                 return suit * 6 + rank
-    raise IllegalAction.format(
+    raise InvalidAction.format(
         "{text} is not a Pepper card (ranks 9 T J Q K A, suits C D H S)", text=repr(text)
     )
 
@@ -94,7 +94,7 @@ def parse_trump(text: str | None) -> int:
         s = _SUIT_ALIASES.get(t)
         if s is not None:
             return s
-    raise IllegalAction.format(
+    raise InvalidAction.format(
         "{text} is not a trump: name C, D, H, S or NT (no trump)", text=repr(text)
     )
 
@@ -145,7 +145,7 @@ def mask_strs(mask: int) -> list[str]:
 
 
 def parse_mask(cards: Iterable[str]) -> int:
-    """Mask of card strings; raises :class:`IllegalAction` on bad notation or a repeated card.
+    """Mask of card strings; raises :class:`InvalidAction` on bad notation or a repeated card.
 
     >>> parse_mask(["9C", "TC"])
     3
@@ -154,7 +154,7 @@ def parse_mask(cards: Iterable[str]) -> int:
     for t in cards:
         c = parse_card(t)
         if m >> c & 1:
-            raise IllegalAction.format("the card {card} is listed twice", card=CARD_STR[c])
+            raise InvalidAction.format("the card {card} is listed twice", card=CARD_STR[c])
         m |= 1 << c
     return m
 
@@ -215,11 +215,11 @@ def trick_winner(cards: Sequence[str], trump: str | None = None) -> int:
     0
     """
     if not cards:
-        raise IllegalAction("a trick needs at least one card")
+        raise InvalidAction("a trick needs at least one card")
     t = parse_trump(trump)
     nums = [parse_card(c) for c in cards]
     if len(set(nums)) != len(nums):
-        raise IllegalAction("a trick cannot contain the same card twice")
+        raise InvalidAction("a trick cannot contain the same card twice")
     row = TRICK_VALUE[t][EFFECTIVE_SUIT[t][nums[0]]]
     best = 0
     for i, c in enumerate(nums):

@@ -23,11 +23,20 @@ appear only at the API edge. A game is driven either through the named methods (
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import (
+    ActionError,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    RecordError,
+    RulesError,
+    SetupError,
+)
 from pfeffer.core.records import dumps, envelope, load
 from pfeffer.core.rng import ChanceStream, new_seed
 from pfeffer.pepper.cards import (
@@ -50,15 +59,32 @@ from pfeffer.pepper.rules import (
     bid_ladder,
     cards_per_hand,
     hand_points,
+    side_names,
     side_of,
     sides,
     winners_of,
 )
 
 DEAL, AUCTION, DECLARE, PLAY, OVER = range(5)
-PHASES = ("deal", "auction", "declare", "play", "over")
+
+
+class Phase(enum.StrEnum):
+    """What kind of action comes next (equal to its string: ``Phase.PLAY == "play"``)."""
+
+    DEAL = "deal"
+    AUCTION = "auction"
+    DECLARE = "declare"
+    PLAY = "play"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        # Shown like the plain string it equals, so views and doctests read naturally.
+        return repr(self.value)
+
+
+PHASES = tuple(Phase)
 #: The draw of the game's chance stream used to pick the first dealer when none is given (P3).
-#: Deals use draws 0, 1, 2, … (one per deal), far below this number.
+#: Deal k shuffles with block k (draws k * 2**16 + 1 … + 23), far below this number.
 DEALER_DRAW = 1 << 40
 
 _BIT = tuple(1 << c for c in range(DECK_SIZE))
@@ -96,10 +122,9 @@ class PepperView:
     """
 
     seat: int | None
-    players: int
-    names: tuple[str, ...]
+    players: tuple[str, ...]
     rules: PepperRules
-    phase: str
+    phase: Phase
     dealer: int
     current_player: int | None
     hand: tuple[str, ...]
@@ -115,10 +140,19 @@ class PepperView:
     hand_number: int
     last_hand: HandResult | None
     winners: tuple[int, ...]
+    is_over: bool
+    side_names: tuple[str, ...]
+    tricks_needed: int | None
+    tricks_in_hand: int
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat (the same as ``players``)."""
+        return self.players
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for."""
-        return side_of(self.players, seat)
+        return side_of(len(self.players), seat)
 
     @property
     def led_suit(self) -> str | None:
@@ -132,8 +166,9 @@ class PepperView:
 class PepperGame:
     """A game of Pepper for 2, 3 or 4 players, from the first deal to the winner (P1-P11).
 
-    ``seed`` drives the shuffles (deal number k shuffles with ``ChanceStream(seed).random(k)``) and,
-    when ``dealer`` is None, the choice of the first dealer. ``names`` are stored in the record.
+    ``players`` is the list of names, or just their number (names "Seat 0", "Seat 1", …; or
+    ``names``). ``seed`` drives the shuffles (deal number k is :meth:`ChanceStream.shuffle` block
+    k, a portable Fisher-Yates) and, when ``dealer`` is None, the choice of the first dealer.
     """
 
     __slots__ = (
@@ -162,6 +197,7 @@ class PepperGame:
         "_rules",
         "_scores",
         "_seed",
+        "_side_names",
         "_stream",
         "_trick",
         "_tricks",
@@ -173,29 +209,51 @@ class PepperGame:
 
     def __init__(
         self,
-        players: int = 4,
+        players: int | Sequence[str] = 4,
         rules: PepperRules | None = None,
         seed: int | None = None,
         dealer: int | None = None,
         names: Sequence[str] | None = None,
     ) -> None:
-        if players not in (2, 3, 4) or isinstance(players, bool):
-            raise ValueError(f"Pepper is played by 2, 3 or 4 players, not {players!r}")
+        if not isinstance(players, int) and isinstance(players, Sequence):
+            if isinstance(players, str):
+                raise SetupError.format(
+                    "players must be a list of names or a number, not {players}",
+                    players=repr(players),
+                )
+            if names is not None and list(names) != list(players):
+                raise SetupError("give the names once: as players or as names")
+            names, players = list(players), len(players)
+        if isinstance(players, bool) or players not in (2, 3, 4):
+            raise SetupError.format(
+                "Pepper is played by 2, 3 or 4 players, not {players}", players=repr(players)
+            )
         rules = PepperRules() if rules is None else rules
         if not isinstance(rules, PepperRules):
-            raise TypeError("rules must be a PepperRules")
+            raise RulesError("rules must be a PepperRules")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise SetupError.format("seed must be a whole number, not {seed}", seed=repr(seed))
         seed = new_seed() if seed is None else seed
         stream = ChanceStream(seed)
         if dealer is None:
             dealer = stream.below(DEALER_DRAW, players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"dealer must be a seat 0..{players - 1}, not {dealer!r}")
+            raise SetupError.format(
+                "the dealer must be a seat 0..{last}, not {dealer}",
+                last=players - 1,
+                dealer=repr(dealer),
+            )
         if names is None:
             names = [f"Seat {i}" for i in range(players)]
-        if len(names) != players or not all(isinstance(x, str) for x in names):
-            raise ValueError(f"names must be {players} strings")
+        if (
+            isinstance(names, str)
+            or len(names) != players
+            or not all(isinstance(x, str) for x in names)
+        ):
+            raise SetupError.format("names must be {players} strings", players=players)
         self._n = players
         self._names = tuple(names)
+        self._side_names = tuple(side_names(self._names))
         self._rules = rules
         self._seed = seed
         self._stream = stream
@@ -234,13 +292,13 @@ class PepperGame:
     # ----------------------------------------------------------------------------------- queries
 
     @property
-    def players(self) -> int:
-        """Number of players (2, 3 or 4)."""
-        return self._n
+    def players(self) -> tuple[str, ...]:
+        """Player names by seat (as stored in the record); ``len(players)`` is 2, 3 or 4."""
+        return self._names
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Player names by seat (as stored in the record)."""
+        """Player names by seat (the same as :attr:`players`)."""
         return self._names
 
     @property
@@ -254,8 +312,8 @@ class PepperGame:
         return self._seed
 
     @property
-    def phase(self) -> str:
-        """ "deal", "auction", "declare", "play" or "over"."""
+    def phase(self) -> Phase:
+        """:class:`Phase`: "deal", "auction", "declare", "play" or "over"."""
         return PHASES[self._phase]
 
     @property
@@ -330,9 +388,23 @@ class PepperGame:
         return self._results[-1] if self._results else None
 
     @property
-    def history(self) -> list[str]:
+    def actions(self) -> list[str]:
         """Every action so far in record notation (deals written out)."""
         return self._record_actions()
+
+    @property
+    def history(self) -> list[HandResult]:
+        """The finished hands, oldest first (the same as :attr:`results`)."""
+        return list(self._results)
+
+    def tricks_needed(self) -> int | None:
+        """The tricks the contract of this hand needs (all of them for either Pepper), once the
+        auction is won; else None."""
+        if not self._high or self._phase in (DEAL, AUCTION):
+            return None
+        ladder = _LADDERS[self._n]
+        bid = ladder[self._high - 1]
+        return cards_per_hand(self._n) if bid in ("small", "big") else int(bid)
 
     def side_of(self, seat: int) -> int:
         """The side a seat scores for: seat % 2 with 4 players, else the seat itself."""
@@ -384,11 +456,20 @@ class PepperGame:
 
     # ----------------------------------------------------------------------------------- actions
 
-    def apply(self, action: str) -> None:
+    def apply(self, action: str, seat: int | None = None) -> None:
         """Apply one action string (see :meth:`legal_actions`); "deal C C … / …" deals explicitly.
 
-        Raises :class:`IllegalAction` and changes nothing if the action is not allowed now.
+        ``seat``, if given, must be the seat to act (a front end passes the sender's seat).
+        Raises :class:`InvalidAction` (not a Pepper action at all), :class:`NotYourTurn` or
+        :class:`IllegalAction` (not allowed now), and changes nothing.
         """
+        if type(action) is not str:
+            raise InvalidAction.format(
+                "an action is a string such as 'JD', '2', 'pass' or 'H', not {action}",
+                action=repr(action),
+            )
+        if seat is not None and (seat != self._cur or self._phase == OVER):
+            self._check_seat(seat)
         ph = self._phase
         if ph == PLAY:  # the hot path of play-outs, kept inline
             c = CARD_INDEX.get(action)
@@ -450,7 +531,7 @@ class PepperGame:
                 parts = action[5:].split("/")
                 self._do_deal(self._check_deal([p.split() for p in parts]))
             else:
-                raise IllegalAction.format(
+                raise self._refusal(action).format(
                     "{player} must deal now ('deal'), not {action}",
                     player=self._who(),
                     action=repr(action),
@@ -512,6 +593,39 @@ class PepperGame:
     def _who(self) -> str:
         return self._names[self._cur]
 
+    def _check_seat(self, seat: object) -> None:
+        """Raise for an action sent by ``seat`` when it is not that seat's turn."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidAction.format("there is no seat {seat}", seat=repr(seat))
+        if self._phase == OVER:
+            raise self._over_error()
+        if not 0 <= seat < self._n:
+            raise NotYourTurn.format(
+                "there is no seat {seat} (seats are 0..{last})", seat=seat, last=self._n - 1
+            )
+        if seat != self._cur:
+            raise NotYourTurn.format(
+                "it is {player}'s turn, not {seat_player}'s",
+                player=self._who(),
+                seat_player=self._names[seat],
+            )
+
+    def _refusal(self, action: object) -> type[ActionError]:
+        """IllegalAction for a Pepper action at the wrong moment, InvalidAction for anything
+        that is no Pepper action at all."""
+        if isinstance(action, str):
+            text = action.strip()
+            low = text.lower().replace(" pepper", "")
+            if low in _ALL_WORDS or low == "deal" or low.startswith("deal "):
+                return IllegalAction
+            for parse in (parse_card, parse_trump):
+                try:
+                    parse(text)
+                    return IllegalAction
+                except ActionError:
+                    pass
+        return InvalidAction
+
     def _over_error(self) -> IllegalAction:
         return IllegalAction("the game is over: no more actions")
 
@@ -536,8 +650,8 @@ class PepperGame:
     def _parse_play(self, action: str) -> int:
         try:
             return parse_card(action)
-        except IllegalAction:
-            raise IllegalAction.format(
+        except ActionError:
+            raise self._refusal(action).format(
                 "it is {player}'s turn to play a card; {action} is not a card",
                 player=self._who(),
                 action=repr(action),
@@ -550,7 +664,7 @@ class PepperGame:
             if lvl is not None:
                 return lvl
         bids = ", ".join(_LADDERS[self._n])
-        raise IllegalAction.format(
+        raise self._refusal(action).format(
             "{action} is not a bid: it is {player}'s turn to bid ({bids}) or pass",
             action=repr(action),
             player=self._who(),
@@ -560,8 +674,8 @@ class PepperGame:
     def _parse_declare(self, action: str) -> str | None:
         try:
             parse_trump(action)
-        except IllegalAction:
-            raise IllegalAction.format(
+        except ActionError:
+            raise self._refusal(action).format(
                 "it is {player}'s turn to name trump (C, D, H, S or NT), not {action}",
                 player=self._who(),
                 action=repr(action),
@@ -569,9 +683,7 @@ class PepperGame:
         return action
 
     def _shuffle(self) -> tuple[int, ...]:
-        rng = self._stream.random(self._deals)
-        deck = list(range(DECK_SIZE))
-        rng.shuffle(deck)
+        deck = self._stream.shuffle(self._deals, list(range(DECK_SIZE)))
         n = self._n
         hands = [0] * (n + 1)
         for c, p in zip(deck, _DEAL_ORDER[n][self._dealer], strict=True):
@@ -725,14 +837,13 @@ class PepperGame:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
         ):
-            raise IllegalAction.format(
+            raise SetupError.format(
                 "there is no seat {seat} (seats are 0..{last})", seat=repr(seat), last=n - 1
             )
         ladder = _LADDERS_P[n]
         return PepperView(
             seat=seat,
-            players=n,
-            names=self._names,
+            players=self._names,
             rules=self._rules,
             phase=PHASES[self._phase],
             dealer=self._dealer,
@@ -750,6 +861,10 @@ class PepperGame:
             hand_number=self._deals,
             last_hand=self.last_hand,
             winners=tuple(self._winners),
+            is_over=self._phase == OVER,
+            side_names=self._side_names,
+            tricks_needed=self.tricks_needed(),
+            tricks_in_hand=cards_per_hand(n),
         )
 
     def clone(self) -> PepperGame:
@@ -757,6 +872,7 @@ class PepperGame:
         g = object.__new__(PepperGame)
         g._n = self._n
         g._names = self._names
+        g._side_names = self._side_names
         g._rules = self._rules
         g._seed = self._seed
         g._stream = self._stream
@@ -849,12 +965,12 @@ class PepperGame:
                 dealer=obj.get("dealer"),
                 names=names,
             )
-        except (TypeError, ValueError) as exc:
+        except ValueError as exc:
             raise RecordError(f"bad record header: {exc}") from exc
         for i, action in enumerate(obj["actions"]):
             try:
                 game.apply(action)
-            except IllegalAction as exc:
+            except ActionError as exc:
                 raise RecordError(f"action {i + 1} ({action!r}) does not replay: {exc}") from exc
         if "scores" in obj and obj["scores"] != game._scores:
             raise RecordError(f"the record says scores {obj['scores']}, replay gives {game.scores}")
@@ -876,6 +992,8 @@ _DEAL_ORDER = {n: tuple(_deal_order(n, d) for d in range(n)) for n in (2, 3, 4)}
 _LADDERS = {n: bid_ladder(n) for n in (2, 3, 4)}
 _LADDERS_P = {n: ("pass", *_LADDERS[n]) for n in (2, 3, 4)}
 _BID_CODES = {n: {b: i for i, b in enumerate(_LADDERS_P[n])} for n in (2, 3, 4)}
+#: Every bid word (and pass) of any player count, lower case.
+_ALL_WORDS = frozenset(_LADDERS_P[3])
 #: _AUCTION_ACTIONS[n][high][must_bid]: legal auction actions.
 _AUCTION_ACTIONS = {
     n: tuple((("pass", *_LADDERS[n][h:]), _LADDERS[n][h:]) for h in range(len(_LADDERS[n]) + 1))

@@ -204,3 +204,14 @@ def winners_of(scores: Sequence[int], target: int) -> list[int]:
     if best < target:
         return []
     return [i for i, s in enumerate(scores) if s == best]
+
+
+def side_names(players: Sequence[str]) -> list[str]:
+    """Display names of the scoring sides: partners joined by "&" with 4 players (P2).
+
+    >>> side_names(["Ann", "Bob", "Cy", "Di"]), side_names(["Ann", "Bob", "Cy"])
+    (['Ann & Cy', 'Bob & Di'], ['Ann', 'Bob', 'Cy'])
+    """
+    if len(players) == 4:
+        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
+    return list(players)

@@ -34,6 +34,7 @@ from pfeffer.pepper.rules import (
     bid_ladder,
     cards_per_hand,
     score_hand,
+    side_names,
     side_of,
     sides,
     winners_of,
@@ -41,17 +42,6 @@ from pfeffer.pepper.rules import (
 
 SHEET_GAME = "pepper-sheet"
 """The ``game`` field of a score-pad record (see docs/pepper.md)."""
-
-
-def side_names(players: Sequence[str]) -> list[str]:
-    """Display names of the scoring sides: partners joined by "&" with 4 players (P2).
-
-    >>> side_names(["Ann", "Bob", "Cy", "Di"]), side_names(["Ann", "Bob", "Cy"])
-    (['Ann & Cy', 'Bob & Di'], ['Ann', 'Bob', 'Cy'])
-    """
-    if len(players) == 4:
-        return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
-    return list(players)
 
 
 def parse_bid(bid: int | str, players: int) -> str:

@@ -25,7 +25,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
-from pfeffer.core.errors import IllegalAction, TranslatableError
+from pfeffer.core.errors import ActionError, IllegalAction, TranslatableError
 from pfeffer.core.rng import new_seed
 from pfeffer.web import sheets
 from pfeffer.web.games import ADAPTERS, BOT_KINDS, GameAdapter, adapter, bot_seed
@@ -202,7 +202,7 @@ class Hub:
                 )
                 try:
                     self._apply_locked(live, row.seat, choice)
-                except IllegalAction:
+                except ActionError:
                     log.exception("computer player chose an illegal action at table %s", live.id)
                     break
             await self.broadcast(live)
@@ -658,7 +658,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                     continue
                 try:
                     await hub.act(live, seat, action)
-                except IllegalAction as exc:
+                except ActionError as exc:
                     await _error(ws, "illegal", translate_error(exc, lang))
         except WebSocketDisconnect:
             pass

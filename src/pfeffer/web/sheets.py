@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pfeffer.core.errors import IllegalAction, TranslatableError
+from pfeffer.core.errors import ActionError, TranslatableError
 from pfeffer.dice import DiceRules
 from pfeffer.dice.sheet import DiceSheet
 from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand, sides
@@ -130,7 +130,7 @@ def undo(kind: str, data: dict[str, Any]) -> dict[str, Any]:
     sheet = DiceSheet.from_json(data) if kind == "dice" else PepperSheet.from_json(data)
     try:
         sheet.undo()
-    except IllegalAction:
+    except ActionError:
         return data
     return sheet.to_record()
 
