@@ -1,4 +1,4 @@
-"""The turn and game state machine, one class per rule of RULES.md Part 1 (D1–D14)."""
+"""The turn and game state machine, one class per rule of docs/rules.md (D1–D14)."""
 
 from __future__ import annotations
 

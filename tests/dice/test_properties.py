@@ -1,4 +1,4 @@
-"""Property tests: random legal games keep the invariants of RULES.md Part 1."""
+"""Property tests: random legal games keep the invariants of docs/rules.md (D1–D14)."""
 
 from __future__ import annotations
 

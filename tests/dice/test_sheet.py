@@ -1,4 +1,4 @@
-"""The score-sheet API (pfeffer.dice.sheet), organised by rule id (RULES.md Part 1)."""
+"""The score-sheet API (pfeffer.dice.sheet), organised by rule id (docs/rules.md, D1–D14)."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def test_house_rule_min_bank_opening_only() -> None:
         s.enter(100)  # nobody has banked yet: the minimum holds
     s.enter(400)
     s.enter(350)
-    s.enter(100)  # P0 has banked once: any score may be banked now
+    s.enter(100)  # seat 0 has banked once: any score may be banked now
     s.enter(50)
     assert s.totals == [500, 400]
 
@@ -103,9 +103,9 @@ def test_house_rule_min_bank_opening_only() -> None:
 def test_house_rule_min_bank_opening_only_per_player() -> None:
     s = sheet_of([400], min_bank_opening_only=True)
     with pytest.raises(IllegalAction):
-        s.enter(100)  # P1 has not banked yet
+        s.enter(100)  # seat 1 has not banked yet
     s.enter(None)
-    s.enter(100)  # P0 has; (Auto-Pfeffer does not change the minimum)
+    s.enter(100)  # seat 0 has; (Auto-Pfeffer does not change the minimum)
     assert s.totals == [500, 0]
 
 
@@ -114,7 +114,7 @@ def test_house_rule_min_bank_opening_only_per_player() -> None:
 
 def test_d10_pfeffer_bust_costs_twice_the_stake() -> None:
     s = sheet_of([350, "p bust"])
-    assert s.totals == [350, -800]  # stake 400, bust: -800 (the example in RULES.md)
+    assert s.totals == [350, -800]  # stake 400, bust: -800 (the example of D10 in docs/rules.md)
     turn = s.history[-1]
     assert (turn.pfeffer, turn.stake, turn.penalty) == (PfefferMode.CALLED, 400, 800)
     assert s.rows()[0].cells() == ("350", "P bust -800")

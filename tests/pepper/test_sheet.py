@@ -1,4 +1,4 @@
-"""PepperSheet, the score pad, by rule id (RULES.md Part 2: P3, P5, P10, P11, house rules)."""
+"""PepperSheet, the score pad, by rule id (docs/rules.md: P3, P5, P10, P11, house rules)."""
 
 from __future__ import annotations
 

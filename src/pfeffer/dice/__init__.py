@@ -1,4 +1,4 @@
-"""Würfel-Pfeffer, the dice game (RULES.md Part 1): a pure rules engine.
+"""Würfel-Pfeffer, the dice game (docs/rules.md, D1–D14): a pure rules engine.
 
 >>> from pfeffer.dice import DiceRules, DiceGame, keep_options, IllegalAction
 >>> [o.points for o in keep_options([1, 5, 5])]

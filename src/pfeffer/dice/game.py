@@ -1,4 +1,4 @@
-"""The Würfel-Pfeffer game state machine (RULES.md D1–D14).
+"""The Würfel-Pfeffer game state machine (docs/rules.md D1–D14).
 
 A :class:`DiceGame` is driven either through its methods (``roll``, ``keep``, ``bank``,
 ``call_pfeffer``, ``void_roll``) or through action strings (``legal_actions()`` / ``apply()``); both

@@ -1,6 +1,6 @@
-"""House rules of Würfel-Pfeffer as a typed, frozen value (RULES.md Part 1, "Named house rules").
+"""House rules of Würfel-Pfeffer as a typed, frozen value (docs/rules.md, "House rules (dice)").
 
-Every field is named exactly like the option in RULES.md and defaults to the value given there.
+Every field is named exactly like the option in docs/rules.md and defaults to the value given there.
 
 >>> r = DiceRules()
 >>> r.target, r.min_bank, r.triples[1], r.extra_dice
@@ -43,7 +43,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DiceRules:
-    """The house rules a table plays; defaults are the rules of RULES.md (D1–D14)."""
+    """The house rules a table plays; defaults are the rules of docs/rules.md (D1–D14)."""
 
     target: int = 10000
     min_bank: int = 350

@@ -1,4 +1,4 @@
-"""Scoring of set-aside dice (RULES.md D3, D4 and the scoring house rules).
+"""Scoring of set-aside dice (docs/rules.md D3, D4 and the scoring house rules).
 
 A group of dice set aside from one throw scores the best way to split it into combinations; a group
 that cannot be split completely into combinations cannot be set aside. Every table here is computed

@@ -1,4 +1,4 @@
-"""Karten-Pfeffer / Pepper, the Iowa trick-taking card game (RULES.md Part 2), as a pure engine.
+"""Karten-Pfeffer / Pepper, the Iowa trick-taking card game (docs/rules.md P1–P11) as a pure engine.
 
 >>> from pfeffer.pepper import PepperGame, trick_winner
 >>> trick_winner(["AS", "9S", "JD", "KS"], trump="H")

@@ -1,4 +1,4 @@
-"""Pepper options (the named house rules of RULES.md Part 2), the bid ladder (P5) and scoring (P10).
+"""Pepper options (house rules in docs/rules.md), the bid ladder (P5) and scoring (P10).
 
 >>> r = PepperRules()
 >>> r.penalty(4), r.penalty(3), r.target
@@ -68,7 +68,7 @@ def _check_players(players: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class PepperRules:
-    """The named house rules of RULES.md Part 2; the defaults are the rules as written.
+    """The named house rules of Pepper in docs/rules.md; the defaults are the rules as written.
 
     - ``target`` (30): a hand that leaves some side at or above it ends the game (P11).
     - ``all_pass`` ("last_must_bid"): if everybody before them passed, the last player must bid
