@@ -37,12 +37,11 @@ from pfeffer.rl.observations import (
     pepper_string,
     side_returns,
 )
-from pfeffer.rl.sampling import deal_action, sample_deal
+from pfeffer.rl.sampling import DECK, deal_action, hands_of, sample_deal
 from pfeffer.rl.spaces import PepperActionSpace
 
 SPACES = {n: PepperActionSpace(n) for n in (2, 3, 4)}
 DEFAULT_MAX_HANDS = 30
-DECK = 24
 
 GAME_TYPE = pyspiel.GameType(
     short_name="pfeffer_pepper",
@@ -60,19 +59,6 @@ GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification={"players": 4, "max_hands": DEFAULT_MAX_HANDS, "target": 30},
 )
-
-
-def deal_order(players: int, dealer: int) -> tuple[int, ...]:
-    """Who gets the k-th card of a deal (P4): one at a time clockwise from the left of the dealer;
-    with 2 players the dead hand (index 2) takes its turn after the dealer.
-
-    >>> deal_order(2, 0)[:6], deal_order(4, 3)[:5]
-    ((1, 0, 2, 1, 0, 2), (0, 1, 2, 3, 0))
-    """
-    order = [(dealer + 1 + j) % players for j in range(players)]
-    if players == 2:
-        order.append(2)
-    return tuple(order[k % len(order)] for k in range(DECK))
 
 
 class PepperOpenSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -181,11 +167,8 @@ class PepperOpenSpielState(pyspiel.State):  # type: ignore[misc]
                 self._cut = True
 
     def _finish_deal(self, g: PepperGame) -> None:
-        hands: list[list[int]] = [[] for _ in range(3 if self._n == 2 else self._n)]
-        for card, seat in zip(self._dealt, deal_order(self._n, g.dealer), strict=True):
-            hands[seat].append(card)
         self._start = SnapshotBox(g.clone())
-        g.apply(deal_action([[CARD_STR[c] for c in sorted(h)] for h in hands]))
+        g.apply(deal_action(hands_of(self._dealt, self._n, g.dealer)))
         self._dealt = []
         self._hand_actions = []
 

@@ -31,6 +31,8 @@ from pfeffer.pepper import PepperView, cards_per_hand
 from pfeffer.pepper.cards import CARD_INDEX, CARD_STR, EFFECTIVE_SUIT, parse_trump
 from pfeffer.rl.observations import text
 
+DECK = 24
+
 
 def _tricks(view: PepperView) -> list[tuple[int, tuple[str, ...]]]:
     rows = [(t.leader, t.cards) for t in view.tricks]
@@ -150,6 +152,32 @@ def sample_deal(view: PepperView, players: int, rng: random.Random) -> list[list
     return [sorted(h, key=CARD_INDEX.__getitem__) for h in hands]
 
 
+def deal_order(players: int, dealer: int) -> tuple[int, ...]:
+    """Who gets the k-th card of a deal (P4): one at a time clockwise from the left of the dealer;
+    with 2 players the dead hand (index 2) takes its turn after the dealer.
+
+    >>> deal_order(2, 0)[:6], deal_order(4, 3)[:5]
+    ((1, 0, 2, 1, 0, 2), (0, 1, 2, 3, 0))
+    """
+    order = [(dealer + 1 + j) % players for j in range(players)]
+    if players == 2:
+        order.append(2)
+    return tuple(order[k % len(order)] for k in range(DECK))
+
+
+def hands_of(cards: list[int], players: int, dealer: int) -> list[list[str]]:
+    """The hands (plus the dead hand with 2 players) when ``cards`` (card numbers, the order
+    dealt) are dealt by ``dealer``, each in deck order.
+
+    >>> hands_of(list(range(24)), 4, 0)[1]
+    ['9C', 'KC', 'JD', '9H', 'KH', 'JS']
+    """
+    hands: list[list[int]] = [[] for _ in range(3 if players == 2 else players)]
+    for card, seat in zip(cards, deal_order(players, dealer), strict=True):
+        hands[seat].append(card)
+    return [[CARD_STR[c] for c in sorted(h)] for h in hands]
+
+
 def deal_action(hands: list[list[str]]) -> str:
     """The engine's explicit deal action for ``hands``.
 
@@ -159,4 +187,12 @@ def deal_action(hands: list[list[str]]) -> str:
     return "deal " + " / ".join(" ".join(h) for h in hands)
 
 
-__all__ = ["deal_action", "played_by_seat", "sample_deal", "suit_voids"]
+__all__ = [
+    "DECK",
+    "deal_action",
+    "deal_order",
+    "hands_of",
+    "played_by_seat",
+    "sample_deal",
+    "suit_voids",
+]
