@@ -3,12 +3,13 @@ Pepper, each against uniformly random players, through :mod:`pfeffer.rl.openspie
 
     python examples/openspiel_search.py [--simulations N] [--games G] [--seed S]
 
-Dice: ``open_spiel.python.algorithms.mcts.MCTSBot`` in seat 0 of a 2-player game to ``--dice-target``
-(default 2000, capped at ``--dice-turns`` turns each). Pepper: ``ISMCTSBot`` (worlds from the
-adapter's void-respecting ``resample_from_infostate``) for the team of seats 0 and 2 of a 4-player
-game to ``--pepper-target`` (default 10, at most ``--pepper-hands`` hands). Both use random
-roll-outs. Prints each game's returns and the search side's mean. (The C++ ``pyspiel.MCTSBot`` and
-``pyspiel.ISMCTSBot`` crash on Python games in open-spiel 2.0.2: only the Python ones are used.)
+Dice: ``open_spiel.python.algorithms.mcts.MCTSBot`` in seat 0 of a 2-player game to
+``--dice-target`` (default 2000, capped at ``--dice-turns`` turns each). Pepper: ``ISMCTSBot``
+(worlds from the adapter's void-respecting ``resample_from_infostate``) for the team of seats 0
+and 2 of a 4-player game to ``--pepper-target`` (default 10, at most ``--pepper-hands`` hands).
+Both use random roll-outs. Prints each game's returns and the search side's mean. (The C++
+``pyspiel.MCTSBot`` and ``pyspiel.ISMCTSBot`` crash on Python games in open-spiel 2.0.2: only the
+Python ones are used.)
 """
 
 from __future__ import annotations
