@@ -40,6 +40,7 @@ from pfeffer.rl.spaces import NUM_THROWS, DiceActionSpace, throw_id, throw_of
 
 SPACE = DiceActionSpace()
 ROLL, BANK, VOID = SPACE.action_id("roll"), SPACE.action_id("bank"), SPACE.action_id("void")
+CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 DEFAULT_MAX_TURNS = 100
 #: A bound on the average moves of a turn (decisions and throws) for ``max_game_length``.
 MOVES_PER_TURN = 40
@@ -120,6 +121,7 @@ class DiceOpenSpielState(pyspiel.State):  # type: ignore[misc]
         self._rolling = False  # "roll" was chosen: the dice are chance now
         self._turns = 0
         self._cut = False  # the cap was reached
+        self._player = 0  # cached current_player(), refreshed after every action
 
     @property
     def engine(self) -> DiceGame:
@@ -128,12 +130,7 @@ class DiceOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while dice are thrown, ``TERMINAL`` at the end."""
-        g = self._box.game
-        if self._cut or g.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._rolling:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(g.current_player)
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
         ids = SPACE.legal_ids(self._box.game.legal_actions())
@@ -163,6 +160,10 @@ class DiceOpenSpielState(pyspiel.State):  # type: ignore[misc]
                 self._turns += 1
         if self._turns >= self._turn_cap or self.move_number() + 1 >= self._move_cap:
             self._cut = not g.is_over
+        if self._cut or g.is_over:
+            self._player = TERMINAL
+        else:
+            self._player = CHANCE if self._rolling else int(g.current_player)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -171,7 +172,7 @@ class DiceOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True when the game is over or cut off at the cap."""
-        return self._cut or self._box.game.is_over
+        return self._player == TERMINAL
 
     def returns(self) -> list[float]:
         """Zero-sum returns at the end (winners share +1, the others −1); zeros before."""

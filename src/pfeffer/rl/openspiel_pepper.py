@@ -41,6 +41,7 @@ from pfeffer.rl.sampling import DECK, deal_action, hands_of, sample_deal
 from pfeffer.rl.spaces import PepperActionSpace
 
 SPACES = {n: PepperActionSpace(n) for n in (2, 3, 4)}
+CHANCE, TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 DEFAULT_MAX_HANDS = 30
 
 GAME_TYPE = pyspiel.GameType(
@@ -119,6 +120,7 @@ class PepperOpenSpielState(pyspiel.State):  # type: ignore[misc]
         self._start: SnapshotBox[PepperGame] | None = None  # the engine before this hand's deal
         self._hand_actions: list[str] = []  # actions of the current hand after the deal
         self._cut = False
+        self._player = CHANCE  # cached current_player(), refreshed after every action
 
     @property
     def engine(self) -> PepperGame:
@@ -128,12 +130,16 @@ class PepperOpenSpielState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The seat to act, ``CHANCE`` while the dealer is chosen or cards are dealt, else
         ``TERMINAL``."""
+        return self._player
+
+    def _refresh(self) -> None:
         g = self._box.game
         if self._cut or g.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._choosing_dealer or g.phase == "deal":
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(g.current_player)  # type: ignore[arg-type, unused-ignore]
+            self._player = TERMINAL
+        elif self._choosing_dealer or g.phase == "deal":
+            self._player = CHANCE
+        else:
+            self._player = int(g.current_player)  # type: ignore[arg-type, unused-ignore]
 
     def _legal_actions(self, player: int) -> list[int]:
         return SPACES[self._n].legal_ids(self._box.game.legal_actions())
@@ -142,9 +148,9 @@ class PepperOpenSpielState(pyspiel.State):  # type: ignore[misc]
         """The first dealer (seats) or the next card (cards not dealt yet), uniform."""
         if self._choosing_dealer:
             return [(s, 1.0 / self._n) for s in range(self._n)]
-        left = [c for c in range(DECK) if c not in self._dealt]
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        dealt = self._dealt
+        p = 1.0 / (DECK - len(dealt))
+        return [(c, p) for c in range(DECK) if c not in dealt]
 
     def _apply_action(self, action: int) -> None:
         g = self._box.game
@@ -165,6 +171,7 @@ class PepperOpenSpielState(pyspiel.State):  # type: ignore[misc]
             self._hand_actions.append(a)
             if g.phase == "deal" and g.hand_number >= self._max_hands:
                 self._cut = True
+        self._refresh()
 
     def _finish_deal(self, g: PepperGame) -> None:
         self._start = SnapshotBox(g.clone())
@@ -179,7 +186,7 @@ class PepperOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True when the game is over or cut off at ``max_hands``."""
-        return self._cut or self._box.game.is_over
+        return self._player == TERMINAL
 
     def returns(self) -> list[float]:
         """Zero-sum returns per seat at the end (see the module docstring); zeros before."""
@@ -213,6 +220,7 @@ class PepperOpenSpielState(pyspiel.State):  # type: ignore[misc]
         for a in self._hand_actions:
             engine.apply(a)
         new._box = EngineBox(engine)
+        new._refresh()
         return new
 
     def __str__(self) -> str:
