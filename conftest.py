@@ -11,6 +11,12 @@ _NEEDS = {
     "pettingzoo": "src/pfeffer/rl/pettingzoo.py",
 }
 
-collect_ignore_glob = [
-    pattern for module, pattern in _NEEDS.items() if importlib.util.find_spec(module) is None
-]
+
+def _missing(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is None
+    except (ImportError, ValueError):  # e.g. blocked with sys.modules[module] = None
+        return True
+
+
+collect_ignore_glob = [pattern for module, pattern in _NEEDS.items() if _missing(module)]
