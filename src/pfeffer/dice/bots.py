@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from pfeffer.core.bots import BotKind, BotRegistry
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
@@ -161,3 +162,27 @@ def reach_probability(rules: DiceRules, goal: int) -> float:
         return result
 
     return p(0, 6)
+
+
+def _random_bot(*, name: str, seed: int | None, level: str) -> RandomBot:
+    return RandomBot(seed, name=name)
+
+
+def _heuristic_bot(*, name: str, seed: int | None, level: str) -> HeuristicBot:
+    return HeuristicBot(name=name)
+
+
+#: The dice game's computer players (the terminal, the web server and benchmarks make them here).
+DICE_BOTS: BotRegistry[DiceView] = BotRegistry(
+    "dice",
+    [
+        BotKind(
+            "heuristic",
+            "Heuristic",
+            "keeps for value, banks by thresholds, plays to win the final round",
+            ("normal",),
+            _heuristic_bot,
+        ),
+        BotKind("random", "Random", "any legal action at random", ("random",), _random_bot),
+    ],
+)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pfeffer.core.bots import BotKind, BotRegistry
 from pfeffer.pepper.cards import (
     CARD_INDEX,
     CARD_STR,
@@ -248,3 +249,27 @@ class HeuristicBot:
 
 def _str(card: int) -> str:
     return CARD_STR[card]
+
+
+def _random_bot(*, name: str, seed: int | None, level: str) -> RandomBot:
+    return RandomBot(seed, name=name)
+
+
+def _heuristic_bot(*, name: str, seed: int | None, level: str) -> HeuristicBot:
+    return HeuristicBot(name=name)
+
+
+#: Pepper's computer players (the terminal, the web server and benchmarks make them here).
+PEPPER_BOTS: BotRegistry[PepperView] = BotRegistry(
+    "pepper",
+    [
+        BotKind(
+            "heuristic",
+            "Heuristic",
+            "estimates its tricks per trump, bids and plays by rules of thumb",
+            ("normal",),
+            _heuristic_bot,
+        ),
+        BotKind("random", "Random", "any legal card or bid at random", ("random",), _random_bot),
+    ],
+)

@@ -160,10 +160,11 @@ class DiceOpenSpielState(pyspiel.State):  # type: ignore[misc]
                 self._turns += 1
         if self._turns >= self._turn_cap or self.move_number() + 1 >= self._move_cap:
             self._cut = not g.is_over
-        if self._cut or g.is_over:
+        seat = g.current_player
+        if self._cut or seat is None:
             self._player = TERMINAL
         else:
-            self._player = CHANCE if self._rolling else int(g.current_player)
+            self._player = CHANCE if self._rolling else seat
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

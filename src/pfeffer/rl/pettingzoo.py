@@ -211,7 +211,9 @@ class DiceEnv(_PfefferEnv):
                 self._turns += 1
 
     def _current(self) -> int:
-        return int(self.game.current_player)
+        seat = self.game.current_player
+        assert seat is not None  # asked only while the game runs
+        return seat
 
     def _done(self) -> bool:
         return self.game.is_over or self._turns >= self.players * self.max_turns
@@ -272,7 +274,9 @@ class PepperEnv(_PfefferEnv):
         self._deal()
 
     def _current(self) -> int:
-        return int(self.game.current_player)  # type: ignore[arg-type, unused-ignore]
+        seat = self.game.current_player
+        assert seat is not None  # asked only while the game runs
+        return seat  # type: ignore[arg-type, unused-ignore]
 
     def _done(self) -> bool:
         g = self.game
