@@ -8,7 +8,7 @@ answers. Seats are numbered from 1 on screen (seat 0 of the engine is player 1).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -25,13 +25,9 @@ from pfeffer.cli.common import (
     GameSaveOpt,
     QuitRequested,
     Seat,
-    SheetSaveOpt,
-    SheetSession,
     apply_bot_action,
     ask,
-    ask_player_names,
     game_saved_text,
-    load_or_exit,
     make_bot,
     make_console,
     new_record_path,
@@ -55,12 +51,11 @@ from pfeffer.pepper import (
     PepperView,
     bid_ladder,
     cards_per_hand,
-    side_of,
 )
 from pfeffer.pepper.bots import HeuristicBot, RandomBot
-from pfeffer.pepper.cards import CARD_INDEX, parse_trump
+from pfeffer.pepper.cards import CARD_INDEX
 from pfeffer.pepper.rules import side_names
-from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet, parse_bid
+from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet
 
 app = typer.Typer(help="Karten-Pfeffer / Pepper, the trick-taking card game.", no_args_is_help=True)
 
@@ -605,172 +600,3 @@ def replay(
         console.print(hand_table(fresh.names, fresh.results, fresh.scores))
         if fresh.current_player is not None and fresh.phase != "deal":
             console.print(f"[bold]{escape(fresh.names[fresh.current_player])}[/] to act next.")
-
-
-# ============================================================================ sheet
-
-SHEET_KEYS = (
-    "[dim]Each hand: the bidder (number or name), the bid (1…, s = Small, b = Big Pepper), trump "
-    "(C D H S NT) and the tricks per side; or all in one line, e.g. 'Ann 3 H 4 2'. "
-    "p = everybody passed (all_pass=redeal) · u = undo · t = table · s = save · ? = rules · "
-    "q = save and quit · an empty answer cancels the hand[/]"
-)
-
-
-class _Cancel(Exception):
-    """An empty answer in the middle of an entry: start the hand over."""
-
-
-class PepperSheetSession(SheetSession[PepperSheet]):
-    """The interactive score pad: prompts for one hand at a time."""
-
-    GAME = "pepper"
-    NOUN = "Pad"
-    KEYS = SHEET_KEYS
-
-    def show(self) -> None:
-        """Print the pad."""
-        s = self.sheet
-        self.console.print(hand_table(s.players, s.rows(), s.totals, s.winners))
-
-    def help_text(self) -> str:
-        """The rules in force, for the number of players at the table."""
-        return rules_help(self.sheet.rules, len(self.sheet.players))
-
-    def announce_end(self) -> None:
-        """Name the winners."""
-        s = self.sheet
-        self.console.rule(f"[bold green]{winners_text(s.players, s.winners, s.totals)}[/]")
-
-    def ask(self, prompt: str) -> str:
-        """One answer inside an entry; empty cancels the entry, q quits."""
-        text = ask(self.console, prompt)
-        if not text:
-            raise _Cancel
-        if text.lower() in QUIT_WORDS:
-            raise QuitRequested
-        return text
-
-    def step(self) -> None:
-        """Read and apply one hand or command."""
-        s = self.sheet
-        players = " · ".join(f"{i + 1} {escape(p)}" for i, p in enumerate(s.players))
-        prompt = (
-            f"Hand {len(s.rows()) + 1} · {escape(s.players[s.dealer])} deals ▸ bidder "
-            f"[dim]({players}; ? help)[/]: "
-        )
-        text = ask(self.console, prompt)
-        low = text.lower()
-        if not low or self.command(low):
-            return
-        try:
-            if low in ("u", "undo"):
-                s.undo()
-                self.console.print("Last hand taken back.")
-            elif low in ("p", "pass", "passed"):
-                s.enter_passed()
-                self.console.print("Everybody passed: the deal passes on.")
-            else:
-                self.enter(text)
-        except _Cancel:
-            self.console.print("[dim]Hand cancelled.[/]")
-            return
-        except ActionError as exc:
-            print_error(self.console, exc)
-            return
-        self.show()
-        self.save()
-
-    def enter(self, text: str) -> None:
-        """An entry: the whole hand on one line, or the bidder followed by prompts."""
-        s = self.sheet
-        n = len(s.players)
-        sides = side_names(s.players)
-        words = text.split()
-        if len(words) >= 3 + len(sides):
-            given = words[-len(sides) :]
-            if not all(w.isdigit() for w in given):
-                raise IllegalAction("The tricks are whole numbers, one per side.")
-            bidder = _seat_number(" ".join(words[: -2 - len(sides)]), s.players)
-            row = s.enter(bidder, words[-2 - len(sides)], words[-1 - len(sides)],
-                          [int(w) for w in given])  # fmt: skip
-        else:
-            bidder = _seat_number(text, s.players)
-            bid = self.ask_until(
-                f"Bid ({', '.join(bid_text(b) for b in bid_ladder(n))}): ",
-                lambda t: parse_bid(t, n),
-            )
-            trump = self.ask_until(
-                "Trump (C D H S" + (" NT" if s.rules.no_trump else "") + "): ",
-                _trump,
-            )
-            total = cards_per_hand(n)
-            tricks: list[int] = []
-            for name in sides[:-1]:
-                got = self.ask_until(f"Tricks won by {escape(name)}: ", _whole)
-                tricks.append(got)
-            rest = total - sum(tricks)
-            if rest < 0:
-                raise IllegalAction(f"That is {sum(tricks)} tricks; a hand has only {total}.")
-            self.console.print(f"[dim]→ {escape(sides[-1])}: {rest} tricks[/]")
-            row = s.enter(bidder, bid, trump, [*tricks, rest])
-        side = side_of(n, bidder)
-        verdict = "[bold green]made it[/]" if row.made else "[bold red]went set[/]"
-        pts = ", ".join(f"{escape(sides[i])} {p:+d}" for i, p in enumerate(row.points))
-        self.console.print(f"{escape(sides[side])} {verdict}: {pts}.")
-
-    def ask_until(self, prompt: str, read: Callable[[str], T]) -> T:
-        """Ask until ``read`` accepts the answer (it raises IllegalAction otherwise)."""
-        while True:
-            text = self.ask(prompt)
-            try:
-                return read(text)
-            except ActionError as exc:
-                print_error(self.console, exc)
-
-
-def _trump(text: str) -> str:
-    parse_trump(text)  # the engine's notation check (IllegalAction if no trump name)
-    return text
-
-
-def _whole(text: str) -> int:
-    if not text.strip().isdigit():
-        raise IllegalAction(f"{text!r}: type the number of tricks, e.g. 3.")
-    return int(text)
-
-
-@app.command()
-def sheet(
-    players: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="2-4 player names in seat order (1+3 against 2+4 with four).", show_default=False
-        ),
-    ] = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue a saved score pad.")] = None,
-    rule: RuleOpt = None,
-    dealer: Annotated[
-        str | None, typer.Option(help="Who deals first: a number (from 1) or a name.")
-    ] = None,
-    save: SheetSaveOpt = None,
-) -> None:
-    """Keep score for a game played with real cards: enter each hand's bid and tricks."""
-    console = make_console()
-    if resume is not None:
-        if players or rule or dealer:
-            raise typer.BadParameter(
-                "a resumed pad keeps its own players, rules and dealer", param_hint="--resume"
-            )
-        pad = load_or_exit(console, resume, PepperSheet.from_json)
-        path = save if save is not None else resume
-    else:
-        rules = rules_or_exit(PepperRules, rule)
-        names = list(players or []) or ask_player_names(console)
-        try:
-            first = 0 if dealer is None else _seat_number(dealer, names)
-            pad = PepperSheet(names, rules, dealer=first)
-        except ActionError as exc:
-            raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
-        path = save if save is not None else new_record_path("pepper", "sheet")
-    PepperSheetSession(console, pad, path).start()
