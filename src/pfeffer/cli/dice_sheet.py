@@ -17,6 +17,9 @@ from pfeffer.cli.common import (
     SheetSession,
     ask,
     ask_player_names,
+    check_names,
+    check_save_path,
+    confirm,
     load_or_exit,
     make_console,
     new_record_path,
@@ -87,6 +90,13 @@ class DiceSheetSession(SheetSession[DiceSheet]):
         extra = f" [dim]({'; '.join(notes)})[/]" if notes else ""
         return f"Round {s.round} · [bold]{escape(s.players[seat])}[/] ({s.totals[seat]}){extra} ▸ "
 
+    def confirm_zero(self, pfeffer: bool) -> bool:
+        """Make sure ``0`` means a bust (it also starts an Auto-Pfeffer); False: not entered."""
+        if confirm(self.console, _confirm_text(self.sheet, pfeffer)):
+            return True
+        self.console.print("[dim]Nothing entered.[/]")
+        return False
+
     def step(self) -> None:
         """Read and apply one entry or command."""
         s = self.sheet
@@ -105,6 +115,8 @@ class DiceSheetSession(SheetSession[DiceSheet]):
             return
         try:
             points, pfeffer = _read_entry(text)
+            if text.replace("p", "").strip() == "0" and not self.confirm_zero(pfeffer):
+                return
             before = (s.final_round, s.view().playoff)
             s.enter(points, pfeffer=pfeffer)
         except ActionError as exc:
@@ -127,6 +139,27 @@ class DiceSheetSession(SheetSession[DiceSheet]):
             self.console.print(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
         self.show()
         self.save()
+
+
+def _confirm_text(sheet: DiceSheet, pfeffer: bool) -> str:
+    """The question that makes sure a typed ``0`` means a bust: what it costs and that the
+    next player then plays under Auto-Pfeffer (markup)."""
+    v = sheet.view()
+    seat = v.current_player
+    assert seat is not None  # asked only while the game runs
+    cost = v.pfeffer_bust_penalty if pfeffer else v.bust_penalty
+    penalty = f", [red]-{cost}[/]" if cost else ""
+    nxt = sheet.players[(seat + 1) % len(sheet.players)]
+    auto = (
+        f"; {escape(nxt)} then plays under Auto-Pfeffer (a bust costs "
+        f"{sheet.rules.auto_pfeffer_penalty})"
+        if sheet.rules.auto_pfeffer
+        else ""
+    )
+    return (
+        f"0 records a [bold red]bust[/] for {escape(sheet.players[seat])}{penalty}{auto}. "
+        "Record a bust?"
+    )
 
 
 def _read_entry(text: str) -> tuple[int | None, bool]:
@@ -172,13 +205,16 @@ def sheet(
                 "a resumed sheet keeps its own players and rules", param_hint="--resume"
             )
         dice_sheet = load_or_exit(console, resume, DiceSheet.from_json)
-        path = save if save is not None else resume
+        path = check_save_path(save if save is not None else resume)
     else:
         rules = rules_or_exit(DiceRules, rule)
+        if save is not None:
+            check_save_path(save)
         names = list(players or []) or ask_player_names(console)
         try:
+            check_names(names)
             dice_sheet = DiceSheet(names, rules)
-        except ActionError as exc:
+        except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
-        path = save if save is not None else new_record_path("dice", "sheet")
+        path = check_save_path(save) if save is not None else new_record_path("dice", "sheet")
     DiceSheetSession(console, dice_sheet, path).start()
