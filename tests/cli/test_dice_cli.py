@@ -9,6 +9,7 @@ import pytest
 
 from pfeffer.cli.common import build_rules, parse_seats
 from pfeffer.dice import DiceGame, DiceRules
+from pfeffer.dice.bots import DICE_BOTS
 from pfeffer.dice.sheet import DiceSheet
 from tests.cli.helpers import Run, lines, record
 
@@ -185,8 +186,7 @@ def test_bad_set_up_is_a_clear_usage_error(run: Run, args: list[str], message: s
 
 
 def test_bot_kinds_and_names() -> None:
-    seats = parse_seats(["bot", "bot:random", "bot:heuristic=Hilde", "Anna"],
-                        {"heuristic": "Heuristic", "random": "Random"}, "heuristic")  # fmt: skip
+    seats = parse_seats(["bot", "bot:random", "bot:heuristic=Hilde", "Anna"], DICE_BOTS)
     assert [(s.name, s.bot) for s in seats] == [
         ("Heuristic", "heuristic"), ("Random", "random"), ("Hilde", "heuristic"), ("Anna", None)
     ]  # fmt: skip

@@ -27,20 +27,20 @@ def test_whole_game_human_against_three_bots(run: Run, tmp_path: Path) -> None:
                  input="p\n1\nC\n1\n" * 400)  # fmt: skip
     assert result.exit_code == 0, result.output
     game = PepperGame.from_record(record(save))
-    assert game.is_over and game.names == ("You", "Heuristic", "Heuristic 2", "Heuristic 3")
+    assert game.is_over and game.names == ("You", "Heuristic A", "Heuristic B", "Heuristic C")
     out = result.output
     assert winner_line(game) in out
     assert f"Game record saved to {save}" in out
-    assert "You & Heuristic 2 against Heuristic & Heuristic 3" in out
+    assert "You & Heuristic B against Heuristic A & Heuristic C" in out
     assert "won the auction" in out and "Contract:" in out and "won trick 6" in out
-    assert "your cards (partner: Heuristic 2)" in out
+    assert "your cards (partner: Heuristic B)" in out
     assert "♣" in out and "Σ" in out
     assert "'P' is not a card" in out  # a refused answer shows the engine's message
     assert "Pass the device" not in out  # one human: no hot-seat screens
 
 
 def winner_line(game: PepperGame) -> str:
-    sides = ["You & Heuristic 2", "Heuristic & Heuristic 3"]
+    sides = ["You & Heuristic B", "Heuristic A & Heuristic C"]
     names = " and ".join(sides[w] for w in game.winners)
     label = "Shared win" if len(game.winners) > 1 else "Winner"
     return f"{label}: {names} with {game.scores[game.winners[0]]}!"
@@ -54,7 +54,7 @@ def test_same_seed_same_game_and_bots_only(run: Run, tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
     assert record(a)["actions"] == record(b)["actions"]
     assert PepperGame.from_record(record(a)).is_over
-    assert record(a)["players"] == ["Heuristic", "Random", "Heuristic 2"]
+    assert record(a)["players"] == ["Heuristic A", "Random", "Heuristic B"]
 
 
 def test_illegal_input_reprompts_with_the_engine_message(run: Run, tmp_path: Path) -> None:
@@ -67,7 +67,7 @@ def test_illegal_input_reprompts_with_the_engine_message(run: Run, tmp_path: Pat
     )  # fmt: skip
     out = result.output
     assert result.exit_code == 0, out
-    assert "'9' is not a bid: it is You's turn to bid (1, 2, 3, 4, 5, 6, 7, small, big)" in out
+    assert "'9' is not a bid: bid (1, 2, 3, 4, 5, 6, 7, small, big) or pass" in out
     assert "Karten-Pfeffer (Pepper) in short" in out  # ? shows the rules and the game goes on
     assert "You passed." in out and "Heuristic won the auction" in out
     assert "Choose a card from 1 to" in out
@@ -218,9 +218,10 @@ def test_sheet_resume_and_redeal(run: Run, tmp_path: Path) -> None:
 
 def test_sheet_redeal_needs_the_house_rule_and_asks_for_names(run: Run, tmp_path: Path) -> None:
     result = run("pepper", "sheet", "--save", str(tmp_path / "x.json"),
-                 input=lines("Ann, Bob", "p", "q"))  # fmt: skip
+                 input=lines("Ann, Bob", "", "p", "q"))  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "needs the house rule all_pass=redeal" in " ".join(result.output.split())
-    assert PepperSheet.from_json((tmp_path / "x.json").read_text()).players == ("Ann", "Bob")
+    pad = PepperSheet.from_json((tmp_path / "x.json").read_text())
+    assert pad.players == ("Ann", "Bob") and pad.first_dealer == 0  # Enter: player 1 deals
     result = run("pepper", "sheet", "Solo")
     assert result.exit_code == 2 and "2, 3 or 4 players" in result.output

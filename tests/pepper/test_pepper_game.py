@@ -315,7 +315,7 @@ class TestP9Play:
 
     def test_not_in_hand(self) -> None:
         g = self._start()
-        with pytest.raises(IllegalAction, match="does not hold"):
+        with pytest.raises(IllegalAction, match="do not hold"):
             g.play("AS")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from pfeffer.cli import dice_sheet, pepper_sheet
 from pfeffer.cli.dice import app as dice_app
 from pfeffer.cli.pepper import app as pepper_app
 from pfeffer.cli.serve import serve
@@ -17,6 +18,8 @@ app = typer.Typer(
 app.add_typer(dice_app, name="dice")
 app.add_typer(pepper_app, name="pepper")
 app.command("serve")(serve)
+
+__all__ = ["app", "dice_sheet", "main", "pepper_sheet"]  # the sheet modules add their commands
 
 
 def main() -> None:

@@ -3,7 +3,7 @@ and the pieces of the front ends that are the same for every game (errors, loadi
 command, bots, prompt loops, the score-sheet session).
 
 Nothing here knows a game's rules: house rules are read by the field names and types of the
-game's rules dataclass, seats by a table of bot kinds the game supplies.
+game's rules dataclass, seats by the game's bot registry.
 
 >>> import dataclasses
 >>> from typing import Literal
@@ -22,9 +22,11 @@ pfeffer.cli.common.RuleOptionError: --rule tie=coin: tie must be one of shared, 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as _dt
 import difflib
+import json
 import os
 import time
 import types
@@ -42,7 +44,9 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from pfeffer.core.errors import ActionError, RecordError
+from pfeffer.core.bots import Bot, BotRegistry
+from pfeffer.core.errors import ActionError, RecordError, TranslatableError
+from pfeffer.core.records import dumps
 
 T = TypeVar("T")
 
@@ -205,43 +209,78 @@ class Seat:
         return self.bot is not None
 
 
-def parse_seats(specs: Sequence[str], bot_names: Mapping[str, str], default_bot: str) -> list[Seat]:
+def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
     """Read seat specifications: a human's name, or ``bot``, ``bot:KIND``, ``bot:KIND=Name``
-    or ``bot=Name``. ``bot_names`` maps each bot kind to its default display name. Names are
-    made unique by numbering repeats.
+    or ``bot=Name``; the kinds and their names come from the game's bot registry.
 
-    >>> kinds = {"heuristic": "Heuristic", "random": "Random"}
-    >>> [(s.name, s.bot) for s in parse_seats(["Anna", "bot", "bot:random=Rudi", "bot"], kinds,
-    ...                                         "heuristic")]
-    [('Anna', None), ('Heuristic', 'heuristic'), ('Rudi', 'random'), ('Heuristic 2', 'heuristic')]
-    >>> parse_seats(["bot:clever"], kinds, "heuristic")
+    Two people cannot have the same name (:func:`check_names`). Computer players without a
+    name of their own are called by their kind's label; when several share one (or a person
+    has it), they get letters, never numbers (a number reads like a bid or points):
+
+    >>> from pfeffer.dice.bots import DICE_BOTS
+    >>> [(s.name, s.bot) for s in parse_seats(["Anna", "bot", "bot:random=Rudi", "bot"],
+    ...                                         DICE_BOTS)]
+    [('Anna', None), ('Heuristic A', 'heuristic'), ('Rudi', 'random'), ('Heuristic B', 'heuristic')]
+    >>> parse_seats(["bot:clever"], DICE_BOTS)
     Traceback (most recent call last):
     ...
     ValueError: 'bot:clever': no bot kind 'clever' (choose from heuristic, random)
+    >>> parse_seats(["Anna", "anna"], DICE_BOTS)
+    Traceback (most recent call last):
+    ...
+    ValueError: Two players are called 'anna': give each player a different name.
     """
     seats: list[Seat] = []
+    labelled: list[int] = []  # seats named after their kind's label
     for spec in specs:
         text = spec.strip()
         head, _, name = text.partition("=")
         word, colon, kind = head.partition(":")
         if word.strip().lower() == "bot":
-            kind = kind.strip().lower() if colon else default_bot
-            if kind not in bot_names:
+            kind = kind.strip().lower() if colon else bots.default
+            if kind not in bots:
                 raise ValueError(
-                    f"{spec!r}: no bot kind {kind!r} (choose from {', '.join(bot_names)})"
+                    f"{spec!r}: no bot kind {kind!r} (choose from {', '.join(bots.keys())})"
                 )
-            seats.append(Seat(name.strip() or bot_names[kind], kind))
+            if not name.strip():
+                labelled.append(len(seats))
+            seats.append(Seat(name.strip() or bots.kind(kind).label, kind))
         elif text:
             seats.append(Seat(text))
         else:
             raise ValueError("a seat needs a name (or 'bot')")
-    counts: dict[str, int] = {}
-    unique = []
-    for seat in seats:
-        counts[seat.name] = counts.get(seat.name, 0) + 1
-        n = counts[seat.name]
-        unique.append(seat if n == 1 else Seat(f"{seat.name} {n}", seat.bot))
-    return unique
+    check_names([s.name for i, s in enumerate(seats) if i not in labelled])
+    taken = {s.name.casefold() for i, s in enumerate(seats) if i not in labelled}
+    for label in dict.fromkeys(seats[i].name for i in labelled):
+        group = [i for i in labelled if seats[i].name == label]
+        if len(group) == 1 and label.casefold() not in taken:
+            taken.add(label.casefold())
+            continue
+        letters = (f"{label} {chr(65 + k)}" for k in range(26))
+        for i in group:
+            name = next(n for n in letters if n.casefold() not in taken)
+            taken.add(name.casefold())
+            seats[i] = Seat(name, seats[i].bot)
+    return seats
+
+
+def check_names(names: Sequence[str]) -> None:
+    """Refuse two players with the same name (letter case aside): they could not be told apart
+    on the sheet or at a prompt. Raises :class:`ValueError` with a message for the user.
+
+    >>> check_names(["Anna", "Ben"])
+    >>> check_names(["Anna", "Ben", "ANNA"])
+    Traceback (most recent call last):
+    ...
+    ValueError: Two players are called 'ANNA': give each player a different name.
+    """
+    seen: set[str] = set()
+    for name in names:
+        key = name.strip().casefold()
+        if key in seen:
+            raise ValueError(f"Two players are called {name.strip()!r}: give each player a "
+                             "different name.")  # fmt: skip
+        seen.add(key)
 
 
 # ---------------------------------------------------------------------------- records
@@ -277,13 +316,66 @@ def new_record_path(game: str, kind: str = "game", now: _dt.datetime | None = No
 
 
 def save_text(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path`` atomically (a crash never leaves half a file); returns it."""
+    """Write ``text`` to ``path`` atomically (a crash never leaves half a file); returns it.
+
+    The text goes to ``PATH.tmp`` first, which then replaces the file; if anything fails, the
+    temporary file is removed again and the error is raised.
+    """
     path = path.expanduser()
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text + ("" if text.endswith("\n") else "\n"), encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text + ("" if text.endswith("\n") else "\n"), encoding="utf-8")
+        tmp.replace(path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise
     return path
+
+
+def check_save_path(path: Path, option: str = "--save") -> Path:
+    """The file ``path`` (``~`` expanded) if a record can be written there; else a usage error
+    (:class:`typer.BadParameter` for ``option``, exit status 2) that says why, before the game
+    starts."""
+    path = path.expanduser()
+    if path.is_dir():
+        raise typer.BadParameter(
+            f"{path} is a folder; give a file name, e.g. {path / 'game.json'}", param_hint=option
+        )
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise typer.BadParameter(f"{folder} is a file, not a folder", param_hint=option)
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise typer.BadParameter(f"cannot write {path}: permission denied", param_hint=option)
+    return path
+
+
+BOTS_FIELD = "bots"
+"""The field a terminal game adds to its record: the bot kind of every seat (None: a person),
+so that ``play --resume`` knows who the computer plays. Engines ignore it."""
+
+
+def record_text(record: dict[str, Any], seats: Sequence[Seat]) -> str:
+    """The JSON text of a game ``record`` with the seats' bot kinds added (:data:`BOTS_FIELD`)."""
+    return dumps({**record, BOTS_FIELD: [s.bot for s in seats]})
+
+
+def seats_of_record(record: dict[str, Any]) -> list[Seat]:
+    """The seats of a saved game: its players, with the bot kinds the terminal wrote
+    (:data:`BOTS_FIELD`); a record without them (saved elsewhere) has only people.
+
+    >>> [(s.name, s.bot) for s in seats_of_record({"players": ["You", "Hal"],
+    ...                                            "bots": [None, "heuristic"]})]
+    [('You', None), ('Hal', 'heuristic')]
+    """
+    names = [str(n) for n in record.get("players", [])]
+    kinds = record.get(BOTS_FIELD)
+    if not isinstance(kinds, list) or len(kinds) != len(names):
+        kinds = [None] * len(names)
+    return [Seat(n, k if isinstance(k, str) else None) for n, k in zip(names, kinds, strict=True)]
 
 
 # ---------------------------------------------------------------------------- prompts
@@ -308,6 +400,11 @@ def ask_player_names(console: Console) -> list[str]:
     return [n.strip() for n in line.split(",") if n.strip()]
 
 
+def confirm(console: Console, question: str) -> bool:
+    """Ask a yes/no ``question`` (markup); only y / yes says yes."""
+    return ask(console, f"{question} [dim](y/n)[/] ").lower() in ("y", "yes")
+
+
 # ---------------------------------------------------------------------------- front ends
 
 GameSaveOpt = Annotated[
@@ -328,9 +425,40 @@ def make_console() -> Console:
     return Console(highlight=False)
 
 
-def print_error(console: Console, error: object) -> None:
-    """Print an error (an exception's message, or any text) as ``✗ message``, escaped."""
-    console.print(f"[bold red]✗[/] {escape(str(error))}")
+ParamStyle = Callable[[str, Any], Any]
+"""``style(name, value)``: a message parameter as the screen shows it (see :func:`error_text`)."""
+
+
+def error_text(error: object, style: ParamStyle | None = None) -> str:
+    """The message of ``error`` for the screen.
+
+    A :class:`~pfeffer.core.errors.TranslatableError` is built again from its ``template``
+    with every parameter passed through ``style`` (so that cards read as on screen, ``10♥``
+    for ``TH``), and starts with a capital letter; the engine's own text is left unchanged
+    for other front ends. Anything else is its ``str``.
+
+    >>> from pfeffer.core.errors import IllegalAction
+    >>> exc = IllegalAction.format("you do not hold {card}", card="TH")
+    >>> error_text(exc, lambda name, value: "10♥" if name == "card" else value)
+    'You do not hold 10♥'
+    >>> str(exc)
+    'you do not hold TH'
+    """
+    if not isinstance(error, TranslatableError):
+        return str(error)
+    text = str(error)
+    if style is not None and error.params:
+        try:
+            text = error.template.format(**{k: style(k, v) for k, v in error.params.items()})
+        except (KeyError, IndexError, ValueError):
+            text = str(error)
+    return text[:1].upper() + text[1:]
+
+
+def print_error(console: Console, error: object, style: ParamStyle | None = None) -> None:
+    """Print an error (an exception's message, or any text) as ``✗ message``, escaped; see
+    :func:`error_text` for ``style``."""
+    console.print(f"[bold red]✗[/] {escape(error_text(error, style))}")
 
 
 def rules_or_exit(rules_cls: type[T], options: list[str] | None) -> T:
@@ -341,14 +469,54 @@ def rules_or_exit(rules_cls: type[T], options: list[str] | None) -> T:
         raise typer.BadParameter(str(exc), param_hint="--rule") from None
 
 
+def read_or_exit(console: Console, path: Path) -> str:
+    """The text of the file at ``path``; a missing or unreadable file is printed as an error
+    in plain words (``No such file: PATH``) and exits with status 1."""
+    path = path.expanduser()
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        message = f"No such file: {path}"
+    except IsADirectoryError:
+        message = f"{path} is a folder, not a record file."
+    except PermissionError:
+        message = f"Cannot read {path}: permission denied."
+    except UnicodeDecodeError:
+        message = f"{path} is not a pfeffer record (not a text file)."
+    except OSError as exc:
+        message = f"Cannot read {path}: {exc.strerror or exc}."
+    print_error(console, message)
+    raise typer.Exit(1)
+
+
 def load_or_exit(console: Console, path: Path, load: Callable[[str], T]) -> T:
     """``load`` the text of the record at ``path``; an unreadable file or a bad record is
-    printed as an error and exits with status 1."""
+    printed as an error and exits with status 1 (the file is left as it is)."""
+    text = read_or_exit(console, path)
     try:
-        return load(path.read_text(encoding="utf-8"))
-    except (OSError, RecordError) as exc:
+        return load(text)
+    except RecordError as exc:
         print_error(console, exc)
         raise typer.Exit(1) from None
+
+
+def record_kind(text: str) -> str | None:
+    """The ``game`` field of a JSON record (``dice``, ``pepper``, ``pepper-sheet``), plus
+    ``-sheet`` for a dice score sheet; None if the text is no JSON object.
+
+    >>> record_kind('{"game": "dice", "sheet": true}'), record_kind('{"game": "pepper"}')
+    ('dice-sheet', 'pepper')
+    """
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(obj, dict):
+        return None
+    kind = obj.get("game")
+    if not isinstance(kind, str):
+        return None
+    return f"{kind}-sheet" if kind == "dice" and obj.get("sheet") else kind
 
 
 def print_rules(console: Console, summary: str, rules: Any, example: str) -> None:
@@ -407,26 +575,49 @@ def game_saved_text(path: Path | None, game: str, *, finished: bool) -> str:
         return f"Game record saved to [bold]{escape(str(path))}[/]"
     return (
         f"\nGame left unfinished; record saved to [bold]{escape(str(path))}[/]\n"
-        f"(show it with: pfeffer {game} replay {escape(str(path))})"
+        f"(continue it with: pfeffer {game} play --resume {escape(str(path))})"
     )
 
 
-B = TypeVar("B")
+def is_you(name: str) -> bool:
+    """True for the default human's name, "You", which takes the second person."""
+    return name.strip().casefold() == "you"
 
 
-def make_bot(
-    seat: Seat,
-    index: int,
-    seed: int | None,
-    *,
-    random: Callable[..., B],
-    heuristic: Callable[..., B],
-) -> B:
-    """The bot for a bot ``seat``: a ``random`` one (seeded from the game's ``seed`` and the
-    seat ``index``, so a seeded game replays) or else a ``heuristic`` one, named as the seat."""
-    if seat.bot == "random":
-        return random(seed=None if seed is None else seed * 31 + index, name=seat.name)
-    return heuristic(name=seat.name)
+def verb(subject: str, third: str, other: str) -> str:
+    """The verb form for ``subject``: ``other`` for "You" and for a team ("Ann & Cy"),
+    ``third`` (third person singular) for anybody else.
+
+    >>> verb("Ann", "deals", "deal"), verb("You", "deals", "deal"), verb("Ann & Cy", "is", "are")
+    ('deals', 'deal', 'are')
+    """
+    return other if is_you(subject) or " & " in subject else third
+
+
+def object_name(name: str) -> str:
+    """A name as the object of a sentence: "you" for "You", else the name.
+
+    >>> object_name("You"), object_name("Ann")
+    ('you', 'Ann')
+    """
+    return "you" if is_you(name) else name
+
+
+def count(n: int, word: str, words: str | None = None) -> str:
+    """``n`` and the noun in the right number.
+
+    >>> count(1, "trick"), count(2, "trick"), count(0, "die", "dice")
+    ('1 trick', '2 tricks', '0 dice')
+    """
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def make_bot(bots: BotRegistry[T], seat: Seat, index: int, seed: int | None) -> Bot[T]:
+    """The computer player for a bot ``seat``, made by the game's registry and named as the
+    seat; one that draws at random is seeded from the game's ``seed`` and the seat ``index``,
+    so a seeded game replays."""
+    assert seat.bot is not None
+    return bots.create(seat.bot, name=seat.name, seed=None if seed is None else seed * 31 + index)
 
 
 def apply_bot_action(
@@ -446,6 +637,8 @@ def prompt_until_applied(
     command: Callable[[str], bool],
     read: Callable[[str], str],
     act: Callable[[str], bool],
+    *,
+    style: ParamStyle | None = None,
 ) -> None:
     """Ask a human at ``prompt`` until one action has been applied.
 
@@ -460,7 +653,7 @@ def prompt_until_applied(
         try:
             action = read(text)
         except ActionError as exc:
-            print_error(console, exc)
+            print_error(console, exc, style)
             continue
         if act(action):
             return

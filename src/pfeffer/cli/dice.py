@@ -6,6 +6,7 @@ view, keep options, whole-turn entry, records) and the bots, and draws the answe
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Annotated
@@ -23,34 +24,37 @@ from pfeffer.cli.common import (
     GameSaveOpt,
     QuitRequested,
     Seat,
-    SheetSaveOpt,
-    SheetSession,
     apply_bot_action,
     ask,
-    ask_player_names,
+    check_save_path,
     game_saved_text,
     load_or_exit,
     make_bot,
     make_console,
     new_record_path,
+    object_name,
     parse_seats,
     print_error,
     print_rules,
     prompt_until_applied,
+    read_or_exit,
+    record_kind,
+    record_text,
     rules_or_exit,
     save_text,
+    seats_of_record,
     seats_text,
     total_cells,
+    verb,
     winners_text,
 )
 from pfeffer.core.bots import Bot
-from pfeffer.core.errors import ActionError, IllegalAction
-from pfeffer.dice.bots import HeuristicBot, RandomBot
+from pfeffer.core.errors import ActionError, IllegalAction, RecordError
+from pfeffer.dice.bots import DICE_BOTS
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Turn
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, keep_options
 from pfeffer.dice.sheet import (
-    DiceSheet,
     SheetRow,
     round_number,
     sheet_rows,
@@ -61,7 +65,6 @@ from pfeffer.dice.sheet import (
 app = typer.Typer(help="Würfel-Pfeffer, the dice game.", no_args_is_help=True)
 
 GLYPHS = "⚀⚁⚂⚃⚄⚅"
-BOT_KINDS = {"heuristic": "Heuristic", "random": "Random"}
 TABLE_ROWS = 8  # rounds shown in the running table during play (the end shows all)
 
 RuleOpt = Annotated[
@@ -126,11 +129,13 @@ def sheet_table(
     winners: list[int] | tuple[int, ...] = (),
 ) -> Table:
     """The score sheet as a rich table: one row per round, then the Σ row."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
     table.add_column("#", justify="right", style="dim")
     for seat, name in enumerate(players):
         style = "bold reverse" if seat == current else "bold"
-        table.add_column(Text(name, style=style), justify="right", min_width=6)
+        table.add_column(
+            Text(name, style=style, justify="right"), justify="right", min_width=6, overflow="fold"
+        )
     shown = rows
     if max_rows is not None and len(rows) > max_rows:
         shown = rows[-max_rows:]
@@ -212,10 +217,6 @@ PLAY_KEYS = (
 )
 
 
-def _save(game: DiceGame, path: Path) -> Path:
-    return save_text(path, game.to_json())
-
-
 # ============================================================================ play
 
 
@@ -258,12 +259,16 @@ class PlaySession:
                 else:
                     self.human_step(seat)
         except (QuitRequested, KeyboardInterrupt):
-            path = _save(g, self.path)
+            path = self.save()
             self.console.print(game_saved_text(path, "dice", finished=False))
             return
         self.show_table(final=True)
-        path = _save(g, self.path)
+        path = self.save()
         self.console.print(game_saved_text(path, "dice", finished=True))
+
+    def save(self) -> Path:
+        """Write the record (with who the computer plays, for ``--resume``)."""
+        return save_text(self.path, record_text(self.game.to_record(), self.seats))
 
     def say(self, text: str) -> None:
         """Print a line of markup."""
@@ -290,7 +295,7 @@ class PlaySession:
             prev = self.name(g.history[-1].seat)
             self.say(
                 f"[bold yellow]Auto-Pfeffer![/] {prev} scored nothing, so a bust costs "
-                f"{self.name(seat)} [bold red]{g.bust_penalty()}[/]."
+                f"{escape(object_name(g.players[seat]))} [bold red]{g.bust_penalty()}[/]."
             )
 
     def show_table(self, *, final: bool = False) -> None:
@@ -367,7 +372,8 @@ class PlaySession:
         g = self.game
         who = self.name(turn.seat)
         if turn.busted:
-            line = f"[bold red]BUST![/] No points this turn for {who}."
+            name = g.players[turn.seat]
+            line = f"[bold red]BUST![/] {who} {verb(name, 'scores', 'score')} nothing this turn."
             if turn.penalty:
                 why = "Pfeffer lost" if turn.pfeffer is PfefferMode.CALLED else "Auto-Pfeffer"
                 line += f" {why}: [bold red]-{turn.penalty}[/]."
@@ -390,7 +396,7 @@ class PlaySession:
             self.console.rule(f"[bold green]{winners_text(g.players, g.winners, g.scores)}[/]")
         else:
             self.show_table()
-            _save(g, self.path)
+            self.save()
 
     # ---------------------------------------------------------------- bots
 
@@ -484,8 +490,9 @@ class PlaySession:
         void = " · v void" if self.manual and "void" in legal else ""
         phase = g.phase
         if phase is Phase.KEEP:
-            count = len(g.keep_choices())
-            return f"{who} ▸ 1-{count} (Enter = 1){void} · ? help: ", "1"
+            n_options = len(g.keep_choices())
+            pick = "Enter = 1" if n_options == 1 else f"1-{n_options} (Enter = 1)"
+            return f"{who} ▸ {pick}{void} · ? help: ", "1"
         if phase is Phase.START:
             pf = " · p Pfeffer" if "pfeffer" in legal else ""
             if self.manual:
@@ -507,6 +514,24 @@ class PlaySession:
             return f"{status}, {why}. {who} ▸ throw {dice} and type them: ", None
         return f"{status}, {why}. {who} ▸ Enter = roll {dice}: ", "roll"
 
+    def keys_hint(self) -> str:
+        """What can be typed at this prompt, for a refused answer."""
+        g = self.game
+        keys = ["Enter for the suggestion"]
+        if g.phase is Phase.KEEP:
+            keys.append("an option's number or the faces to set aside (e.g. 1 5)")
+        elif self.manual:
+            keys.append("the dice thrown (e.g. 415236)")
+        else:
+            keys.append("r to roll")
+        if g.phase is Phase.DECIDE:
+            keys.append("b to bank")
+        if g.phase is Phase.START and g.can_call_pfeffer():
+            keys.append("p for Pfeffer")
+        if self.manual:
+            keys.append("v for a void throw")
+        return ", ".join(keys) + "; ? for help."
+
     def read_action(self, text: str, default: str | None) -> str:
         """Turn what the human typed into an action string (the engine judges it)."""
         g = self.game
@@ -522,12 +547,23 @@ class PlaySession:
             if len(text) == 1 or text.startswith("0"):
                 raise IllegalAction(f"Choose an option from 1 to {len(choices)}.")
             return "keep " + text
+        if g.phase is Phase.KEEP and _is_dice(text):
+            return "keep " + text  # faces with spaces or commas: "1 5"
         words = {"r": "roll", "b": "bank", "p": "pfeffer", "v": "void"}
         action = words.get(text, text)
         short_keep = re.fullmatch(r"k\s*([\d ,]+)", action)
         if short_keep:
             action = "keep " + short_keep.group(1)
         first = action.split()[0]
+        if first in ("turn", "bust"):
+            raise IllegalAction(
+                f"{text!r} is for the score sheet ('pfeffer dice sheet'); here the dice are "
+                "played: " + self.keys_hint()
+            )
+        if first not in ("roll", "keep", "bank", "pfeffer", "void") and not (
+            self.manual and _is_dice(action)
+        ):
+            raise IllegalAction(f"{text!r} is not an action: " + self.keys_hint())
         if self.manual:
             if g.phase in (Phase.START, Phase.DECIDE) and _is_dice(action):
                 return "roll " + action
@@ -547,10 +583,6 @@ class PlaySession:
 def _is_dice(text: str) -> bool:
     digits = text.replace(" ", "").replace(",", "")
     return bool(digits) and digits.isdigit()
-
-
-def _make_bot(seat: Seat, index: int, seed: int | None) -> Bot[DiceView]:
-    return make_bot(seat, index, seed, random=RandomBot, heuristic=HeuristicBot)
 
 
 @app.command()
@@ -573,27 +605,53 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Seed for the computer dice.")] = None,
     rule: RuleOpt = None,
     save: GameSaveOpt = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Continue a saved game (its players, rules and bots; saves back to it)."),
+    ] = None,
     bot_delay: Annotated[
         float, typer.Option(help="Seconds to pause before each bot action.", min=0)
     ] = 0.4,
 ) -> None:
     """Play Würfel-Pfeffer in the terminal: humans (hot-seat) and bots in any mix."""
     console = make_console()
-    rules = rules_or_exit(DiceRules, rule)
-    try:
-        table = parse_seats(seats or ["You", "bot:heuristic"], BOT_KINDS, "heuristic")
-        game = DiceGame([s.name for s in table], rules, seed=seed, hand_dice=manual)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="SEATS") from None
+    if resume is not None:
+        if seats or manual or seed is not None or rule:
+            raise typer.BadParameter(
+                "a resumed game keeps its own seats, dice and rules", param_hint="--resume"
+            )
+        text = read_or_exit(console, resume)
+        game = load_or_exit(console, resume, lambda t: _load_game(t, resume))
+        table = seats_of_record(json.loads(text))
+        seed, manual = game.seed, game.hand_dice
+        path = check_save_path(save if save is not None else resume)
+        console.print(f"[bold]Würfel-Pfeffer[/], resumed: {seats_text(table)}.")
+    else:
+        rules = rules_or_exit(DiceRules, rule)
+        try:
+            table = parse_seats(seats or ["You", "bot:heuristic"], DICE_BOTS)
+            game = DiceGame([s.name for s in table], rules, seed=seed, hand_dice=manual)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="SEATS") from None
+        path = check_save_path(save) if save is not None else new_record_path("dice", "game")
+        console.print(f"[bold]Würfel-Pfeffer[/]: {seats_text(table)}. Target {rules.target}.")
     bots: dict[int, Bot[DiceView]] = {
-        i: _make_bot(s, i, seed) for i, s in enumerate(table) if s.is_bot
+        i: make_bot(DICE_BOTS, s, i, seed) for i, s in enumerate(table) if s.is_bot
     }
-    path = save if save is not None else new_record_path("dice", "game")
-    console.print(f"[bold]Würfel-Pfeffer[/]: {seats_text(table)}. Target {rules.target}.")
     console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
     if manual:
         console.print("[dim]Manual dice: throw real dice and type what they show, e.g. 415236.[/]")
     PlaySession(console, game, table, bots, manual=manual, path=path, bot_delay=bot_delay).run()
+
+
+def _load_game(text: str, path: Path) -> DiceGame:
+    """A played game from a record's text; a score sheet is refused with what to do instead."""
+    if record_kind(text) == "dice-sheet":
+        raise RecordError(
+            f"{path} is a score sheet, not a played game: continue it with "
+            f"'pfeffer dice sheet --resume {path}'."
+        )
+    return DiceGame.from_record(text)
 
 
 # ============================================================================ rules, score
@@ -689,160 +747,3 @@ def replay(
     console.print(sheet_table(game.players, rows, game.scores, winners=game.winners))
     if game.is_over:
         console.print(f"[bold green]{winners_text(game.players, game.winners, game.scores)}[/]")
-
-
-# ============================================================================ sheet
-
-
-SHEET_KEYS = (
-    "[dim]Enter the turn's result: points banked (e.g. 450) · b = bust · p 450 / p bust = with "
-    "Pfeffer called · u = undo · s = save · t = show the sheet · ? = rules · q = save and quit[/]"
-)
-
-
-class DiceSheetSession(SheetSession[DiceSheet]):
-    """The interactive score sheet: one prompt per turn result."""
-
-    GAME = "dice"
-    NOUN = "Sheet"
-    KEYS = SHEET_KEYS
-    TABLE_WORDS = ("t", "table", "sheet")
-
-    def show(self) -> None:
-        """Print the sheet."""
-        s = self.sheet
-        self.console.print(
-            sheet_table(
-                s.players,
-                s.rows(),
-                s.totals,
-                current=None if s.is_over else s.current_player,
-                winners=s.winners,
-            )
-        )
-
-    def help_text(self) -> str:
-        """The rules in force."""
-        return rules_help(self.sheet.rules)
-
-    def announce_end(self) -> None:
-        """Name the winners."""
-        s = self.sheet
-        self.console.rule(f"[bold green]{winners_text(s.players, s.winners, s.totals)}[/]")
-
-    def prompt(self) -> str:
-        """The prompt for the next entry, with what is at stake for this turn."""
-        s = self.sheet
-        v = s.view()
-        seat = v.current_player
-        assert seat is not None  # asked only while the game runs
-        notes = []
-        if v.playoff:
-            notes.append("playoff")
-        elif v.final_round:
-            notes.append("final round: last turn")
-        if v.pfeffer is PfefferMode.AUTO:
-            notes.append(f"[yellow]Auto-Pfeffer[/]: a bust costs {v.bust_penalty}")
-        elif v.can_call_pfeffer:
-            notes.append(
-                f"Pfeffer possible: stake {v.pfeffer_stake}, "
-                f"a bust would cost {v.pfeffer_bust_penalty}"
-            )
-        extra = f" [dim]({'; '.join(notes)})[/]" if notes else ""
-        return f"Round {s.round} · [bold]{escape(s.players[seat])}[/] ({s.totals[seat]}){extra} ▸ "
-
-    def step(self) -> None:
-        """Read and apply one entry or command."""
-        s = self.sheet
-        text = ask(self.console, self.prompt()).lower()
-        if self.command(text):
-            return
-        if text in ("u", "undo"):
-            try:
-                s.undo()
-            except ActionError as exc:
-                print_error(self.console, exc)
-                return
-            self.console.print("Last entry taken back.")
-            self.show()
-            self.save()
-            return
-        try:
-            points, pfeffer = _read_entry(text)
-            before = (s.final_round, s.view().playoff)
-            s.enter(points, pfeffer=pfeffer)
-        except ActionError as exc:
-            print_error(self.console, exc)
-            return
-        turn = s.history[-1]
-        who = escape(s.players[turn.seat])
-        if turn.penalty:
-            why = "Pfeffer lost" if turn.pfeffer is PfefferMode.CALLED else "Auto-Pfeffer"
-            self.console.print(f"[bold red]{who}: {why}, -{turn.penalty}[/]")
-        if turn.bonus:
-            self.console.print(f"[bold green]{who}: Pfeffer won, +{turn.bonus} bonus[/]")
-        if s.final_round and not before[0]:
-            self.console.print(
-                f"[bold magenta]{who} reached {s.rules.target}! Final round:[/] "
-                "everyone else gets one more turn."
-            )
-        if s.view().playoff and not before[1]:
-            tied = ", ".join(escape(s.players[p]) for p in s.view().playoff)
-            self.console.print(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
-        self.show()
-        self.save()
-
-
-def _read_entry(text: str) -> tuple[int | None, bool]:
-    """Read a sheet entry: ``450``, ``b``/``bust``, ``p 450``, ``p bust`` (Pfeffer called).
-
-    >>> _read_entry("p 1,250"), _read_entry("b"), _read_entry("400")
-    ((1250, True), (None, False), (400, False))
-    """
-    words = text.replace(",", "").replace("_", "").split()
-    pfeffer = False
-    if words and words[0] in ("p", "pfeffer", "p!"):
-        pfeffer, words = True, words[1:]
-    elif words and words[0].startswith("p") and words[0][1:].isdigit():
-        pfeffer, words = True, [words[0][1:]]
-    rest = "".join(words)
-    if rest in ("b", "bust", "0"):
-        return None, pfeffer
-    if rest.isdigit():
-        return int(rest), pfeffer
-    raise IllegalAction(
-        f"{text!r}: type the points banked (e.g. 450), b for a bust, or p 450 / p bust when "
-        "Pfeffer was called (? for help)."
-    )
-
-
-@app.command()
-def sheet(
-    players: Annotated[
-        list[str] | None,
-        typer.Argument(help="2-8 player names in seat order.", show_default=False),
-    ] = None,
-    resume: Annotated[
-        Path | None, typer.Option(help="Continue a saved sheet (or any dice game record).")
-    ] = None,
-    rule: RuleOpt = None,
-    save: SheetSaveOpt = None,
-) -> None:
-    """Keep score for a game played with real dice: enter each turn's result."""
-    console = make_console()
-    if resume is not None:
-        if players or rule:
-            raise typer.BadParameter(
-                "a resumed sheet keeps its own players and rules", param_hint="--resume"
-            )
-        dice_sheet = load_or_exit(console, resume, DiceSheet.from_json)
-        path = save if save is not None else resume
-    else:
-        rules = rules_or_exit(DiceRules, rule)
-        names = list(players or []) or ask_player_names(console)
-        try:
-            dice_sheet = DiceSheet(names, rules)
-        except ActionError as exc:
-            raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
-        path = save if save is not None else new_record_path("dice", "sheet")
-    DiceSheetSession(console, dice_sheet, path).start()

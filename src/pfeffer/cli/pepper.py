@@ -8,7 +8,7 @@ answers. Seats are numbered from 1 on screen (seat 0 of the engine is player 1).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -25,11 +25,11 @@ from pfeffer.cli.common import (
     GameSaveOpt,
     QuitRequested,
     Seat,
-    SheetSaveOpt,
-    SheetSession,
     apply_bot_action,
     ask,
-    ask_player_names,
+    check_save_path,
+    confirm,
+    count,
     game_saved_text,
     load_or_exit,
     make_bot,
@@ -39,10 +39,15 @@ from pfeffer.cli.common import (
     print_error,
     print_rules,
     prompt_until_applied,
+    read_or_exit,
+    record_kind,
+    record_text,
     rules_or_exit,
     save_text,
+    seats_of_record,
     seats_text,
     total_cells,
+    verb,
 )
 from pfeffer.cli.common import winners_text as _winners_text
 from pfeffer.core.bots import Bot
@@ -55,16 +60,14 @@ from pfeffer.pepper import (
     PepperView,
     bid_ladder,
     cards_per_hand,
-    side_of,
 )
-from pfeffer.pepper.bots import HeuristicBot, RandomBot
-from pfeffer.pepper.cards import CARD_INDEX, parse_trump
-from pfeffer.pepper.rules import side_names
-from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet, parse_bid
+from pfeffer.pepper.bots import PEPPER_BOTS
+from pfeffer.pepper.cards import CARD_INDEX
+from pfeffer.pepper.rules import score_hand, side_names
+from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet
 
 app = typer.Typer(help="Karten-Pfeffer / Pepper, the trick-taking card game.", no_args_is_help=True)
 
-BOT_KINDS = {"heuristic": "Heuristic", "random": "Random"}
 SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
 
@@ -107,6 +110,37 @@ def trump_markup(trump: str | None) -> str:
     return f"[{style}]{SUIT_SYMBOL[trump]} {SUIT_NAME[trump]}[/]"
 
 
+def screen_param(name: str, value: object) -> object:
+    """A parameter of an engine message as the screen shows it: cards (``TH``, or a list
+    ``9C TC``) with suit symbols and 10, a suit letter as its symbol; names and what the
+    player typed stay as they are.
+
+    >>> screen_param("playable", "9C TC"), screen_param("suit", "H"), screen_param("player", "AS")
+    ('9♣ 10♣', '♥', 'AS')
+    """
+    if not isinstance(value, str) or name in ("player", "seat_player", "action", "bid", "text"):
+        return value
+    if name in ("suit", "trump") and value in SUIT_SYMBOL:
+        return SUIT_SYMBOL[value]
+    words = value.split()
+    if words and all(w in CARD_INDEX for w in words):
+        return " ".join(CARD_PRETTY[CARD_INDEX[w]] for w in words)
+    return value
+
+
+def trump_symbol(trump: str | None) -> str:
+    """Trump as its symbol (red for hearts and diamonds) or ``NT``, for tables (markup).
+
+    >>> trump_symbol("H"), trump_symbol(None)
+    ('[bold red]♥[/]', '[bold]NT[/]')
+    """
+    if trump is None or trump == "NT":
+        return "[bold]NT[/]"
+    return (
+        f"[bold red]{SUIT_SYMBOL[trump]}[/]" if trump in "DH" else f"[bold]{SUIT_SYMBOL[trump]}[/]"
+    )
+
+
 def bid_text(bid: str | None) -> str:
     """A bid as players say it.
 
@@ -124,16 +158,28 @@ def hand_table(
     *,
     max_rows: int | None = None,
 ) -> Table:
-    """The score pad as a rich table: one row per hand (points and running totals per side)."""
+    """The score pad as a rich table: one row per hand (points and running totals per side).
+
+    It fits 80 columns: names wrap at their spaces (a team's players on lines of their own) and
+    are never cut off; trump is its symbol.
+    """
     sides = side_names(players)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for head, justify in (("#", "right"), ("dealer", "left"), ("bidder", "left")):
-        table.add_column(head, justify=justify, style="dim" if head == "#" else "")  # type: ignore[arg-type]
-    table.add_column("bid")
-    table.add_column("trump")
-    table.add_column("tricks", justify="center")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("dealer", overflow="fold", max_width=11)
+    table.add_column("bidder", overflow="fold", max_width=11)
+    table.add_column("bid", overflow="fold", max_width=6)
+    table.add_column("trump", justify="center")
+    table.add_column("tricks", justify="center", no_wrap=True)
     for name in sides:
-        table.add_column(Text(name, style="bold"), justify="right", min_width=7)
+        head = name.replace(" & ", " &\n")
+        widest = max(7, *(len(line) for line in head.splitlines()))
+        table.add_column(
+            Text(head, style="bold", justify="right"),
+            justify="right",
+            width=min(widest, 14),
+            overflow="fold",
+        )
     shown = list(rows)
     if max_rows is not None and len(shown) > max_rows:
         shown = shown[-max_rows:]
@@ -155,7 +201,7 @@ def hand_table(
             escape(players[r.dealer]),
             escape(players[r.bidder]),
             bid_text(r.bid) + made,
-            trump_markup(r.trump),
+            trump_symbol(r.trump),
             " : ".join(map(str, r.tricks)),
             *cells,
         )
@@ -227,7 +273,13 @@ def _seat_number(text: str, names: Sequence[str]) -> int:
     if len(found) == 1:
         return found[0]
     listed = ", ".join(f"{i + 1} {n}" for i, n in enumerate(names))
-    raise IllegalAction(f"{text!r} is no player: type a number or a name ({listed}).")
+    if t.isdigit():
+        raise IllegalAction(
+            f"There is no player {t}: give a number from 1 to {len(names)} or a name ({listed})."
+        )
+    raise IllegalAction(
+        f"{text!r} is no player: give a number from 1 to {len(names)} or a name ({listed})."
+    )
 
 
 # ============================================================================ play
@@ -269,13 +321,20 @@ class PlaySession:
         """A player's name, escaped for markup."""
         return escape(self.game.names[seat])
 
+    def deals(self, seat: int) -> str:
+        """``Ann deals`` / ``You deal`` (markup)."""
+        name = self.game.names[seat]
+        return f"{escape(name)} {verb(name, 'deals', 'deal')}"
+
     def side(self, side: int) -> str:
         """A side's name ("Ann & Cy" with 4 players), escaped."""
         return escape(side_names(self.game.names)[side])
 
     def save(self) -> Path | None:
         """Write the record (if the session has a file)."""
-        return None if self.path is None else save_text(self.path, self.game.to_json())
+        if self.path is None:
+            return None
+        return save_text(self.path, record_text(self.game.to_record(), self.seats))
 
     # ---------------------------------------------------------------- main loop
 
@@ -293,7 +352,7 @@ class PlaySession:
                     self.bot_step(seat)
                 else:
                     self.human_step(seat)
-        except QuitRequested:
+        except (QuitRequested, KeyboardInterrupt):
             self.say(game_saved_text(self.save(), "pepper", finished=False))
             return
         self.say(game_saved_text(self.save(), "pepper", finished=True))
@@ -309,13 +368,14 @@ class PlaySession:
         try:
             g.apply(action)
         except ActionError as exc:
-            print_error(self.console, exc)
+            print_error(self.console, exc, screen_param)
             return False
         who = f"[bold]{self.name(seat)}[/]" if seat is not None else ""
         if phase == "deal":
             self.console.print()
-            self.console.rule(
-                f"Hand {g.hand_number} · {self.name(g.dealer)} deals · scores "
+            self.console.rule(f"Hand {g.hand_number} · {self.deals(g.dealer)}")
+            self.say(
+                "[dim]Scores:[/] "
                 + " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(g.scores))
             )
             if show_deal:
@@ -325,13 +385,16 @@ class PlaySession:
                     self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
         elif phase == "auction":
             self.say(f"{who} {'passed' if action == 'pass' else 'bid ' + bid_text(action)}.")
-            if g.phase == "declare":
-                self.say(f"{who} won the auction with {bid_text(g.contract)}.")
+            if g.phase == "declare" and g.bidder is not None:
+                self.say(
+                    f"[bold]{self.name(g.bidder)}[/] won the auction with {bid_text(g.contract)}."
+                )
         elif phase == "declare" and seat is not None:
-            need = g.tricks_needed()
+            need = g.tricks_needed() or 0
+            side = side_names(g.names)[g.side_of(seat)]
             self.say(
-                f"{who} named {trump_markup(g.trump)}. Contract: "
-                f"{self.side(g.side_of(seat))} need {need} tricks ({bid_text(g.contract)})."
+                f"{who} named {trump_markup(g.trump)}. Contract: {escape(side)} "
+                f"{verb(side, 'needs', 'need')} {count(need, 'trick')} ({bid_text(g.contract)})."
             )
         elif phase == "play":
             self.say(f"{who} played {card_markup(g.actions[-1])}.")
@@ -407,7 +470,7 @@ class PlaySession:
         what = {"auction": "bid", "declare": "name trump", "play": "play"}[v.phase]
         self.console.rule(f"[bold]{self.name(seat)}[/] to {what}", style="cyan")
         scores = " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(v.scores))
-        self.say(f"[dim]Hand {v.hand_number} · {self.name(v.dealer)} deals · scores {scores}[/]")
+        self.say(f"[dim]Hand {v.hand_number} · {self.deals(v.dealer)} · scores {scores}[/]")
         if v.auction:
             bids = " · ".join(f"{self.name(s)} {bid_text(b)}" for s, b in v.auction)
             self.say(f"Auction: {bids}")
@@ -490,12 +553,39 @@ class PlaySession:
         self._at_screen = seat
         self.show_state(seat)
         prompt_until_applied(
-            self.console, self.prompt_for(seat), self.common_command, self.read_action, self.act
+            self.console,
+            self.prompt_for(seat),
+            self.common_command,
+            self.read_action,
+            self.human_act,
+            style=screen_param,
         )
 
-
-def _make_bot(seat: Seat, index: int, seed: int | None) -> Bot[PepperView]:
-    return make_bot(seat, index, seed, random=RandomBot, heuristic=HeuristicBot)
+    def human_act(self, action: str) -> bool:
+        """:meth:`act` for a human; Small and Big Pepper, which stake the whole hand, are
+        confirmed first (``b`` banks in the dice game: a slip must not bid Big Pepper)."""
+        g = self.game
+        seat = g.current_player
+        if g.phase == "auction" and action in ("small", "big") and action in g.legal_actions():
+            assert seat is not None  # the auction runs
+            side = g.side_of(seat)
+            n = len(g.players)
+            tricks = cards_per_hand(n)
+            won = [0] * len(g.scores)
+            won[side] = tricks
+            made = score_hand(g.rules, n, side, action, won)[side]
+            won[side] -= 1
+            won[(side + 1) % len(won)] += 1
+            lost = score_hand(g.rules, n, side, action, won)[side]
+            pronoun = "your side" if n == 4 else "you"
+            question = (
+                f"[bold]{bid_text(action)}[/]: {pronoun} must win all {tricks} tricks "
+                f"(made [green]{made:+d}[/], set [red]{lost:+d}[/]). Bid it?"
+            )
+            if not confirm(self.console, question):
+                self.say("[dim]Not bid; choose again.[/]")
+                return False
+        return self.act(action)
 
 
 def _table(players: int | None, seats: list[str] | None) -> list[Seat]:
@@ -507,7 +597,7 @@ def _table(players: int | None, seats: list[str] | None) -> list[Seat]:
     if len(specs) > n:
         raise ValueError(f"{len(specs)} seats given for a game of {n} players")
     specs += ["bot"] * (n - len(specs))
-    return parse_seats(specs, BOT_KINDS, "heuristic")
+    return parse_seats(specs, PEPPER_BOTS)
 
 
 @app.command()
@@ -533,29 +623,59 @@ def play(
     ] = None,
     rule: RuleOpt = None,
     save: GameSaveOpt = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Continue a saved game (its players, rules and bots; saves back to it)."),
+    ] = None,
     bot_delay: Annotated[
         float, typer.Option(help="Seconds to pause before each bot action.", min=0)
     ] = 0.6,
 ) -> None:
     """Play Pepper in the terminal: humans (hot-seat) and bots in any seats."""
     console = make_console()
-    rules = rules_or_exit(PepperRules, rule)
-    try:
-        table = _table(players, seats)
+    if resume is not None:
+        if seats or players is not None or seed is not None or dealer is not None or rule:
+            raise typer.BadParameter(
+                "a resumed game keeps its own seats, seed, dealer and rules", param_hint="--resume"
+            )
+        text = read_or_exit(console, resume)
+        game = load_or_exit(console, resume, lambda t: _load_game(t, resume))
+        table = seats_of_record(json.loads(text))
+        seed = game.seed
+        path = check_save_path(save if save is not None else resume)
+        console.print(f"[bold]Karten-Pfeffer[/], resumed: {seats_text(table)}.")
+    else:
+        rules = rules_or_exit(PepperRules, rule)
+        try:
+            table = _table(players, seats)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="SEATS") from None
         names = [s.name for s in table]
-        first = None if dealer is None else _seat_number(dealer, names)
+        try:
+            first = None if dealer is None else _seat_number(dealer, names)
+        except ActionError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--dealer") from None
         game = PepperGame(len(table), rules, seed=seed, dealer=first, names=names)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="SEATS") from None
+        path = check_save_path(save) if save is not None else new_record_path("pepper", "game")
+        teams = " · teams: " + " against ".join(side_names(names)) if len(table) == 4 else ""
+        console.print(
+            f"[bold]Karten-Pfeffer[/]: {seats_text(table)}{escape(teams)}. Target {rules.target}."
+        )
     bots: dict[int, Bot[PepperView]] = {
-        i: _make_bot(s, i, seed) for i, s in enumerate(table) if s.is_bot
+        i: make_bot(PEPPER_BOTS, s, i, seed) for i, s in enumerate(table) if s.is_bot
     }
-    path = save if save is not None else new_record_path("pepper", "game")
-    who = seats_text(table)
-    teams = " · teams: " + " against ".join(side_names(names)) if len(table) == 4 else ""
-    console.print(f"[bold]Karten-Pfeffer[/]: {who}{escape(teams)}. Target {rules.target}.")
     console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
     PlaySession(console, game, table, bots, path=path, bot_delay=bot_delay).run()
+
+
+def _load_game(text: str, path: Path) -> PepperGame:
+    """A played game from a record's text; a score pad is refused with what to do instead."""
+    if record_kind(text) == SHEET_GAME:
+        raise RecordError(
+            f"{path} is a score pad, not a played game: continue it with "
+            f"'pfeffer pepper sheet --resume {path}'."
+        )
+    return PepperGame.from_record(text)
 
 
 # ============================================================================ rules, replay
@@ -577,22 +697,15 @@ def replay(
 ) -> None:
     """Print a saved game hand by hand (every deal, the auction, every trick), or a score pad."""
     console = make_console()
-    try:
-        text = file.read_text(encoding="utf-8")
-        kind = json.loads(text).get("game") if text.strip().startswith("{") else None
-        if kind == SHEET_GAME:
-            pad = PepperSheet.from_json(text)
-            console.print(f"[bold]Pepper score pad[/]: {escape(', '.join(pad.players))}")
-            console.print(hand_table(pad.players, pad.rows(), pad.totals, pad.winners))
-            if pad.is_over:
-                console.print(
-                    f"[bold green]{winners_text(pad.players, pad.winners, pad.totals)}[/]"
-                )
-            return
-        game = PepperGame.from_record(text)
-    except (OSError, ValueError, RecordError) as exc:
-        print_error(console, exc)
-        raise typer.Exit(1) from None
+    text = read_or_exit(console, file)
+    if record_kind(text) == SHEET_GAME:
+        pad = load_or_exit(console, file, PepperSheet.from_json)
+        console.print(f"[bold]Pepper score pad[/]: {escape(', '.join(pad.players))}")
+        console.print(hand_table(pad.players, pad.rows(), pad.totals, pad.winners))
+        if pad.is_over:
+            console.print(f"[bold green]{winners_text(pad.players, pad.winners, pad.totals)}[/]")
+        return
+    game = load_or_exit(console, file, PepperGame.from_record)
     record = game.to_record()
     header = {k: v for k, v in record.items() if k not in ("scores", "winners")}
     fresh = PepperGame.from_record({**header, "actions": []})
@@ -605,172 +718,3 @@ def replay(
         console.print(hand_table(fresh.names, fresh.results, fresh.scores))
         if fresh.current_player is not None and fresh.phase != "deal":
             console.print(f"[bold]{escape(fresh.names[fresh.current_player])}[/] to act next.")
-
-
-# ============================================================================ sheet
-
-SHEET_KEYS = (
-    "[dim]Each hand: the bidder (number or name), the bid (1…, s = Small, b = Big Pepper), trump "
-    "(C D H S NT) and the tricks per side; or all in one line, e.g. 'Ann 3 H 4 2'. "
-    "p = everybody passed (all_pass=redeal) · u = undo · t = table · s = save · ? = rules · "
-    "q = save and quit · an empty answer cancels the hand[/]"
-)
-
-
-class _Cancel(Exception):
-    """An empty answer in the middle of an entry: start the hand over."""
-
-
-class PepperSheetSession(SheetSession[PepperSheet]):
-    """The interactive score pad: prompts for one hand at a time."""
-
-    GAME = "pepper"
-    NOUN = "Pad"
-    KEYS = SHEET_KEYS
-
-    def show(self) -> None:
-        """Print the pad."""
-        s = self.sheet
-        self.console.print(hand_table(s.players, s.rows(), s.totals, s.winners))
-
-    def help_text(self) -> str:
-        """The rules in force, for the number of players at the table."""
-        return rules_help(self.sheet.rules, len(self.sheet.players))
-
-    def announce_end(self) -> None:
-        """Name the winners."""
-        s = self.sheet
-        self.console.rule(f"[bold green]{winners_text(s.players, s.winners, s.totals)}[/]")
-
-    def ask(self, prompt: str) -> str:
-        """One answer inside an entry; empty cancels the entry, q quits."""
-        text = ask(self.console, prompt)
-        if not text:
-            raise _Cancel
-        if text.lower() in QUIT_WORDS:
-            raise QuitRequested
-        return text
-
-    def step(self) -> None:
-        """Read and apply one hand or command."""
-        s = self.sheet
-        players = " · ".join(f"{i + 1} {escape(p)}" for i, p in enumerate(s.players))
-        prompt = (
-            f"Hand {len(s.rows()) + 1} · {escape(s.players[s.dealer])} deals ▸ bidder "
-            f"[dim]({players}; ? help)[/]: "
-        )
-        text = ask(self.console, prompt)
-        low = text.lower()
-        if not low or self.command(low):
-            return
-        try:
-            if low in ("u", "undo"):
-                s.undo()
-                self.console.print("Last hand taken back.")
-            elif low in ("p", "pass", "passed"):
-                s.enter_passed()
-                self.console.print("Everybody passed: the deal passes on.")
-            else:
-                self.enter(text)
-        except _Cancel:
-            self.console.print("[dim]Hand cancelled.[/]")
-            return
-        except ActionError as exc:
-            print_error(self.console, exc)
-            return
-        self.show()
-        self.save()
-
-    def enter(self, text: str) -> None:
-        """An entry: the whole hand on one line, or the bidder followed by prompts."""
-        s = self.sheet
-        n = len(s.players)
-        sides = side_names(s.players)
-        words = text.split()
-        if len(words) >= 3 + len(sides):
-            given = words[-len(sides) :]
-            if not all(w.isdigit() for w in given):
-                raise IllegalAction("The tricks are whole numbers, one per side.")
-            bidder = _seat_number(" ".join(words[: -2 - len(sides)]), s.players)
-            row = s.enter(bidder, words[-2 - len(sides)], words[-1 - len(sides)],
-                          [int(w) for w in given])  # fmt: skip
-        else:
-            bidder = _seat_number(text, s.players)
-            bid = self.ask_until(
-                f"Bid ({', '.join(bid_text(b) for b in bid_ladder(n))}): ",
-                lambda t: parse_bid(t, n),
-            )
-            trump = self.ask_until(
-                "Trump (C D H S" + (" NT" if s.rules.no_trump else "") + "): ",
-                _trump,
-            )
-            total = cards_per_hand(n)
-            tricks: list[int] = []
-            for name in sides[:-1]:
-                got = self.ask_until(f"Tricks won by {escape(name)}: ", _whole)
-                tricks.append(got)
-            rest = total - sum(tricks)
-            if rest < 0:
-                raise IllegalAction(f"That is {sum(tricks)} tricks; a hand has only {total}.")
-            self.console.print(f"[dim]→ {escape(sides[-1])}: {rest} tricks[/]")
-            row = s.enter(bidder, bid, trump, [*tricks, rest])
-        side = side_of(n, bidder)
-        verdict = "[bold green]made it[/]" if row.made else "[bold red]went set[/]"
-        pts = ", ".join(f"{escape(sides[i])} {p:+d}" for i, p in enumerate(row.points))
-        self.console.print(f"{escape(sides[side])} {verdict}: {pts}.")
-
-    def ask_until(self, prompt: str, read: Callable[[str], T]) -> T:
-        """Ask until ``read`` accepts the answer (it raises IllegalAction otherwise)."""
-        while True:
-            text = self.ask(prompt)
-            try:
-                return read(text)
-            except ActionError as exc:
-                print_error(self.console, exc)
-
-
-def _trump(text: str) -> str:
-    parse_trump(text)  # the engine's notation check (IllegalAction if no trump name)
-    return text
-
-
-def _whole(text: str) -> int:
-    if not text.strip().isdigit():
-        raise IllegalAction(f"{text!r}: type the number of tricks, e.g. 3.")
-    return int(text)
-
-
-@app.command()
-def sheet(
-    players: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="2-4 player names in seat order (1+3 against 2+4 with four).", show_default=False
-        ),
-    ] = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue a saved score pad.")] = None,
-    rule: RuleOpt = None,
-    dealer: Annotated[
-        str | None, typer.Option(help="Who deals first: a number (from 1) or a name.")
-    ] = None,
-    save: SheetSaveOpt = None,
-) -> None:
-    """Keep score for a game played with real cards: enter each hand's bid and tricks."""
-    console = make_console()
-    if resume is not None:
-        if players or rule or dealer:
-            raise typer.BadParameter(
-                "a resumed pad keeps its own players, rules and dealer", param_hint="--resume"
-            )
-        pad = load_or_exit(console, resume, PepperSheet.from_json)
-        path = save if save is not None else resume
-    else:
-        rules = rules_or_exit(PepperRules, rule)
-        names = list(players or []) or ask_player_names(console)
-        try:
-            first = 0 if dealer is None else _seat_number(dealer, names)
-            pad = PepperSheet(names, rules, dealer=first)
-        except ActionError as exc:
-            raise typer.BadParameter(str(exc), param_hint="PLAYERS") from None
-        path = save if save is not None else new_record_path("pepper", "sheet")
-    PepperSheetSession(console, pad, path).start()

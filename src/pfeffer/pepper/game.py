@@ -480,14 +480,14 @@ class PepperGame:
             bit = _BIT[c]
             if not hand & bit:
                 raise IllegalAction.format(
-                    "{player} does not hold {card}", player=self._who(), card=CARD_STR[c]
+                    "you do not hold {card}", player=self._who(), card=CARD_STR[c]
                 )
             trick = self._trick
             if trick:
                 f = hand & self._follow
                 if f and not f & bit:
                     raise IllegalAction.format(
-                        "{player} must follow suit ({suit}): {card} does not; playable: {playable}",
+                        "you must follow suit ({suit}): {card} does not; playable: {playable}",
                         player=self._who(),
                         suit="CDHS"[self._led()],
                         card=CARD_STR[c],
@@ -652,7 +652,7 @@ class PepperGame:
             return parse_card(action)
         except ActionError:
             raise self._refusal(action).format(
-                "it is {player}'s turn to play a card; {action} is not a card",
+                "{action} is not a card: play one of your cards",
                 player=self._who(),
                 action=repr(action),
             ) from None
@@ -665,7 +665,7 @@ class PepperGame:
                 return lvl
         bids = ", ".join(_LADDERS[self._n])
         raise self._refusal(action).format(
-            "{action} is not a bid: it is {player}'s turn to bid ({bids}) or pass",
+            "{action} is not a bid: bid ({bids}) or pass",
             action=repr(action),
             player=self._who(),
             bids=bids,
@@ -676,7 +676,7 @@ class PepperGame:
             parse_trump(action)
         except ActionError:
             raise self._refusal(action).format(
-                "it is {player}'s turn to name trump (C, D, H, S or NT), not {action}",
+                "{action} is not a trump: name trump (C, D, H, S or NT)",
                 player=self._who(),
                 action=repr(action),
             ) from None
@@ -744,7 +744,7 @@ class PepperGame:
         if lvl == 0:
             if self._must_bid():
                 raise IllegalAction.format(
-                    "everybody else passed: {player} must bid (at least 1) and cannot pass",
+                    "everybody else passed: you must bid (at least 1) and cannot pass",
                     player=self._who(),
                 )
         elif lvl <= self._high:
