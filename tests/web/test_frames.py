@@ -234,6 +234,10 @@ def test_bot_kinds_come_from_the_registries(client: TestClient) -> None:
     lobby = client.get("/api/tables").json()
     seat = next(x for x in lobby if x["id"] == t["id"])["seats"][1]
     assert seat["bot"] == "random" and seat["bot_label"] == DICE_BOTS.kind("random").label
+    # Stored tables keep working: their bot column holds registry keys; no kind: the default.
+    table = adapter("dice").table({}, ["Ann", "Bob"], 1)
+    for stored in ("heuristic", "random", None, "gone"):
+        assert table.bot_action(0, stored, 3) in table.legal_actions(0)
 
 
 # ---------------------------------------------------------------------- the scripts draw

@@ -102,7 +102,7 @@
         el("span", {class: "trumpsym " + (v.trump && v.trump !== "NT" ? PF.suitColor(v.trump) : ""), text: PF.trumpName(v.trump)}),
         el("span", {class: "muted", text: "  · " + t("tricks") + ": " + v.tricks_won.map(function (n, i) { return v.side_names[i] + " " + n; }).join(", ")})]));
     }
-    if (v.tricks_needed !== null) {
+    if (v.tricks_needed !== null && !v.is_over) {
       board.appendChild(el("p", {class: "muted needed", text: t("tricks_needed", {need: v.tricks_needed, total: v.tricks_in_hand})}));
     }
     // Current trick and last trick (the last one stays visible until the next deal).
