@@ -78,7 +78,7 @@ class Table(Protocol):
 
     @property
     def kind(self) -> str:
-        """ "dice" or "pepper"."""
+        """The game: "dice" or "pepper"."""
         ...
 
     @property
