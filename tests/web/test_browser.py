@@ -62,7 +62,7 @@ def test_whole_dice_game_in_german(browser: Any, server: ServerProcess) -> None:
     page = browser.new_page(viewport={"width": 412, "height": 900}, locale="de-DE")
     page.goto(server.base + t["seats"][0]["url"] + "?lang=de")
     page.wait_for_selector("text=Du bist dran")
-    shot_taken = {"keep": False, "sheet": False}
+    shot_taken = {"keep": False, "pfeffer": False}
     for _ in range(600):
         if page.locator(".result").count():
             break
@@ -72,6 +72,12 @@ def test_whole_dice_game_in_german(browser: Any, server: ServerProcess) -> None:
             continue
         actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
         version = page.locator("#app").get_attribute("data-version")
+        if "pfeffer" in actions and not shot_taken["pfeffer"]:
+            # The offer is drawn from the view: the stake on the button, need and bust cost.
+            offer = page.locator(".pfeffer.offer").inner_text()
+            assert "Pfeffer" in offer and any(ch.isdigit() for ch in offer)
+            page.screenshot(path=str(SHOTS / "dice-de-pfeffer.png"), full_page=True)
+            shot_taken["pfeffer"] = True
         if "bank" in actions:
             choice = "bank"
         elif any(a and a.startswith("keep") for a in actions):

@@ -1,29 +1,38 @@
 """One adapter per game: the only place where the web server touches a rules engine.
 
-The server never decides a rule itself. It asks the engine for ``legal_actions``, applies
-actions with ``apply`` (after checking that the sender holds the seat to act), builds every frame
-a client gets from ``view(seat)`` (``view(None)`` for spectators), lets the engine's bots choose
-computer moves and stores the engine's own JSON records.
+The server never decides a rule itself. Each adapter is typed with its engine's game
+(:class:`GameAdapter` is generic over a :class:`~pfeffer.core.game.Game`): it asks the engine for
+``legal_actions``, applies only the actions listed there with ``game.apply(action, seat=seat)``
+(the engine refuses a seat that is not to act with ``NotYourTurn``), builds every frame a client
+gets from ``view(seat)`` (``view(None)`` for spectators) plus the facts the view already carries
+(the score-sheet rows, team names, the tricks a contract needs, the last trick by seat), and makes
+computer players from the game's bot registry (``DICE_BOTS``, ``PEPPER_BOTS``).
+
+The server holds a game together with its adapter as a :class:`Table` (an adapter and its game,
+typed alike), so it never needs to know which engine a table plays.
 """
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import enum
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
+from pfeffer.core.bots import BotRegistry
 from pfeffer.core.errors import IllegalAction
-from pfeffer.dice import DiceGame, DiceRules
-from pfeffer.dice import bots as dice_bots
-from pfeffer.pepper import PepperGame, PepperRules
+from pfeffer.core.game import Game
+from pfeffer.dice import DiceGame, DiceRules, DiceView
+from pfeffer.dice.bots import DICE_BOTS
+from pfeffer.dice.scoring import score
+from pfeffer.pepper import PepperGame, PepperRules, PepperView
+from pfeffer.pepper.bots import PEPPER_BOTS
+from pfeffer.pepper.rules import side_names as pepper_side_names
 
-BOT_KINDS = ("heuristic", "random")
-
-#: Actions a front end never offers: the Brandenburg void throw is a referee's entry for dice
-#: thrown by hand; with computer dice it never happens (D12).
-_DICE_HIDDEN = frozenset({"void"})
+G = TypeVar("G", bound=Game[object])
+V = TypeVar("V")
 
 
 def jsonable(value: Any) -> Any:
@@ -56,59 +65,224 @@ class RuleOption:
     optional: bool = False
 
 
-class GameAdapter(Protocol):
-    """What the server needs from a game; one implementation per engine."""
+@dataclasses.dataclass(frozen=True)
+class BotChoice:
+    """A kind of computer player a table can seat: the registry's key and display name."""
+
+    key: str
+    label: str
+
+
+class Table(Protocol):
+    """A game together with its adapter: everything the server does with a running game."""
+
+    @property
+    def kind(self) -> str:
+        """The game: "dice" or "pepper"."""
+        ...
+
+    @property
+    def game(self) -> Game[object]:
+        """The engine's game (records, actions, scores, winners, whose turn)."""
+        ...
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The JSON view for ``seat`` (None: a spectator)."""
+        ...
+
+    def legal_actions(self, seat: int | None) -> list[str]:
+        """The actions offered to ``seat``: the engine's list while it is that seat's turn."""
+        ...
+
+    def after(self, action: str, seat: int) -> Table:
+        """A new table with ``action`` applied for ``seat`` to a copy of the game; raises an
+        :class:`~pfeffer.core.errors.ActionError` (and changes nothing) when refused."""
+        ...
+
+    def bot_action(self, seat: int, bot: str | None, rng_seed: int) -> str:
+        """What the computer player of kind ``bot`` at ``seat`` does now."""
+        ...
+
+    def reveal(self) -> dict[str, Any]:
+        """The spectator's view of a finished game, with what may be shown now (every hand)."""
+        ...
+
+
+class GameKind(Protocol):
+    """A game as the server sees it before any table exists: forms, set-up, computer players."""
 
     kind: str
     min_players: int
     max_players: int
 
+    def rule_options(self) -> list[RuleOption]:
+        """The house rules as form fields."""
+        ...
+
+    def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Rules from form-like data, as a dict; RulesError if invalid."""
+        ...
+
+    def bot_kinds(self) -> list[BotChoice]:
+        """The game's computer players, from its bot registry; the default first."""
+        ...
+
+    def side_names(self, names: Sequence[str]) -> list[str]:
+        """The scoring sides' display names for players ``names`` (teams as "Ann & Cy")."""
+        ...
+
+    def table(
+        self, rules: Mapping[str, Any], names: Sequence[str], seed: int, actions: Sequence[str] = ()
+    ) -> Table:
+        """A new game (SetupError/RulesError if it cannot be set up), with ``actions`` replayed."""
+        ...
+
+
+class GameAdapter(GameKind, Protocol[G]):
+    """A :class:`GameKind` with the calls typed with its engine's game ``G``."""
+
+    def new(self, rules: Mapping[str, Any], names: Sequence[str], seed: int) -> G:
+        """A new game."""
+        ...
+
+    def legal_actions(self, game: G, seat: int | None) -> list[str]:
+        """The actions offered to ``seat`` (none unless it is that seat's turn)."""
+        ...
+
+    def apply(self, game: G, action: str, seat: int) -> None:
+        """Apply ``action`` for ``seat`` if the engine lists it; ActionError otherwise."""
+        ...
+
+    def view(self, game: G, seat: int | None) -> dict[str, Any]:
+        """The JSON view for ``seat``."""
+        ...
+
+    def reveal(self, game: G) -> dict[str, Any]:
+        """The spectator's view with whatever a finished game may show."""
+        ...
+
+    def bot_action(self, game: G, seat: int, bot: str | None, rng_seed: int) -> str:
+        """The action of a computer player of kind ``bot`` (the default kind if unknown)."""
+        ...
+
+
+@dataclasses.dataclass(frozen=True)
+class BoundTable(Generic[G]):
+    """An adapter and its game, typed alike (implements :class:`Table`)."""
+
+    adapter: GameAdapter[G]
+    game: G
+
+    @property
+    def kind(self) -> str:
+        return self.adapter.kind
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.adapter.view(self.game, seat)
+
+    def legal_actions(self, seat: int | None) -> list[str]:
+        return self.adapter.legal_actions(self.game, seat)
+
+    def after(self, action: str, seat: int) -> BoundTable[G]:
+        game = self.game.clone()
+        self.adapter.apply(game, action, seat)
+        return BoundTable(self.adapter, game)
+
+    def bot_action(self, seat: int, bot: str | None, rng_seed: int) -> str:
+        return self.adapter.bot_action(self.game, seat, bot, rng_seed)
+
+    def reveal(self) -> dict[str, Any]:
+        return self.adapter.reveal(self.game)
+
+
+class _EngineAdapter(abc.ABC, Generic[G, V]):
+    """What both adapters share: replaying, the offered-actions rule, bots from the registry."""
+
+    kind: str
+    min_players: int
+    max_players: int
+    bots: BotRegistry[V]
+
+    @abc.abstractmethod
     def rule_options(self) -> list[RuleOption]: ...
 
+    @abc.abstractmethod
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]: ...
 
-    def new(self, rules: Mapping[str, Any], names: Sequence[str], seed: int) -> Any: ...
+    @abc.abstractmethod
+    def side_names(self, names: Sequence[str]) -> list[str]: ...
 
-    def replay(
-        self, rules: Mapping[str, Any], names: Sequence[str], seed: int, actions: Sequence[str]
-    ) -> Any: ...
+    @abc.abstractmethod
+    def new(self, rules: Mapping[str, Any], names: Sequence[str], seed: int) -> G: ...
 
-    def record_actions(self, game: Any) -> list[str]: ...
+    @abc.abstractmethod
+    def engine_view(self, game: G, seat: int | None) -> V:
+        """The engine's own view (what the bots see)."""
 
-    def clone(self, game: Any) -> Any: ...
+    @abc.abstractmethod
+    def view(self, game: G, seat: int | None) -> dict[str, Any]: ...
 
-    def to_record(self, game: Any) -> dict[str, Any]: ...
+    def reveal(self, game: G) -> dict[str, Any]:
+        return self.view(game, None)
 
-    def current_seat(self, game: Any) -> int | None: ...
+    def table(
+        self, rules: Mapping[str, Any], names: Sequence[str], seed: int, actions: Sequence[str] = ()
+    ) -> Table:
+        game = self.new(rules, names, seed)
+        for action in actions:
+            game.apply(action)
+        adapter: GameAdapter[G] = self
+        return BoundTable(adapter, game)
 
-    def legal_actions(self, game: Any, seat: int | None) -> list[str]: ...
+    def legal_actions(self, game: G, seat: int | None) -> list[str]:
+        if seat is None or game.current_player != seat:
+            return []
+        return game.legal_actions()
 
-    def apply(self, game: Any, action: str, seat: int) -> None: ...
+    def apply(self, game: G, action: str, seat: int) -> None:
+        if action not in game.legal_actions():
+            # Only the offered actions are accepted (no hand-entered dice or deals from a
+            # browser); the engine explains first (not your turn, not allowed, not an action).
+            game.clone().apply(action, seat=seat)
+            raise IllegalAction.format(
+                "{action} is not one of your choices now.", action=repr(action)
+            )
+        game.apply(action, seat=seat)  # NotYourTurn unless ``seat`` is to act
 
-    def view(self, game: Any, seat: int | None) -> dict[str, Any]: ...
+    def bot_kinds(self) -> list[BotChoice]:
+        return [BotChoice(k.key, k.label) for k in self.bots]
 
-    def bot_action(self, game: Any, seat: int, bot: str, rng_seed: int) -> str: ...
-
-    def is_over(self, game: Any) -> bool: ...
-
-    def winners(self, game: Any) -> list[int]: ...
-
-    def scores(self, game: Any) -> list[int]: ...
+    def bot_action(self, game: G, seat: int, bot: str | None, rng_seed: int) -> str:
+        key = bot if bot in self.bots else self.bots.default
+        player = self.bots.create(key, seed=rng_seed)
+        return player.choose(self.engine_view(game, seat), self.legal_actions(game, seat))
 
 
-def _check_turn(game: Any, seat: int, current: int | None, names: Sequence[str]) -> None:
-    if current is None:
-        raise IllegalAction("The game is over.")
-    if seat != current:
-        raise IllegalAction.format("It is {player}'s turn, not yours.", player=names[current])
+def _seat_facts(
+    view_seat: int | None, players: int, side_of: Callable[[int], int], side_names: Sequence[str]
+) -> dict[str, Any]:
+    """Who plays with whom: each seat's side, whether sides are teams, the viewer's partner."""
+    sides = [side_of(s) for s in range(players)]
+    partner = None
+    if view_seat is not None:
+        partner = next(
+            (s for s in range(players) if s != view_seat and sides[s] == sides[view_seat]), None
+        )
+    return {
+        "side_names": list(side_names),
+        "seat_sides": sides,
+        "teams": len(side_names) < players,
+        "partner": partner,
+    }
 
 
-class DiceAdapter:
+class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
     """Würfel-Pfeffer (pfeffer.dice)."""
 
     kind = "dice"
     min_players = 2
     max_players = 8
+    bots = DICE_BOTS
 
     def rule_options(self) -> list[RuleOption]:
         out = []
@@ -140,71 +314,41 @@ class DiceAdapter:
             plain["triples"] = {**dict(plain.get("triples", {})), **triples}
         return DiceRules.from_dict(plain).to_dict()
 
+    def side_names(self, names: Sequence[str]) -> list[str]:
+        return list(names)  # every player is a side (DiceView.side_of)
+
     def new(self, rules: Mapping[str, Any], names: Sequence[str], seed: int) -> DiceGame:
         return DiceGame(list(names), DiceRules.from_dict(rules), seed=seed)
 
-    def replay(
-        self, rules: Mapping[str, Any], names: Sequence[str], seed: int, actions: Sequence[str]
-    ) -> DiceGame:
-        game = self.new(rules, names, seed)
-        for action in actions:
-            game.apply(action)
-        return game
-
-    def record_actions(self, game: DiceGame) -> list[str]:
-        return game.actions
-
-    def clone(self, game: DiceGame) -> DiceGame:
-        return game.clone()
-
-    def to_record(self, game: DiceGame) -> dict[str, Any]:
-        return game.to_record()
-
-    def current_seat(self, game: DiceGame) -> int | None:
-        return None if game.is_over else game.current_player
-
-    def legal_actions(self, game: DiceGame, seat: int | None) -> list[str]:
-        if seat is None or self.current_seat(game) != seat:
-            return []
-        return [a for a in game.legal_actions() if a not in _DICE_HIDDEN]
-
-    def apply(self, game: DiceGame, action: str, seat: int) -> None:
-        _check_turn(game, seat, self.current_seat(game), game.players)
-        if action not in self.legal_actions(game, seat):
-            # Only the offered actions are accepted (no hand-entered dice); the engine explains.
-            game.clone().apply(action, seat=seat)
-            raise IllegalAction.format(
-                "{action} is not one of your choices now.", action=repr(action)
-            )
-        game.apply(action, seat=seat)
+    def engine_view(self, game: DiceGame, seat: int | None) -> DiceView:
+        return game.view(seat)
 
     def view(self, game: DiceGame, seat: int | None) -> dict[str, Any]:
-        data: dict[str, Any] = jsonable(game.view(seat))
-        return data
-
-    def bot_action(self, game: DiceGame, seat: int, bot: str, rng_seed: int) -> str:
-        player: dice_bots.RandomBot | dice_bots.HeuristicBot = (
-            dice_bots.RandomBot(rng_seed) if bot == "random" else dice_bots.HeuristicBot()
-        )
-        legal = self.legal_actions(game, seat)
-        return player.choose(game.view(seat), legal)
-
-    def is_over(self, game: DiceGame) -> bool:
-        return game.is_over
-
-    def winners(self, game: DiceGame) -> list[int]:
-        return list(game.winners)
-
-    def scores(self, game: DiceGame) -> list[int]:
-        return list(game.scores)
+        return dice_view(game.view(seat))
 
 
-class PepperAdapter:
+def dice_view(v: DiceView) -> dict[str, Any]:
+    """A dice view as JSON: its fields (the Pfeffer offer, the bust penalty, the sheet's points
+    step, …) plus what its properties know (the score-sheet rows: one per round, a cell per seat;
+    whether it is the viewer's turn), the faces that score alone under these rules, who plays
+    for which side and the winners by name. Used for play frames and for score sheets."""
+    data: dict[str, Any] = jsonable(v)
+    sides = list(v.players)  # every player is a side
+    data["sheet_rows"] = jsonable(v.sheet_rows)
+    data["single_faces"] = [f for f in range(1, 7) if score([f], v.rules)]
+    data["is_my_turn"] = v.is_my_turn
+    data["winner_names"] = [sides[w] for w in v.winners]
+    data |= _seat_facts(v.seat, len(v.players), v.side_of, sides)
+    return data
+
+
+class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
     """Karten-Pfeffer / Pepper (pfeffer.pepper)."""
 
     kind = "pepper"
     min_players = 2
     max_players = 4
+    bots = PEPPER_BOTS
 
     def rule_options(self) -> list[RuleOption]:
         d = PepperRules()
@@ -219,75 +363,49 @@ class PepperAdapter:
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return PepperRules.from_dict(data).to_dict()
 
+    def side_names(self, names: Sequence[str]) -> list[str]:
+        return pepper_side_names(names)
+
     def new(self, rules: Mapping[str, Any], names: Sequence[str], seed: int) -> PepperGame:
-        return PepperGame(
-            players=len(names), rules=PepperRules.from_dict(rules), seed=seed, names=list(names)
-        )
+        return PepperGame(list(names), PepperRules.from_dict(rules), seed=seed)
 
-    def replay(
-        self, rules: Mapping[str, Any], names: Sequence[str], seed: int, actions: Sequence[str]
-    ) -> PepperGame:
-        game = self.new(rules, names, seed)
-        for action in actions:
-            game.apply(action)
-        return game
-
-    def record_actions(self, game: PepperGame) -> list[str]:
-        actions: list[str] = game.to_record()["actions"]
-        return actions
-
-    def clone(self, game: PepperGame) -> PepperGame:
-        return game.clone()
-
-    def to_record(self, game: PepperGame) -> dict[str, Any]:
-        return game.to_record()
-
-    def current_seat(self, game: PepperGame) -> int | None:
-        return game.current_player
-
-    def legal_actions(self, game: PepperGame, seat: int | None) -> list[str]:
-        if seat is None or self.current_seat(game) != seat:
-            return []
-        return game.legal_actions()
-
-    def apply(self, game: PepperGame, action: str, seat: int) -> None:
-        _check_turn(game, seat, self.current_seat(game), game.names)
-        if action not in game.legal_actions():
-            # Only the offered actions are accepted (no hand-entered deals); the engine explains.
-            game.clone().apply(action)
-            raise IllegalAction.format(
-                "{action} is not one of your choices now.", action=repr(action)
-            )
-        game.apply(action)
+    def engine_view(self, game: PepperGame, seat: int | None) -> PepperView:
+        return game.view(seat)
 
     def view(self, game: PepperGame, seat: int | None) -> dict[str, Any]:
-        data: dict[str, Any] = jsonable(game.view(seat))
-        # Results of finished hands are public (the score pad everyone sees at the table).
-        data["hands"] = jsonable(game.results)
+        """The view's fields (team names, the tricks the contract needs, …) plus the last
+        trick as (seat, card) pairs, the suit to follow, who plays with whom, winners by name
+        and the results of the finished hands (the score pad everyone sees at the table)."""
+        v = game.view(seat)
+        n = len(v.players)
+        data: dict[str, Any] = jsonable(v)
+        last = v.tricks[-1] if v.tricks else None
+        data["last_trick"] = (
+            None
+            if last is None
+            else {
+                # Play goes clockwise (up the seat numbers) from the leader.
+                "cards": [[(last.leader + i) % n, card] for i, card in enumerate(last.cards)],
+                "winner": last.winner,
+            }
+        )
+        data["led_suit"] = v.led_suit
+        data["is_my_turn"] = seat is not None and v.current_player == seat
+        data["winner_names"] = [v.side_names[w] for w in v.winners]
+        data["hands"] = jsonable(game.history)
+        data |= _seat_facts(seat, n, v.side_of, v.side_names)
         return data
 
-    def bot_action(self, game: PepperGame, seat: int, bot: str, rng_seed: int) -> str:
-        from pfeffer.pepper import bots as pepper_bots
-
-        player: pepper_bots.RandomBot | pepper_bots.HeuristicBot = (
-            pepper_bots.RandomBot(rng_seed) if bot == "random" else pepper_bots.HeuristicBot()
-        )
-        return player.choose(game.view(seat), game.legal_actions())
-
-    def is_over(self, game: PepperGame) -> bool:
-        return game.is_over
-
-    def winners(self, game: PepperGame) -> list[int]:
-        return list(game.winners)
-
-    def scores(self, game: PepperGame) -> list[int]:
-        return list(game.scores)
+    def reveal(self, game: PepperGame) -> dict[str, Any]:
+        data = self.view(game, None)
+        data["all_hands"] = [game.hand(s) for s in range(len(game.players))]
+        return data
 
 
-ADAPTERS: dict[str, GameAdapter] = {"dice": DiceAdapter(), "pepper": PepperAdapter()}
+ADAPTERS: dict[str, GameKind] = {"dice": DiceAdapter(), "pepper": PepperAdapter()}
 
 
-def adapter(kind: str) -> GameAdapter:
+def adapter(kind: str) -> GameKind:
     """The adapter for ``kind`` ("dice" or "pepper"); KeyError if unknown."""
     return ADAPTERS[kind]
 

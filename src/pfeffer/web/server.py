@@ -1,9 +1,9 @@
 """The web server: lobby, tables, live play over WebSockets, score sheets, history and replays.
 
 ``create_app(db_url, bot_delay=...)`` builds the FastAPI app. Game logic lives in the engines; this
-module only routes: it checks who holds a seat, asks the game adapter (``games.py``) to apply an
-action, commits the accepted action to the database and only then sends every connected client a
-frame built from ``view(seat)`` (spectators: ``view(None)``).
+module only routes: it checks who holds a seat, asks the table (a game with its adapter,
+``games.py``) to apply an action for that seat, commits the accepted action to the database and only
+then sends every connected client a frame built from ``view(seat)`` (spectators: ``view(None)``).
 """
 
 from __future__ import annotations
@@ -25,10 +25,11 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
-from pfeffer.core.errors import ActionError, IllegalAction, TranslatableError
+from pfeffer.core.errors import ActionError, IllegalAction, NotYourTurn, TranslatableError
+from pfeffer.core.game import Game
 from pfeffer.core.rng import new_seed
 from pfeffer.web import sheets
-from pfeffer.web.games import ADAPTERS, BOT_KINDS, GameAdapter, adapter, bot_seed
+from pfeffer.web.games import ADAPTERS, Table, adapter, bot_seed
 from pfeffer.web.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -59,12 +60,11 @@ MAX_NAME = 40
 
 @dataclasses.dataclass
 class Live:
-    """A table held in memory: the engine's game object and the clients connected to it."""
+    """A table held in memory: the engine's game (with its adapter) and the clients connected."""
 
     id: str
     kind: str
-    adapter: GameAdapter
-    game: Any
+    table: Table
     seats: list[SeatRow]
     version: int
     status: str
@@ -73,6 +73,11 @@ class Live:
     conns: dict[WebSocket, int | None] = dataclasses.field(default_factory=dict)
     last: dict[str, Any] | None = None
     bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def game(self) -> Game[object]:
+        """The engine's game."""
+        return self.table.game
 
     @property
     def names(self) -> list[str]:
@@ -93,8 +98,8 @@ class Live:
                 {"name": s.name, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
                 for s in self.seats
             ],
-            "view": self.adapter.view(self.game, seat),
-            "legal": self.adapter.legal_actions(self.game, seat),
+            "view": self.table.view(seat),
+            "legal": self.table.legal_actions(seat),
             "last": self.last,
             "rematch": self.rematch_id,
         }
@@ -127,15 +132,15 @@ class Hub:
 
     def _load(self, row: TableRow) -> Live:
         seats = self.store.seats(row.id)
-        ad = adapter(row.game)
         actions = [a.action for a in self.store.actions(row.id)]
-        game = ad.replay(row.rules, [s.name for s in seats], row.seed, actions)
-        return Live(row.id, row.game, ad, game, seats, row.version, row.status, row.rematch_id)
+        table = adapter(row.game).table(row.rules, [s.name for s in seats], row.seed, actions)
+        return Live(row.id, row.game, table, seats, row.version, row.status, row.rematch_id)
 
     async def act(self, live: Live, seat: int, action: str) -> None:
         """Apply ``action`` for ``seat``: engine check, commit, then broadcast.
 
-        Raises IllegalAction (nothing changed) when the engine refuses it.
+        Raises an ActionError (nothing changed) when the engine refuses it: NotYourTurn,
+        IllegalAction, InvalidAction.
         """
         async with live.lock:
             self._apply_locked(live, seat, action)
@@ -143,12 +148,11 @@ class Hub:
         self.kick_bots(live)
 
     def _apply_locked(self, live: Live, seat: int, action: str) -> None:
-        ad = live.adapter
-        before = len(ad.record_actions(live.game))
-        game = ad.clone(live.game)
-        ad.apply(game, action, seat)  # raises IllegalAction and leaves live.game untouched
-        new = ad.record_actions(game)[before:]
-        over = ad.is_over(game)
+        before = len(live.game.actions)
+        table = live.table.after(action, seat)  # raises ActionError; live.table is untouched
+        game = table.game
+        new = game.actions[before:]
+        over = game.is_over
         try:
             version = self.store.append_actions(
                 live.id,
@@ -156,14 +160,14 @@ class Hub:
                 seat,
                 new,
                 finished=over,
-                winners=ad.winners(game) if over else None,
-                scores=ad.scores(game) if over else None,
+                winners=list(game.winners) if over else None,
+                scores=list(game.scores) if over else None,
             )
         except ConflictError:
             # Another process wrote to this table: drop our copy; the next access reloads it.
             self.lives.pop(live.id, None)
             raise IllegalAction("The table changed meanwhile; please try again.") from None
-        live.game = game
+        live.table = table
         live.version = version
         live.status = "finished" if over else "running"
         # What the actor chose, as chosen ("deal", a bid, a card now on the table): public.
@@ -184,7 +188,7 @@ class Hub:
             live.bot_task = asyncio.create_task(self._run_bots(live))
 
     def _bot_seat(self, live: Live) -> SeatRow | None:
-        seat = live.adapter.current_seat(live.game)
+        seat = live.game.current_player
         if seat is None or live.status != "running":
             return None
         row = live.seats[seat]
@@ -197,9 +201,7 @@ class Hub:
                 row = self._bot_seat(live)
                 if row is None:
                     break
-                choice = live.adapter.bot_action(
-                    live.game, row.seat, row.bot or "heuristic", bot_seed()
-                )
+                choice = live.table.bot_action(row.seat, row.bot, bot_seed())
                 try:
                     self._apply_locked(live, row.seat, choice)
                 except ActionError:
@@ -259,15 +261,17 @@ def _parse_seats(kind: str, raw: Any) -> list[SeatSpec]:
         seat_kind = s.get("kind", "human")
         if seat_kind not in ("human", "bot"):
             raise TranslatableError("a seat is 'human' or 'bot'")
-        bot = s.get("bot", "heuristic") if seat_kind == "bot" else None
-        if bot is not None and bot not in BOT_KINDS:
-            raise TranslatableError.format("computer players: {kinds}", kinds=", ".join(BOT_KINDS))
+        kinds = [b.key for b in ad.bot_kinds()]  # the game's bot registry, the default first
+        bot = s.get("bot", kinds[0]) if seat_kind == "bot" else None
+        if bot is not None and bot not in kinds:
+            raise TranslatableError.format("computer players: {kinds}", kinds=", ".join(kinds))
         default = f"Bot {i + 1}" if seat_kind == "bot" else f"Player {i + 1}"
         out.append(SeatSpec(_clean_name(s.get("name"), default), seat_kind, bot))
     return out
 
 
 def _table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
     return {
         "id": t.id,
         "game": t.game,
@@ -275,7 +279,14 @@ def _table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "created": t.created_at.isoformat() + "Z",
         "finished": t.finished_at.isoformat() + "Z" if t.finished_at else None,
         "seats": [
-            {"seat": s.seat, "name": s.name, "kind": s.kind, "bot": s.bot, "free": not s.claimed}
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "bot": s.bot,
+                "bot_label": labels.get(s.bot, s.bot) if s.bot else None,
+                "free": not s.claimed,
+            }
             for s in seats
         ],
         "winners": t.winners,
@@ -284,13 +295,9 @@ def _table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
 
 
 def _winner_names(t: TableRow, seats: list[SeatRow]) -> list[str]:
-    """Names of the winners; with 4-player Pepper the winners are teams (seats s and s+2)."""
-    names = [s.name for s in seats]
-    if not t.winners:
-        return []
-    if t.game == "pepper" and len(names) == 4:
-        return [f"{names[w]} & {names[w + 2]}" for w in t.winners]
-    return [names[w] for w in t.winners]
+    """Names of the winning sides (teams as "Ann & Cy"), as the game names its sides."""
+    sides = adapter(t.game).side_names([s.name for s in seats])
+    return [sides[w] for w in t.winners or []]
 
 
 # --------------------------------------------------------------------------- the app
@@ -374,7 +381,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         try:
             rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
             seats = _parse_seats(kind, seats_in)
-            ad.new(rules, [s.name for s in seats], 0)  # the engine checks the set-up
+            ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
         except (ValueError, TypeError) as exc:
             raise HTTPException(400, translate_error(exc, lang)) from None
         return store.create_table(kind, rules, new_seed(), seats)
@@ -493,7 +500,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             raise HTTPException(404, "no such table")
         if live.status != "finished":
             raise HTTPException(409, "the record is available when the game is over")
-        rec = live.adapter.to_record(live.game)
+        rec = live.game.to_record()
         return Response(
             json.dumps(rec, ensure_ascii=False, indent=1),
             media_type="application/json",
@@ -510,11 +517,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         seats = store.seats(table_id)
         actions = [a.action for a in store.actions(table_id)]
         step = max(0, min(step, len(actions)))
-        ad = adapter(t.game)
-        game = ad.replay(t.rules, [s.name for s in seats], t.seed, actions[:step])
-        view = ad.view(game, None)
-        if t.game == "pepper":  # the game is over: every hand may be shown
-            view["all_hands"] = [game.hand(s) for s in range(len(seats))]
+        table = adapter(t.game).table(t.rules, [s.name for s in seats], t.seed, actions[:step])
+        view = table.reveal()  # the game is over: every hand may be shown
         return {
             "step": step,
             "steps": len(actions),
@@ -653,11 +657,10 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                     await _error(ws, "stale", gt("The table moved on; here is the current state."))
                     await ws.send_json(live.frame(seat))
                     continue
-                if live.adapter.current_seat(live.game) != seat:
-                    await _error(ws, "not_your_turn", gt("It is not your turn."))
-                    continue
                 try:
                     await hub.act(live, seat, action)
+                except NotYourTurn as exc:  # the engine checks the seat
+                    await _error(ws, "not_your_turn", translate_error(exc, lang))
                 except ActionError as exc:
                     await _error(ws, "illegal", translate_error(exc, lang))
         except WebSocketDisconnect:
@@ -688,6 +691,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             "new.html",
             kind=kind,
             options=ad.rule_options(),
+            bots=ad.bot_kinds(),
             max_players=ad.max_players,
             min_players=ad.min_players,
             error=error,
@@ -728,13 +732,14 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         except ValueError:
             n = 0
         seats_in = []
+        bot_keys = {b.key for b in ad.bot_kinds()}
         for i in range(max(0, min(n, ad.max_players))):
             who = str(form.get(f"seat{i}_kind", "human"))
             seats_in.append(
                 {
                     "name": str(form.get(f"seat{i}_name", "")),
                     "kind": "human" if who == "human" else "bot",
-                    "bot": who if who in BOT_KINDS else None,
+                    "bot": who if who in bot_keys else None,
                 }
             )
         try:
@@ -829,6 +834,8 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "bank": _("Bank %(points)s"),
         "pfeffer": _("Pfeffer!"),
         "call_pfeffer": _("Call Pfeffer! (stake %(stake)s)"),
+        "pfeffer_terms": _("Pfeffer: bank at least %(need)s; a bust costs %(penalty)s"),
+        "bust_costs": _("A bust costs %(points)s"),
         "turn_total": _("Turn total"),
         "to_bank": _("Minimum to bank"),
         "keep": _("Set aside"),
@@ -854,6 +861,8 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "last_trick": _("Last trick"),
         "current_trick": _("Trick"),
         "tricks": _("Tricks"),
+        "tricks_needed": _("The contract needs %(need)s of %(total)s tricks"),
+        "partner": _("partner"),
         "dealer": _("Dealer"),
         "bidder": _("Bidder"),
         "hand": _("Hand"),

@@ -15,9 +15,10 @@ from typing import Any
 from pfeffer.core.errors import ActionError, TranslatableError
 from pfeffer.dice import DiceRules
 from pfeffer.dice.sheet import DiceSheet
-from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand, sides
+from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand
+from pfeffer.pepper.cards import TRUMP_STR
 from pfeffer.pepper.sheet import PepperSheet
-from pfeffer.web.games import jsonable
+from pfeffer.web.games import dice_view
 
 MAX_TITLE = 80
 
@@ -65,7 +66,8 @@ def _dice_present(data: dict[str, Any]) -> dict[str, Any]:
     view = sheet.view()
     return {
         "players": list(sheet.players),
-        "view": jsonable(view),
+        # The rows, the points step of an entry, the Pfeffer offer: all from the engine's view.
+        "view": dice_view(view),
         "can_pfeffer": view.can_call_pfeffer,
     }
 
@@ -94,6 +96,7 @@ def _pepper_present(data: dict[str, Any]) -> dict[str, Any]:
     n = len(sheet.players)
     rows = [
         {
+            "number": r.hand_number,
             "bidder": r.bidder,
             "bid": r.bid,
             "trump": r.trump,
@@ -108,9 +111,13 @@ def _pepper_present(data: dict[str, Any]) -> dict[str, Any]:
         "rows": rows,
         "scores": sheet.totals,
         "winners": sheet.winners,
+        "side_names": sheet.side_names,
+        "winner_names": [sheet.side_names[w] for w in sheet.winners],
         "is_over": sheet.is_over,
         "bids": list(bid_ladder(n)),
-        "sides": sides(n),
+        # The trumps an entry may name: no trump only where the house rules allow it.
+        "trumps": list(TRUMP_STR if sheet.rules.no_trump else TRUMP_STR[:4]),
+        "can_enter_passed": sheet.rules.all_pass == "redeal",
         "tricks_per_hand": cards_per_hand(n),
         "rules": sheet.rules.to_dict(),
     }

@@ -29,7 +29,7 @@ const PF = (function () {
   const PIPS = {1: [[50, 50]], 2: [[25, 25], [75, 75]], 3: [[25, 25], [50, 50], [75, 75]],
     4: [[25, 25], [75, 25], [25, 75], [75, 75]], 5: [[25, 25], [75, 25], [50, 50], [25, 75], [75, 75]],
     6: [[25, 25], [75, 25], [25, 50], [75, 50], [25, 75], [75, 75]]};
-  function die(face, cls) {
+  function die(face, cls, scoring) {
     const s = document.createElementNS(SVGNS, "svg");
     s.setAttribute("viewBox", "0 0 100 100");
     s.setAttribute("class", "die " + (cls || ""));
@@ -43,13 +43,37 @@ const PF = (function () {
     PIPS[face].forEach(function (p) {
       const c = document.createElementNS(SVGNS, "circle");
       c.setAttribute("cx", p[0]); c.setAttribute("cy", p[1]); c.setAttribute("r", "9");
-      c.setAttribute("class", face === 1 || face === 5 ? "pip scoring" : "pip");
+      c.setAttribute("class", scoring && scoring.indexOf(face) >= 0 ? "pip scoring" : "pip");
       s.appendChild(c);
     });
     return s;
   }
-  function dice(faces, cls) {
-    return el("span", {class: "dice"}, faces.map(function (f) { return die(f, cls); }));
+  /* ``scoring``: the faces that score on their own under the table's rules (from the view). */
+  function dice(faces, cls, scoring) {
+    return el("span", {class: "dice"}, faces.map(function (f) { return die(f, cls, scoring); }));
+  }
+  /* The dice score sheet as the view carries it (``sheet_rows``: one row per round, a cell per
+     seat, null where a seat did not play in that round) with the Σ row of ``scores``. */
+  function diceSheet(rows, names, scores, current, firstHead) {
+    const head = el("tr", null, [el("th", {text: firstHead})].concat(names.map(function (n, i) {
+      return el("th", {class: i === current ? "current" : "", text: n});
+    })));
+    const body = rows.map(function (r) {
+      return el("tr", null, [el("td", {class: "muted", text: String(r.number)})].concat(r.turns.map(function (turn) {
+        if (!turn) return el("td");
+        let txt, cls = "";
+        if (turn.busted) {
+          txt = turn.penalty ? "−" + turn.penalty : "—"; cls = turn.penalty ? "penalty" : "bust";
+        } else { txt = String(turn.points) + (turn.bonus ? " +" + turn.bonus : ""); }
+        const mark = turn.pfeffer === "called" ? " P!" : (turn.pfeffer === "auto" ? " A" : "");
+        return el("td", {class: cls, title: String(turn.total_after)},
+          [txt + mark, el("small", {text: " " + turn.total_after})]);
+      })));
+    });
+    const sum = el("tr", {class: "sum"}, [el("th", {text: t("total")})].concat(scores.map(function (s) {
+      return el("th", {text: String(s)});
+    })));
+    return el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]);
   }
   const SUIT = {C: "♣", D: "♦", H: "♥", S: "♠"};
   const RANK = {"9": "9", T: "10", J: "J", Q: "Q", K: "K", A: "A"};
@@ -73,6 +97,6 @@ const PF = (function () {
     if (b === "pass") return t("pass");
     return b === null || b === undefined ? "–" : String(b);
   }
-  return {t: t, el: el, die: die, dice: dice, card: card, SUIT: SUIT, suitColor: suitColor,
+  return {t: t, el: el, die: die, dice: dice, diceSheet: diceSheet, card: card, SUIT: SUIT, suitColor: suitColor,
     trumpName: trumpName, bidName: bidName};
 })();

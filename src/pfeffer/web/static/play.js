@@ -10,36 +10,6 @@
 
   /* ------------------------------------------------------------------ dice */
 
-  function diceSheet(view, nm, current) {
-    // One row per round, one column per player, as on the paper sheet; Σ row at the bottom.
-    const rows = [];
-    let row = null;
-    view.history.forEach(function (turn) {
-      if (row === null || row[turn.seat] !== undefined) { row = {}; rows.push(row); }
-      row[turn.seat] = turn;
-    });
-    const head = el("tr", null, [el("th", {text: "#"})].concat(nm.map(function (n, i) {
-      return el("th", {class: i === current ? "current" : "", text: n});
-    })));
-    const body = rows.map(function (r, k) {
-      return el("tr", null, [el("td", {class: "muted", text: String(k + 1)})].concat(nm.map(function (_, i) {
-        const turn = r[i];
-        if (!turn) return el("td");
-        let txt, cls = "";
-        if (turn.busted) {
-          txt = turn.penalty ? "−" + turn.penalty : "—"; cls = turn.penalty ? "penalty" : "bust";
-        } else { txt = String(turn.points + turn.bonus); }
-        const mark = turn.pfeffer === "called" ? " P!" : (turn.pfeffer === "auto" ? " A" : "");
-        return el("td", {class: cls, title: String(turn.total_after)},
-          [txt + mark, el("small", {text: " " + turn.total_after})]);
-      })));
-    });
-    const sum = el("tr", {class: "sum"}, [el("th", {text: t("total")})].concat(view.scores.map(function (s) {
-      return el("th", {text: String(s)});
-    })));
-    return el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]);
-  }
-
   function announceDice(frame) {
     const v = frame.view, nm = names(frame);
     let msg = null;
@@ -59,52 +29,48 @@
 
   function renderDice(frame, send, board, actions, scores) {
     const v = frame.view, nm = names(frame), legal = frame.legal;
-    if (v.is_over) { scores.appendChild(diceSheet(v, nm, -1)); return; }
+    if (v.is_over) { scores.appendChild(PF.diceSheet(v.sheet_rows, nm, v.scores, -1, "#")); return; }
     const info = el("div", {class: "turninfo"});
     info.appendChild(el("p", null, [el("strong", {text: t("turn_total") + ": "}), el("span", {class: "turntotal", text: String(v.turn_total)}),
       el("span", {class: "muted", text: "  · " + t("to_bank") + ": " + v.min_to_bank})]));
     if (v.pfeffer === "auto") info.appendChild(el("p", {class: "pfeffer auto", text: "" + t("auto_pfeffer")}));
     if (v.pfeffer === "called") info.appendChild(el("p", {class: "pfeffer called", text: "" + t("pfeffer_on", {stake: v.stake})}));
+    if (v.bust_penalty) info.appendChild(el("p", {class: "muted bustcost", text: t("bust_costs", {points: v.bust_penalty})}));
+    if (v.pfeffer_stake !== null) {
+      info.appendChild(el("p", {class: "pfeffer offer", text: t("pfeffer_terms", {need: v.pfeffer_need, penalty: v.pfeffer_bust_penalty})}));
+    }
     if (v.final_round && !v.is_over) info.appendChild(el("p", {class: "final", text: "⚑ " + t("final_round")}));
     board.appendChild(info);
     // The throws of this turn: what was set aside from each.
     const throws = el("div", {class: "throws"});
     v.turn_throws.forEach(function (th) {
-      throws.appendChild(el("div", {class: "throw"}, [PF.dice(th.kept, "kept"), el("span", {class: "muted", text: " +" + th.points})]));
+      throws.appendChild(el("div", {class: "throw"}, [PF.dice(th.kept, "kept", v.single_faces), el("span", {class: "muted", text: " +" + th.points})]));
     });
     board.appendChild(throws);
     if (v.roll) {
-      board.appendChild(el("div", {class: "roll"}, [el("span", {class: "label", text: t("thrown") + ": "}), PF.dice(v.roll, "big")]));
+      board.appendChild(el("div", {class: "roll"}, [el("span", {class: "label", text: t("thrown") + ": "}), PF.dice(v.roll, "big", v.single_faces)]));
     }
     // Actions: the legal ones only.
     const keeps = legal.filter(function (a) { return a.indexOf("keep ") === 0; });
     if (keeps.length) {
       const box = el("div", {class: "keeps"}, [el("p", {class: "label", text: t("keep") + ":"})]);
       v.keep_options.forEach(function (o) {
-        const a = "keep " + o.dice.join("");
+        const a = o.action;
         if (legal.indexOf(a) < 0) return;
         box.appendChild(el("button", {class: "keep", "data-action": a, type: "button", on: {click: function () { send(a); }}},
-          [PF.dice(o.dice, "small"), el("span", {class: "pts", text: "= " + o.points})]));
+          [PF.dice(o.dice, "small", v.single_faces), el("span", {class: "pts", text: "= " + o.points})]));
       });
       actions.appendChild(box);
     }
     legal.forEach(function (a) {
       if (a === "roll") actions.appendChild(el("button", {class: "button primary", "data-action": a, type: "button", text: "" + t("roll_n", {n: v.dice_to_roll}), on: {click: function () { send(a); }}}));
       if (a === "bank") actions.appendChild(el("button", {class: "button", "data-action": a, type: "button", text: t("bank", {points: v.turn_total}), on: {click: function () { send(a); }}}));
-      if (a === "pfeffer") {
-        const stake = (v.predecessor_result || 0) + v.rules.pfeffer_margin;
-        actions.appendChild(el("button", {class: "button hot", "data-action": a, type: "button", text: "" + t("call_pfeffer", {stake: stake}), on: {click: function () { send(a); }}}));
-      }
+      if (a === "pfeffer") actions.appendChild(el("button", {class: "button hot", "data-action": a, type: "button", text: "" + t("call_pfeffer", {stake: v.pfeffer_stake}), on: {click: function () { send(a); }}}));
     });
-    scores.appendChild(diceSheet(v, nm, v.is_over ? -1 : v.current_player));
+    scores.appendChild(PF.diceSheet(v.sheet_rows, nm, v.scores, v.current_player, "#"));
   }
 
   /* ------------------------------------------------------------------ pepper */
-
-  function sideName(view, nm, side) {
-    if (view.players === 4) return nm[side] + " & " + nm[side + 2];
-    return nm[side];
-  }
 
   function trickRow(cards, nm, winner) {
     return el("div", {class: "trick"}, cards.map(function (pair) {
@@ -114,16 +80,17 @@
 
   function renderPepper(frame, send, board, actions, scores) {
     const v = frame.view, nm = names(frame), legal = frame.legal;
-    // Seats with hand sizes, dealer, bidder, tricks won.
+    // Seats with hand sizes, dealer, bidder, partner; teams coloured by the side they play for.
     const seats = el("div", {class: "seats"});
-    for (let s = 0; s < v.players; s++) {
+    v.players.forEach(function (_, s) {
       const tags = [];
       if (s === v.dealer) tags.push(t("dealer"));
       if (s === v.bidder) tags.push(t("bidder") + " " + PF.bidName(v.high_bid));
-      seats.appendChild(el("div", {class: "seatbox" + (s === v.current_player ? " current" : "") + (s === frame.seat ? " me" : "") + (v.players === 4 ? " team" + (s % 2) : "")},
+      if (s === v.partner) tags.push(t("partner"));
+      seats.appendChild(el("div", {class: "seatbox" + (s === v.current_player ? " current" : "") + (s === frame.seat ? " me" : "") + (v.teams ? " team" + v.seat_sides[s] : "")},
         [el("strong", {text: nm[s]}), el("span", {class: "muted", text: " ▮×" + v.hand_sizes[s]}),
          el("div", {class: "tags", text: tags.join(" · ")})]));
-    }
+    });
     board.appendChild(seats);
     // Contract and auction.
     const auction = el("div", {class: "auction"}, [el("strong", {text: t("auction") + ": "})].concat(v.auction.map(function (p) {
@@ -133,18 +100,20 @@
     if (v.trump !== null || v.phase === "play") {
       board.appendChild(el("p", {class: "contract"}, [el("strong", {text: t("trump") + ": "}),
         el("span", {class: "trumpsym " + (v.trump && v.trump !== "NT" ? PF.suitColor(v.trump) : ""), text: PF.trumpName(v.trump)}),
-        el("span", {class: "muted", text: "  · " + t("tricks") + ": " + v.tricks_won.map(function (n, i) { return sideName(v, nm, i) + " " + n; }).join(", ")})]));
+        el("span", {class: "muted", text: "  · " + t("tricks") + ": " + v.tricks_won.map(function (n, i) { return v.side_names[i] + " " + n; }).join(", ")})]));
     }
-    // Current trick and last trick.
+    if (v.tricks_needed !== null && !v.is_over) {
+      board.appendChild(el("p", {class: "muted needed", text: t("tricks_needed", {need: v.tricks_needed, total: v.tricks_in_hand})}));
+    }
+    // Current trick and last trick (the last one stays visible until the next deal).
     const table = el("div", {class: "felt"});
     table.appendChild(el("div", {class: "label", text: t("current_trick")}));
     table.appendChild(trickRow(v.current_trick, nm, -1));
-    let last = v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+    let last = v.last_trick;
     if (last) lastTrickSeen = last; else if (v.phase === "deal" || v.phase === "over") last = lastTrickSeen;
     if (last) {
-      const pairs = last.cards.map(function (c, i) { return [(last.leader + i) % v.players, c]; });
       table.appendChild(el("div", {class: "label", text: t("last_trick")}));
-      table.appendChild(trickRow(pairs, nm, last.winner));
+      table.appendChild(trickRow(last.cards, nm, last.winner));
     }
     board.appendChild(table);
     if (v.last_hand && (v.phase === "deal" || v.phase === "over")) {
@@ -184,9 +153,8 @@
       if (label) actions.appendChild(el("button", {class: cls, "data-action": a, type: "button", text: label, on: {click: function () { send(a); }}}));
     });
     // The score pad: one row per hand, Σ row.
-    const sides = v.scores.length;
     const head = el("tr", null, [el("th", {text: "#"}), el("th", {text: t("bidder")}), el("th", {text: t("bid")}), el("th", {text: t("trump")})]
-      .concat(v.scores.map(function (_, i) { return el("th", {text: sideName(v, nm, i)}); })));
+      .concat(v.side_names.map(function (n) { return el("th", {text: n}); })));
     const rows = (v.hands || []).map(function (h) {
       return el("tr", null, [el("td", {class: "muted", text: String(h.hand_number)}),
         el("td", {text: h.bidder === null ? "–" : nm[h.bidder]}), el("td", {text: PF.bidName(h.bid)}),
@@ -196,7 +164,6 @@
     });
     const sum = el("tr", {class: "sum"}, [el("th", {text: t("total"), colspan: "4"})].concat(v.scores.map(function (s) { return el("th", {text: String(s)}); })));
     scores.appendChild(el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, rows), el("tfoot", null, [sum])]));
-    void sides;
   }
 
   /* ------------------------------------------------------------------ frame */
@@ -206,19 +173,19 @@
     const actions = document.getElementById("actions") ? clear(document.getElementById("actions")) : el("div");
     const scores = clear(document.getElementById("scores"));
     const v = frame.view, nm = names(frame);
-    const over = frame.game === "dice" ? v.is_over : v.phase === "over";
+    const over = v.is_over;
     const status = document.getElementById("status") || document.getElementById("lastaction");
     if (!opts || !opts.replay) {
       if (over) status.textContent = t("game_over");
       else if (frame.seat === null) status.textContent = t("spectator") + " " + t("turn_of", {name: nm[v.current_player]});
-      else if (v.current_player === frame.seat) status.textContent = t("your_turn");
+      else if (v.is_my_turn) status.textContent = t("your_turn");
       else status.textContent = t("waiting", {name: nm[v.current_player]});
-      status.className = "status" + (!over && v.current_player === frame.seat ? " mine" : "");
+      status.className = "status" + (v.is_my_turn ? " mine" : "");
     }
     const banner = document.getElementById("banner");
     let msg = frame.game === "dice" ? announceDice(frame) : null;
     if (over) {
-      const winners = v.winners.map(function (w) { return frame.game === "pepper" ? sideName(v, nm, w) : nm[w]; });
+      const winners = v.winner_names;
       clear(banner);
       banner.appendChild(el("div", {class: "result"}, [el("h2", {text: "★ " + (winners.length > 1 ? t("winners") : t("winner")) + ": " + winners.join(", ")}),
         el("p", {text: t("score") + ": " + v.scores.join(" : ")})]));

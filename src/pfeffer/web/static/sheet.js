@@ -22,32 +22,19 @@
 
   function drawDice(d) {
     const v = d.view, nm = d.players;
-    const rows = []; let row = null;
-    v.history.forEach(function (turn) {
-      if (row === null || row[turn.seat] !== undefined) { row = {}; rows.push(row); }
-      row[turn.seat] = turn;
-    });
-    const head = el("tr", null, [el("th", {text: t("round")})].concat(nm.map(function (n, i) { return el("th", {class: !v.is_over && i === v.current_player ? "current" : "", text: n}); })));
-    const body = rows.map(function (r, k) {
-      return el("tr", null, [el("td", {text: String(k + 1)})].concat(nm.map(function (_, i) {
-        const turn = r[i]; if (!turn) return el("td");
-        const txt = turn.busted ? (turn.penalty ? "−" + turn.penalty : "—") : String(turn.points + turn.bonus);
-        const mark = turn.pfeffer === "called" ? " P!" : (turn.pfeffer === "auto" ? " A" : "");
-        return el("td", {class: turn.busted ? (turn.penalty ? "penalty" : "bust") : ""}, [txt + mark, el("small", {text: " " + turn.total_after})]);
-      })));
-    });
-    const sum = el("tr", {class: "sum"}, [el("th", {text: t("total")})].concat(v.scores.map(function (s) { return el("th", {text: String(s)}); })));
-    box.appendChild(el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]));
+    box.appendChild(PF.diceSheet(v.sheet_rows, nm, v.scores, v.is_over ? -1 : v.current_player, t("round")));
     if (v.final_round && !v.is_over) box.appendChild(el("p", {class: "final", text: "⚑ " + t("final_round")}));
-    if (v.is_over) { box.appendChild(winnersLine(v.winners.map(function (w) { return nm[w]; }))); return; }
+    if (v.is_over) { box.appendChild(winnersLine(v.winner_names)); return; }
     if (v.pfeffer === "auto") form.appendChild(el("p", {class: "pfeffer", text: "" + t("auto_pfeffer")}));
     form.appendChild(el("p", null, [el("strong", {text: t("turn_of", {name: nm[v.current_player]})})]));
-    const pts = el("input", {type: "number", step: "50", min: "0", name: "points", "aria-label": t("points")});
+    const pts = el("input", {type: "number", step: String(v.points_step), min: "0", name: "points", "aria-label": t("points")});
     form.appendChild(el("label", null, [t("points"), pts]));
     let pf = null;
+    if (v.bust_penalty) form.appendChild(el("p", {class: "muted bustcost", text: t("bust_costs", {points: v.bust_penalty})}));
     if (d.can_pfeffer) {
       pf = el("input", {type: "checkbox", name: "pfeffer"});
-      form.appendChild(el("label", null, [t("pfeffer"), pf]));
+      form.appendChild(el("label", null, [t("call_pfeffer", {stake: v.pfeffer_stake}), pf]));
+      form.appendChild(el("p", {class: "muted pfeffer offer", text: t("pfeffer_terms", {need: v.pfeffer_need, penalty: v.pfeffer_bust_penalty})}));
     }
     form.appendChild(el("button", {class: "button primary", type: "submit", id: "add", text: t("add")}));
     form.appendChild(el("button", {class: "button", type: "button", id: "bust", text: t("bust"), on: {click: function () {
@@ -57,26 +44,23 @@
   }
 
   function drawPepper(d) {
-    const nm = d.players, n = nm.length;
-    const side = function (i) { return n === 4 ? nm[i] + " & " + nm[i + 2] : nm[i]; };
-    const sides = d.scores.map(function (_, i) { return side(i); });
+    const nm = d.players, sides = d.side_names;
     const head = el("tr", null, [el("th", {text: "#"}), el("th", {text: t("bidder")}), el("th", {text: t("bid")}), el("th", {text: t("trump")}), el("th", {text: t("tricks")})]
       .concat(sides.map(function (s) { return el("th", {text: s}); })));
-    const body = d.rows.map(function (r, k) {
+    const body = d.rows.map(function (r) {
       if (r.bidder === null) {  // a hand everybody passed: nothing scored, the deal moved on
-        return el("tr", null, [el("td", {text: String(k + 1)}), el("td", {text: t("all_passed"), colspan: "4"})]
+        return el("tr", null, [el("td", {text: String(r.number)}), el("td", {text: t("all_passed"), colspan: "4"})]
           .concat(r.scores.map(function (s) { return el("td", null, [String(0), el("small", {text: " " + s})]); })));
       }
-      return el("tr", null, [el("td", {text: String(k + 1)}), el("td", {text: nm[r.bidder]}), el("td", {text: PF.bidName(r.bid)}), el("td", {text: PF.trumpName(r.trump)}),
+      return el("tr", null, [el("td", {text: String(r.number)}), el("td", {text: nm[r.bidder]}), el("td", {text: PF.bidName(r.bid)}), el("td", {text: PF.trumpName(r.trump)}),
         el("td", {text: r.tricks.join(" : ")})].concat(r.points.map(function (p, i) { return el("td", {class: p < 0 ? "penalty" : ""}, [String(p), el("small", {text: " " + r.scores[i]})]); })));
     });
     const sum = el("tr", {class: "sum"}, [el("th", {text: t("total"), colspan: "5"})].concat(d.scores.map(function (s) { return el("th", {text: String(s)}); })));
     box.appendChild(el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]));
-    if (d.is_over) { box.appendChild(winnersLine(d.winners.map(side))); return; }
+    if (d.is_over) { box.appendChild(winnersLine(d.winner_names)); return; }
     const bidder = el("select", {name: "bidder"}, nm.map(function (x, i) { return el("option", {value: String(i), text: x}); }));
     const bid = el("select", {name: "bid"}, d.bids.map(function (b) { return el("option", {value: b, text: PF.bidName(b)}); }));
-    const trumps = ["C", "D", "H", "S"].concat(d.rules.no_trump ? ["NT"] : []);
-    const trump = el("select", {name: "trump"}, trumps.map(function (x) { return el("option", {value: x, text: PF.trumpName(x)}); }));
+    const trump = el("select", {name: "trump"}, d.trumps.map(function (x) { return el("option", {value: x, text: PF.trumpName(x)}); }));
     form.appendChild(el("label", null, [t("bidder"), bidder]));
     form.appendChild(el("label", null, [t("bid"), bid]));
     form.appendChild(el("label", null, [t("trump"), trump]));
@@ -86,7 +70,7 @@
       return inp;
     });
     form.appendChild(el("button", {class: "button primary", type: "submit", id: "add", text: t("add")}));
-    if (d.rules.all_pass === "redeal") {
+    if (d.can_enter_passed) {
       const passed = el("button", {class: "button", type: "button", id: "passed", text: t("all_passed")});
       passed.addEventListener("click", function () { call("POST", "/entries", {passed: true}); });
       form.appendChild(passed);
