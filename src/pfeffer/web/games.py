@@ -15,9 +15,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from pfeffer.core.errors import IllegalAction
+from pfeffer.core.rulespec import RuleSpec
 from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice import bots as dice_bots
+from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.pepper import PepperGame, PepperRules
+from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 
 BOT_KINDS = ("heuristic", "random")
 
@@ -45,17 +48,6 @@ def jsonable(value: Any) -> Any:
     raise TypeError(f"cannot turn {type(value).__name__} into JSON")
 
 
-@dataclasses.dataclass(frozen=True)
-class RuleOption:
-    """One house rule as a form field: its name, kind ("int", "bool", "choice") and default."""
-
-    name: str
-    kind: str
-    default: Any
-    choices: tuple[str, ...] = ()
-    optional: bool = False
-
-
 class GameAdapter(Protocol):
     """What the server needs from a game; one implementation per engine."""
 
@@ -63,7 +55,7 @@ class GameAdapter(Protocol):
     min_players: int
     max_players: int
 
-    def rule_options(self) -> list[RuleOption]: ...
+    def rule_specs(self) -> tuple[RuleSpec, ...]: ...
 
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]: ...
 
@@ -110,27 +102,9 @@ class DiceAdapter:
     min_players = 2
     max_players = 8
 
-    def rule_options(self) -> list[RuleOption]:
-        out = []
-        defaults = DiceRules()
-        choices = {
-            "extra_dice": ("double", "add", "fixed"),
-            "pfeffer_short_bank": ("forbidden", "allowed"),
-            "pfeffer_reward": ("none", "stake"),
-            "tie": ("shared", "playoff"),
-        }
-        for f in dataclasses.fields(DiceRules):
-            value = getattr(defaults, f.name)
-            if f.name == "triples":
-                for face in range(1, 7):
-                    out.append(RuleOption(f"triples_{face}", "int", value[face]))
-            elif f.name in choices:
-                out.append(RuleOption(f.name, "choice", value, choices[f.name]))
-            elif isinstance(value, bool):
-                out.append(RuleOption(f.name, "bool", value))
-            else:
-                out.append(RuleOption(f.name, "int", value))
-        return out
+    def rule_specs(self) -> tuple[RuleSpec, ...]:
+        """The house rules of the new-table form (``triples`` as fields ``triples_1`` … ``_6``)."""
+        return DICE_RULE_SPECS
 
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Rules from form-like data (flat ``triples_N`` fields allowed); RulesError if invalid."""
@@ -206,15 +180,9 @@ class PepperAdapter:
     min_players = 2
     max_players = 4
 
-    def rule_options(self) -> list[RuleOption]:
-        d = PepperRules()
-        return [
-            RuleOption("target", "int", d.target),
-            RuleOption("all_pass", "choice", d.all_pass, ("last_must_bid", "redeal")),
-            RuleOption("set_penalty", "int", d.set_penalty, optional=True),
-            RuleOption("big_pepper_factor", "int", d.big_pepper_factor),
-            RuleOption("no_trump", "bool", d.no_trump),
-        ]
+    def rule_specs(self) -> tuple[RuleSpec, ...]:
+        """The house rules of the new-table form."""
+        return PEPPER_RULE_SPECS
 
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return PepperRules.from_dict(data).to_dict()
