@@ -180,7 +180,9 @@ def test_new_table_form_reads_the_specs(
     assert 'name="triples_2" value="200" min="0" max="100000"' in page
     assert "<option selected>double</option><option >add</option>" in page
     pepper = client.get(f"/new/pepper?lang={lang}").text
-    assert 'name="set_penalty" value="" min="0" max="100" step="1" >' in pepper
+    assert 'name="set_penalty" value="" min="0" max="100" step="1" placeholder="' in pepper
+    none_text = {"en": "by player count", "de": "nach Spielerzahl", "cs": "podle počtu hráčů"}
+    assert f'placeholder="{none_text[lang]}: 6 ' in pepper
 
 
 def test_new_table_form_refuses_out_of_bounds_numbers(client: TestClient) -> None:

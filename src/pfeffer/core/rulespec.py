@@ -162,18 +162,15 @@ class RuleSpec:
         return MappingProxyType(merged)
 
     def _key(self, key: Any) -> int:
-        try:
-            k = int(key)
-        except (TypeError, ValueError, OverflowError):
-            k = None
-        if k is None or k not in self.keys or isinstance(key, bool | float):
+        k = _number(key.strip()) if isinstance(key, str) else key
+        if not _is_int(k) or k not in self.keys:
             raise RulesError.format(
                 "{name}: {key} is not one of {keys}",
                 name=self.name,
-                key=shown(key if k is None else k),
+                key=shown(k),
                 keys=self.keys_text(),
             )
-        return k
+        return int(k)
 
     # ------------------------------------------------------------------ text in, text out
 
@@ -217,7 +214,7 @@ class RuleSpec:
                         example=self.example(),
                         value=shown(raw),
                     )
-                out[self._key(_number(key.strip()))] = _number(number.strip())
+                out[self._key(key)] = _number(number.strip())
             return self.check(out)
         return self.check(_number(raw))
 
