@@ -1,7 +1,8 @@
 """The documentation holds together: docs/rules.md is the spec that code and tests cite.
 
 - docs/rules.md has a heading for every rule id (D1–D14, P1–P11) and a table row for every house
-  rule of ``DiceRules`` and ``PepperRules`` with the default the code has.
+  rule of ``DiceRules`` and ``PepperRules`` (their ``RuleSpec`` schema), in field order, with the
+  spec's default, its type and bounds, and its rule id.
 - Every rule id cited anywhere in the repository exists.
 - Nothing cites a file the repository lacks: no rules file outside the repository, no ``*.md``
   that is not there, no broken relative link in the Markdown files.
@@ -9,17 +10,16 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
-import typing
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pfeffer.dice.rules import DiceRules
-from pfeffer.pepper.rules import ALL_PASS_OPTIONS, PepperRules
+from pfeffer.core.rulespec import RuleSpec
+from pfeffer.dice.rules import DICE_RULE_SPECS, DiceRules
+from pfeffer.pepper.rules import PEPPER_RULE_SPECS, PepperRules
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_MD = ROOT / "docs/rules.md"
@@ -87,13 +87,6 @@ def test_rule_ids_sit_in_their_own_part() -> None:
         assert re.search(rf"^### {rule_id}\b", pepper, re.MULTILINE), rule_id
 
 
-def default_of(f: dataclasses.Field[Any]) -> Any:
-    if f.default is not dataclasses.MISSING:
-        return f.default
-    assert f.default_factory is not dataclasses.MISSING, f.name
-    return f.default_factory()
-
-
 def as_written(value: Any) -> str:
     """A default the way docs/rules.md writes it: a Python literal, strings in double quotes."""
     if isinstance(value, str):
@@ -101,16 +94,6 @@ def as_written(value: Any) -> str:
     if isinstance(value, Mapping):
         return repr(dict(value))
     return repr(value)
-
-
-def choices_of(cls: type, name: str) -> tuple[str, ...]:
-    """The allowed values of an option that is one of a few strings, else ()."""
-    if (cls, name) == (PepperRules, "all_pass"):
-        return ALL_PASS_OPTIONS
-    hint = typing.get_type_hints(cls)[name]
-    if typing.get_origin(hint) is typing.Literal:
-        return tuple(str(a) for a in typing.get_args(hint))
-    return ()
 
 
 def option_rows(part: str) -> dict[str, list[str]]:
@@ -130,33 +113,51 @@ def parts() -> dict[type, str]:
     return {DiceRules: dice, PepperRules: pepper}
 
 
-HOUSE_RULES = [(cls, f.name) for cls in (DiceRules, PepperRules) for f in dataclasses.fields(cls)]
+HOUSE_RULES = [(DiceRules, s) for s in DICE_RULE_SPECS] + [
+    (PepperRules, s) for s in PEPPER_RULE_SPECS
+]
 
 
 @pytest.mark.parametrize(
-    ("cls", "name"), HOUSE_RULES, ids=[f"{c.__name__}.{n}" for c, n in HOUSE_RULES]
+    ("cls", "spec"), HOUSE_RULES, ids=[f"{c.__name__}.{s.name}" for c, s in HOUSE_RULES]
 )
-def test_every_house_rule_is_documented_with_its_default(cls: type, name: str) -> None:
+def test_every_house_rule_is_documented_with_its_default_and_bounds(
+    cls: type, spec: RuleSpec
+) -> None:
+    """The table row of each option agrees with its RuleSpec: the default, the type column
+    (bounds of numbers, choices: ``RuleSpec.type_text``) and the rule id in the meaning."""
     rows = option_rows(parts()[cls])
-    assert name in rows, f"docs/rules.md has no row | `{name}` | in the {cls.__name__} table"
-    cells = rows[name]
-    (f,) = [f for f in dataclasses.fields(cls) if f.name == name]
-    written = as_written(default_of(f))
-    assert cells[1] == f"`{written}`", f"{name}: default {cells[1]}, the code has {written}"
-    for choice in choices_of(cls, name):
-        assert f'"{choice}"' in cells[2], f"{name}: the type column lacks {choice!r}"
+    assert spec.name in rows, (
+        f"docs/rules.md has no row | `{spec.name}` | in the {cls.__name__} table"
+    )
+    cells = rows[spec.name]
+    written = as_written(spec.default)
+    assert cells[1] == f"`{written}`", f"{spec.name}: default {cells[1]}, the code has {written}"
+    assert cells[2] == spec.type_text(), f"{spec.name}: type column should be {spec.type_text()}"
+    assert re.search(rf"\b{spec.rule}\b", cells[3]), (
+        f"{spec.name}: the meaning cites no {spec.rule}"
+    )
 
 
-@pytest.mark.parametrize("cls", [DiceRules, PepperRules], ids=lambda c: c.__name__)
-def test_every_documented_house_rule_exists(cls: type) -> None:
-    fields = {f.name for f in dataclasses.fields(cls)}
-    assert set(option_rows(parts()[cls])) <= fields
+@pytest.mark.parametrize(
+    ("cls", "specs"),
+    [(DiceRules, DICE_RULE_SPECS), (PepperRules, PEPPER_RULE_SPECS)],
+    ids=["DiceRules", "PepperRules"],
+)
+def test_every_documented_house_rule_exists(cls: type, specs: tuple[RuleSpec, ...]) -> None:
+    names = [spec.name for spec in specs]
+    assert list(option_rows(parts()[cls])) == names, "the table lists the options in field order"
 
 
 def test_the_defaults_reader_is_not_vacuous() -> None:
     rows = option_rows(parts()[DiceRules])
     assert rows["triples"][1] == "`{1: 1000, 2: 200, 3: 300, 4: 400, 5: 500, 6: 600}`"
+    assert rows["target"][2] == "whole number 50 to 1,000,000"
+    assert rows["tie"][2] == '`"shared"` or `"playoff"`'
     assert option_rows(parts()[PepperRules])["set_penalty"][1] == "`None`"
+    assert option_rows(parts()[PepperRules])["set_penalty"][2] == (
+        "whole number 0 to 100, or `None`"
+    )
 
 
 # ------------------------------------------------------------------- (b) rule-id citations

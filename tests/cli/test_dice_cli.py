@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pfeffer.cli.common import build_rules, parse_seats
+from pfeffer.cli.common import RuleOptionError, build_rules, parse_seats
 from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.bots import DICE_BOTS
+from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.dice.sheet import DiceSheet
 from tests.cli.helpers import Run, lines, record
 
@@ -174,8 +175,14 @@ def test_hot_seat_humans_and_seat_names(run: Run, tmp_path: Path) -> None:
         (["Anna"], "2 to 8 players"),
         ([f"P{i}" for i in range(9)], "2 to 8 players"),
         (["Anna", "bot:clever"], "no bot kind 'clever'"),
-        (["--rule", "min_bank=lots"], "min_bank is a whole number"),
-        (["--rule", "tie=coin"], "tie must be one of shared, playoff"),
+        (["--rule", "min_bank=lots"], "min_bank must be a whole number (got 'lots')"),
+        (["--rule", "tie=coin"], "tie must be one of 'shared', 'playoff' (got 'coin')"),
+        (["--rule", "target=100000000"], "target must be between 50 and 1000000"),
+        (
+            ["--rule", "min_bank=" + "9" * 400],
+            "min_bank must be between 0 and 100000 (got ≈10^400)",
+        ),
+        (["--rule", "target=300"], "min_bank (350) must not be above target (300)"),
         (["--rule", "nonsense=1"], "no house rule 'nonsense'"),
     ],
 )
@@ -244,6 +251,26 @@ def test_rules_command_shows_values_in_force(run: Run) -> None:
     assert "played off" in out
     assert "min_bank *" in out and "tie *" in out
     assert "target *" not in out
+
+
+def test_rules_command_shows_label_default_and_help_of_every_spec(run: Run) -> None:
+    result = run("dice", "rules", "--rule", "triples=2:250", "--rule", "final_round=no")
+    assert result.exit_code == 0
+    out = " ".join(result.output.split())
+    for spec in DICE_RULE_SPECS:
+        assert spec.name in out and spec.label in out and spec.help in out, spec.name
+        assert f"({spec.rule})" in out
+    assert "triples * 1:1000, 2:250, 1:1000, 2:200," in out  # value and default, wrapped
+    assert "final_round * false true" in out
+
+
+def test_rule_options_list_the_known_names_and_refuse_a_bad_mapping() -> None:
+    with pytest.raises(RuleOptionError, match="known: target, min_bank, "):
+        build_rules(DiceRules, ["zzzzzz=1"])
+    with pytest.raises(RuleOptionError, match=r"triples: 9 is not one of 1-6"):
+        build_rules(DiceRules, ["triples=9:100"])
+    with pytest.raises(RuleOptionError, match=r"write key=value"):
+        build_rules(DiceRules, ["target"])
 
 
 # ============================================================================ replay

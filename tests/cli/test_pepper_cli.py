@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from pfeffer.cli.common import rule_rows
 from pfeffer.pepper import CARD_PRETTY, PepperGame, PepperRules
 from pfeffer.pepper.cards import CARD_INDEX
+from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.pepper.sheet import PepperSheet
 from tests.cli.helpers import Run, lines, record
 
@@ -112,7 +114,9 @@ def test_hot_seat_pass_screen_hides_the_other_hand(run: Run, tmp_path: Path) -> 
         (["--players", "2", "A", "B", "C"], "3 seats given"),
         (["Anna", "bot:clever"], "no bot kind 'clever'"),
         (["--dealer", "Zed"], "'Zed' is no player"),
-        (["--rule", "target=lots"], "target is a whole number"),
+        (["--rule", "target=lots"], "target must be a whole number (got 'lots')"),
+        (["--rule", "target=" + "1" + "0" * 26], "target must be between 1 and 1000 (got ≈10^26)"),
+        (["--rule", "set_penalty=-1"], "set_penalty must be between 0 and 100 (got -1)"),
         (["--rule", "all_pass=never"], "all_pass must be one of"),
     ],
 )
@@ -140,6 +144,51 @@ def test_rules_lists_the_rules_and_house_rules(run: Run) -> None:
     out = " ".join(result.output.split())
     assert "first side to reach 50" in out and "no trump not allowed" in out
     assert "target * 50" in out and "big_pepper_factor 2" in out
+
+
+def test_rules_show_label_value_default_and_help_from_the_specs(run: Run) -> None:
+    result = run("pepper", "rules", "--rule", "set_penalty=5")
+    out = " ".join(result.output.split())
+    for spec in PEPPER_RULE_SPECS:
+        assert spec.name in out and spec.label in out and spec.help in out
+    assert "set_penalty * 5 none (by player" in out
+    assert "loses 5 (house rule)" in out
+
+
+def test_rules_explain_the_set_penalty_and_ladders_by_player_count(run: Run) -> None:
+    out = " ".join(run("pepper", "rules").output.split())
+    assert "set_penalty none (by player none (by player" in out  # value and default, wrapped
+    (row,) = [r for r in rule_rows(PepperRules()) if r.spec.name == "set_penalty"]
+    assert row.value == "none (by player count: 6 with 4 players, 8 with 2–3)"
+    assert "Set → the bidding side loses 6 with 4 players, 8 with 2 or 3." in out
+    assert "Big Pepper wins or loses 12 with 4 players, 16 with 2 or 3." in out
+    assert "Bids: 1, 2, 3, 4, 5, Small Pepper, Big Pepper (4 players); " in out
+    assert "1, 2, 3, 4, 5, 6, 7, Small Pepper, Big Pepper (2 or 3 players)." in out
+    assert "minus" not in out and "2 players, 8 with 3 players" not in out
+
+
+@pytest.mark.parametrize(
+    ("players", "ladder", "penalty", "big"),
+    [
+        ("2", "1, 2, 3, 4, 5, 6, 7, Small Pepper, Big Pepper (2 players)", "8", "16"),
+        ("3", "1, 2, 3, 4, 5, 6, 7, Small Pepper, Big Pepper (3 players)", "8", "16"),
+        ("4", "1, 2, 3, 4, 5, Small Pepper, Big Pepper (4 players)", "6", "12"),
+    ],
+)
+def test_rules_for_one_player_count(
+    run: Run, players: str, ladder: str, penalty: str, big: str
+) -> None:
+    result = run("pepper", "rules", "--players", players)
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert f"Bids: {ladder}." in out
+    assert f"loses {penalty} (with {players} players)" in out
+    assert f"wins or loses {big} (with {players} players)" in out
+    assert out.count("Small Pepper, Big Pepper") == 1
+
+
+def test_rules_refuse_a_player_count_pepper_has_not(run: Run) -> None:
+    assert run("pepper", "rules", "--players", "5").exit_code == 2
 
 
 def test_replay_of_a_game_and_of_a_pad(run: Run, tmp_path: Path) -> None:

@@ -15,10 +15,14 @@ from fastapi.testclient import TestClient
 
 import pfeffer
 from pfeffer.core.errors import IllegalAction
+from pfeffer.core.rulespec import texts
+from pfeffer.dice.rules import DICE_RULE_SPECS
+from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.web.i18n import LOCALE_DIR, translate_error
 
 SRC = Path(pfeffer.__file__).resolve().parent
 MODULES = [
+    "core/rulespec.py",
     "dice/game.py",
     "dice/sheet.py",
     "dice/scoring.py",
@@ -136,6 +140,64 @@ def test_every_template_is_translated_with_the_same_placeholders(lang: str) -> N
     assert not missing
     assert not wrong
     assert all((m := cat.get(p)) is not None and m.string for p in PHRASES)
+
+
+@pytest.mark.parametrize("lang", ["de", "cs", "en"])
+def test_every_house_rule_label_and_help_is_in_the_catalogues(lang: str) -> None:
+    """The RuleSpec texts (labels, help texts, what None means, a mapping key's label) are
+    translated with the same placeholders; English and the template list them untranslated."""
+    cat = catalogue(lang)
+    with (LOCALE_DIR.parent / "messages.pot").open("rb") as f:
+        pot = read_po(f)
+    spec_texts = texts(DICE_RULE_SPECS + PEPPER_RULE_SPECS)
+    assert len(spec_texts) > 50
+    for text in spec_texts:
+        assert pot.get(text) is not None, text
+        msg = cat.get(text)
+        assert msg is not None, f"{lang}: {text}"
+        if lang != "en":
+            assert msg.string, f"{lang}: {text}"
+            assert fields(str(msg.string)) == fields(text), f"{lang}: {text} -> {msg.string}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "help_text", "key"),
+    [
+        ("en", "Minimum to bank", "Total that starts the final round.", "Three 2s"),
+        ("de", "Mindestpunktzahl", "Punktestand, mit dem die Schlussrunde beginnt.", "Drei 2er"),
+        ("cs", "Minimum k zapsání", "Součet bodů, kterým začíná poslední kolo.", "Trojice 2"),
+    ],
+)
+def test_new_table_form_reads_the_specs(
+    client: TestClient, lang: str, label: str, help_text: str, key: str
+) -> None:
+    page = client.get(f"/new/dice?lang={lang}").text
+    assert label in page and help_text in page and key in page
+    for spec in DICE_RULE_SPECS:
+        for name in spec.field_names():
+            assert f'name="{name}"' in page, name
+    assert 'name="target" value="10000" min="50" max="1000000"' in page
+    assert 'name="triples_2" value="200" min="0" max="100000"' in page
+    assert "<option selected>double</option><option >add</option>" in page
+    pepper = client.get(f"/new/pepper?lang={lang}").text
+    assert 'name="set_penalty" value="" min="0" max="100" step="1" placeholder="' in pepper
+    none_text = {"en": "by player count", "de": "nach Spielerzahl", "cs": "podle počtu hráčů"}
+    assert f'placeholder="{none_text[lang]}: 6 ' in pepper
+
+
+def test_new_table_form_refuses_out_of_bounds_numbers(client: TestClient) -> None:
+    form = {"players": "2", "seat0_kind": "human", "seat1_kind": "heuristic"}
+    page = client.post("/new/dice?lang=de", data={**form, "min_bank": "1" + "0" * 399}).text
+    assert "min_bank muss zwischen 0 und 100000 liegen (nicht ≈10^399)" in page
+    page = client.post("/new/dice?lang=cs", data={**form, "target": "300"}).text
+    assert "min_bank (350) nesmí být nad target (300)" in page
+    page = client.post("/new/pepper?lang=en", data={**form, "target": "1" + "0" * 26}).text
+    assert "target must be between 1 and 1000 (got ≈10^26)" in page
+    r = client.post(
+        "/api/tables?lang=de",
+        json={"game": "dice", "rules": {"triples": {"7": 100}}, "seats": [{"kind": "bot"}] * 2},
+    )
+    assert r.status_code == 400 and r.json()["detail"] == "triples: 7 gehört nicht zu 1-6"
 
 
 def test_translate_error_fallbacks() -> None:
@@ -260,7 +322,7 @@ def test_bad_house_rule_on_new_table_in_czech(client: TestClient) -> None:
     r = client.post(
         "/api/tables?lang=cs", json={"game": "pepper", "rules": {"target": 0}, "seats": seats}
     )
-    assert r.json()["detail"] == "target musí být kladné celé číslo, ne 0"
+    assert r.json()["detail"] == "target musí být mezi 1 a 1000 (ne 0)"
     r = client.post("/api/tables?lang=de", json={"game": "dice", "rules": {"x": 1}, "seats": seats})
     assert r.json()["detail"] == "unbekannte Hausregel(n): x"
     r = client.post("/api/tables?lang=de", json={"game": "chess", "seats": seats})
@@ -271,7 +333,7 @@ def test_new_table_form_shows_rules_error_in_czech(client: TestClient) -> None:
     page = client.post(
         "/new/dice?lang=cs", data={"players": "2", "target": "0", "seat0_kind": "human"}
     ).text
-    assert "target musí být větší než 0" in page
+    assert "target musí být mezi 50 a 1000000 (ne 0)" in page
 
 
 def test_rules_errors_keep_template_and_english_text() -> None:
@@ -282,8 +344,10 @@ def test_rules_errors_keep_template_and_english_text() -> None:
     with pytest.raises(RulesError) as info:
         DiceRules(min_bank=-1)
     assert isinstance(info.value, ValueError) and isinstance(info.value, TranslatableError)
-    assert str(info.value) == "min_bank must be a whole number >= 0 (got -1)"
-    assert info.value.template == "{name} must be a whole number >= 0 (got {value})"
-    assert translate_error(info.value, "de") == "min_bank muss eine ganze Zahl >= 0 sein (nicht -1)"
-    with pytest.raises(ValueError, match=r"^all_pass must be one of \('last_must_bid', 'redeal'\)"):
+    assert str(info.value) == "min_bank must be between 0 and 100000 (got -1)"
+    assert info.value.template == "{name} must be between {low} and {high} (got {value})"
+    assert (
+        translate_error(info.value, "de") == "min_bank muss zwischen 0 und 100000 liegen (nicht -1)"
+    )
+    with pytest.raises(ValueError, match=r"^all_pass must be one of 'last_must_bid', 'redeal'"):
         PepperRules(all_pass="x")

@@ -2,22 +2,17 @@
 and the pieces of the front ends that are the same for every game (errors, loading, the rules
 command, bots, prompt loops, the score-sheet session).
 
-Nothing here knows a game's rules: house rules are read by the field names and types of the
-game's rules dataclass, seats by the game's bot registry.
+Nothing here knows a game's rules: house rules are read through the game's rule specs
+(:class:`~pfeffer.core.rulespec.RuleSpec`, ``rules_cls.specs()``), seats by the game's bot
+registry.
 
->>> import dataclasses
->>> from typing import Literal
->>> @dataclasses.dataclass(frozen=True)
-... class Rules:
-...     target: int = 100
-...     strict: bool = False
-...     tie: Literal["shared", "playoff"] = "shared"
->>> build_rules(Rules, ["target=50", "strict=yes", "tie=playoff"])
-Rules(target=50, strict=True, tie='playoff')
->>> build_rules(Rules, ["tie=coin"])
+>>> from pfeffer.pepper import PepperRules
+>>> build_rules(PepperRules, ["target=50", "no_trump=no", "all_pass=Redeal"])
+PepperRules(target=50, all_pass='redeal', set_penalty=None, big_pepper_factor=2, no_trump=False)
+>>> build_rules(PepperRules, ["all_pass=never"])
 Traceback (most recent call last):
 ...
-pfeffer.cli.common.RuleOptionError: --rule tie=coin: tie must be one of shared, playoff
+pfeffer.cli.common.RuleOptionError: --rule all_pass=never: all_pass must be one of ... (got 'never')
 """
 
 from __future__ import annotations
@@ -29,12 +24,10 @@ import difflib
 import json
 import os
 import time
-import types
-import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Generic, Literal, Protocol, TypeVar, Union
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
 import typer
 from platformdirs import user_data_dir
@@ -45,8 +38,9 @@ from rich.table import Table
 from rich.text import Text
 
 from pfeffer.core.bots import Bot, BotRegistry
-from pfeffer.core.errors import ActionError, RecordError, TranslatableError
+from pfeffer.core.errors import ActionError, RecordError, RulesError, TranslatableError
 from pfeffer.core.records import dumps
+from pfeffer.core.rulespec import RuleSpec, spec_map
 
 T = TypeVar("T")
 
@@ -55,8 +49,6 @@ DATA_DIR_ENV = "PFEFFER_DATA_DIR"
 
 HELP_WORDS = frozenset({"?", "h", "help"})
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
-_TRUE = frozenset({"true", "yes", "on", "1", "y"})
-_FALSE = frozenset({"false", "no", "off", "0", "n"})
 
 
 class RuleOptionError(ValueError):
@@ -70,45 +62,65 @@ class QuitRequested(Exception):
 # ---------------------------------------------------------------------------- house rules
 
 
-def parse_rule_options(rules_cls: type[Any], options: Iterable[str]) -> dict[str, Any]:
-    """Read ``key=value`` strings into keyword arguments for the dataclass ``rules_cls``.
+class SpecifiedRules(Protocol):
+    """A game's rules class as the CLI needs it: built from keyword arguments, described by
+    its specs (``DiceRules``, ``PepperRules``)."""
 
-    Values are converted by the field's type: ``int``, ``bool`` (true/false, yes/no, on/off,
-    1/0), ``str``, a ``Literal`` of choices, ``X | None`` (``none`` gives None) and mappings
-    written ``1:1000,2:250``. A later option for the same key wins.
+    def __init__(self, **changes: Any) -> None: ...  # pragma: no cover
+
+    @classmethod
+    def specs(cls) -> tuple[RuleSpec, ...]:
+        """One spec per option, in field order."""
+        ...  # pragma: no cover
+
+
+R = TypeVar("R", bound=SpecifiedRules)
+
+
+def parse_rule_options(rules_cls: type[SpecifiedRules], options: Iterable[str]) -> dict[str, Any]:
+    """Read ``key=value`` strings into keyword arguments for ``rules_cls``, by its specs.
+
+    Values are parsed by :meth:`RuleSpec.parse`: whole numbers within the option's bounds,
+    yes/no options (true/false, yes/no, on/off, 1/0), one of the choices, ``none`` for an
+    optional option and mappings written ``1:1000,2:250``. A later option for the same key wins.
 
     >>> from pfeffer.dice import DiceRules
-    >>> parse_rule_options(DiceRules, ["min_bank=500", "triples=2:250,3:350", "tie=playoff"])
-    {'min_bank': 500, 'triples': {2: 250, 3: 350}, 'tie': 'playoff'}
+    >>> opts = parse_rule_options(DiceRules, ["min_bank=500", "triples=2:250,3:350", "tie=playoff"])
+    >>> opts["min_bank"], opts["tie"], dict(opts["triples"])
+    (500, 'playoff', {1: 1000, 2: 250, 3: 350, 4: 400, 5: 500, 6: 600})
     >>> parse_rule_options(DiceRules, ["minbank=500"])
     Traceback (most recent call last):
     ...
     pfeffer.cli.common.RuleOptionError: --rule minbank=500: ... (did you mean min_bank?)
+    >>> parse_rule_options(DiceRules, ["target=10_000_000"])
+    Traceback (most recent call last):
+    ...
+    pfeffer.cli.common.RuleOptionError: --rule target=10_000_000: target must be between 50 and ...
     """
-    names = [f.name for f in dataclasses.fields(rules_cls)]
-    hints = typing.get_type_hints(rules_cls)
+    specs = spec_map(rules_cls.specs())
+    names = list(specs)
     out: dict[str, Any] = {}
     for option in options:
         key, sep, raw = option.partition("=")
         key = key.strip().replace("-", "_")
-        raw = raw.strip()
         if not sep or not key:
             raise RuleOptionError(f"--rule {option!r}: write key=value, e.g. {names[0]}=…")
-        if key not in names:
+        if key not in specs:
             close = difflib.get_close_matches(key, names, n=1)
             hint = f"did you mean {close[0]}?" if close else "known: " + ", ".join(names)
             raise RuleOptionError(f"--rule {option}: there is no house rule {key!r} ({hint})")
         try:
-            out[key] = _convert(raw, hints[key], key)
-        except RuleOptionError as exc:
+            out[key] = specs[key].parse(raw)
+        except RulesError as exc:
             raise RuleOptionError(f"--rule {option}: {exc}") from None
     return out
 
 
-def build_rules(rules_cls: type[T], options: Iterable[str]) -> T:
+def build_rules(rules_cls: type[R], options: Iterable[str]) -> R:
     """An instance of ``rules_cls`` with the ``key=value`` options applied (defaults otherwise).
 
-    The rules class's own checks apply too; any error becomes a :class:`RuleOptionError`.
+    The rules class's own checks apply too (``min_bank`` at most the ``target``); any error
+    becomes a :class:`RuleOptionError`.
     """
     options = list(options)
     kwargs = parse_rule_options(rules_cls, options)
@@ -118,79 +130,32 @@ def build_rules(rules_cls: type[T], options: Iterable[str]) -> T:
         raise RuleOptionError(f"--rule {' '.join(options)}: {exc}") from None
 
 
-def rule_rows(rules: Any) -> list[tuple[str, str, bool]]:
-    """Every house rule of a rules dataclass as ``(name, value text, differs from default)``.
+@dataclasses.dataclass(frozen=True, slots=True)
+class RuleRow:
+    """One house rule as the ``rules`` command shows it."""
+
+    spec: RuleSpec
+    value: str
+    default: str
+
+    @property
+    def changed(self) -> bool:
+        """True if the value in force is not the default."""
+        return self.value != self.default
+
+
+def rule_rows(rules: Any) -> list[RuleRow]:
+    """Every house rule of a rules object (``DiceRules``, ``PepperRules``) with the value in
+    force and the default, written as ``--rule`` takes them.
 
     >>> from pfeffer.dice import DiceRules
-    >>> [r for r in rule_rows(DiceRules(min_bank=500)) if r[2]]
-    [('min_bank', '500', True)]
+    >>> [(r.spec.name, r.value, r.default) for r in rule_rows(DiceRules(min_bank=500)) if r.changed]
+    [('min_bank', '500', '350')]
     """
-    default = type(rules)()
-    rows = []
-    for f in dataclasses.fields(rules):
-        value, base = getattr(rules, f.name), getattr(default, f.name)
-        rows.append((f.name, _value_text(value), _value_text(value) != _value_text(base)))
-    return rows
-
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Mapping):
-        return ",".join(f"{k}:{v}" for k, v in sorted(value.items()))
-    if value is None:
-        return "none"
-    return str(value)
-
-
-def _convert(raw: str, tp: Any, key: str) -> Any:
-    origin, args = typing.get_origin(tp), typing.get_args(tp)
-    text = raw.lower()
-    if origin in (Union, types.UnionType):
-        if type(None) in args and text in ("none", "null", "default", ""):
-            return None
-        errors = []
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _convert(raw, arg, key)
-            except RuleOptionError as exc:
-                errors.append(str(exc))
-        raise RuleOptionError("; ".join(errors) + (" (or none)" if type(None) in args else ""))
-    if origin is Literal:
-        for choice in args:
-            if str(choice).lower() == text:
-                return choice
-        raise RuleOptionError(f"{key} must be one of {', '.join(map(str, args))}")
-    if tp is bool:
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-        raise RuleOptionError(f"{key} is true or false (got {raw!r})")
-    if tp is int:
-        try:
-            return int(raw.replace("_", ""))
-        except ValueError:
-            raise RuleOptionError(f"{key} is a whole number (got {raw!r})") from None
-    if tp is float:
-        try:
-            return float(raw)
-        except ValueError:
-            raise RuleOptionError(f"{key} is a number (got {raw!r})") from None
-    if tp is str:
-        return raw
-    if origin in (Mapping, dict):
-        key_tp, value_tp = args or (str, str)
-        out = {}
-        for item in filter(None, (p.strip() for p in raw.split(","))):
-            k, sep, v = item.partition(":")
-            if not sep:
-                raise RuleOptionError(f"{key} is written like 1:1000,2:250 (got {raw!r})")
-            out[_convert(k.strip(), key_tp, key)] = _convert(v.strip(), value_tp, key)
-        return out
-    raise RuleOptionError(f"{key} cannot be set from the command line")
+    return [
+        RuleRow(spec, spec.describe(getattr(rules, spec.name)), spec.describe(spec.default))
+        for spec in type(rules).specs()
+    ]
 
 
 # ---------------------------------------------------------------------------- seats
@@ -461,7 +426,7 @@ def print_error(console: Console, error: object, style: ParamStyle | None = None
     console.print(f"[bold red]✗[/] {escape(error_text(error, style))}")
 
 
-def rules_or_exit(rules_cls: type[T], options: list[str] | None) -> T:
+def rules_or_exit(rules_cls: type[R], options: list[str] | None) -> R:
     """:func:`build_rules` for a command's ``--rule`` options; a bad one is a usage error."""
     try:
         return build_rules(rules_cls, options or [])
@@ -520,15 +485,26 @@ def record_kind(text: str) -> str | None:
 
 
 def print_rules(console: Console, summary: str, rules: Any, example: str) -> None:
-    """The ``rules`` command: the game's rules ``summary``, then every house rule in force
-    (changed ones starred) and how to change one (``example``, e.g. ``--rule target=50``)."""
+    """The ``rules`` command: the game's rules ``summary``, then every house rule with its
+    label, the value in force (changed ones starred), the default and its help text, and how to
+    change one (``example``, e.g. ``--rule target=50``)."""
     console.print(summary)
     console.print()
-    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD)
-    table.add_column("option")
-    table.add_column("value")
-    for name, value, changed in rule_rows(rules):
-        table.add_row(f"{name}{' *' if changed else ''}", value, style="bold" if changed else "")
+    rows = rule_rows(rules)
+    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD, show_lines=True)
+    table.add_column("option", no_wrap=True, min_width=max(len(r.spec.name) for r in rows) + 2)
+    table.add_column("value", max_width=16)
+    table.add_column("default", max_width=16)
+    table.add_column("what it means", min_width=30, ratio=1)
+    for row in rows:
+        spec = row.spec
+        meaning = Text.assemble((spec.label, "bold"), f" ({spec.rule}): ", spec.help)
+        table.add_row(
+            f"{spec.name}{' *' if row.changed else ''}",
+            Text(row.value.replace(",", ", "), style="bold" if row.changed else ""),
+            Text(row.default.replace(",", ", "), style="dim"),
+            meaning,
+        )
     console.print(table)
     console.print(f"[dim]Change one with --rule key=value, e.g. {example}.[/]")
 

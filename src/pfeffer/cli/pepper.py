@@ -219,43 +219,104 @@ def winners_text(players: Sequence[str], winners: Sequence[int], scores: Sequenc
     return _winners_text(side_names(players), winners, scores)
 
 
+def by_players(values: dict[int, str]) -> str:
+    """Values per player count, equal ones grouped: ``6 with 4 players, 8 with 2 or 3``.
+
+    >>> by_players({4: "6", 2: "8", 3: "8"})
+    '6 with 4 players, 8 with 2 or 3'
+    >>> by_players({3: "8"}), by_players({2: "5", 3: "5", 4: "5"})
+    ('8 with 3 players', '5')
+    """
+    groups: dict[str, list[int]] = {}
+    for n, value in values.items():
+        groups.setdefault(value, []).append(n)
+    if len(groups) == 1 and len(values) > 1:
+        return next(iter(groups))
+    parts = []
+    for i, (value, counts) in enumerate(groups.items()):
+        who = " or ".join(map(str, sorted(counts)))
+        parts.append(f"{value} with {who}{' players' if i == 0 else ''}")
+    return ", ".join(parts)
+
+
 def rules_help(rules: PepperRules, players: int | None = None) -> str:
-    """A short summary of the rules in force, in plain words (rich markup).
+    """A short summary of the rules in force, in plain words (rich markup), for ``players``
+    players or (None) for 4 and for 2 or 3.
 
     >>> "first side to reach 50" in rules_help(PepperRules(target=50))
     True
+    >>> "loses 6 with 4 players, 8 with 2 or 3" in rules_help(PepperRules())
+    True
+    >>> "loses 8 (with 3 players)" in rules_help(PepperRules(), 3)
+    True
     """
-    counts = [players] if players else [2, 3, 4]
-    ladders = "; ".join(
-        f"{n} players: {', '.join(bid_text(b) for b in bid_ladder(n))}" for n in counts
-    )
-    pen = {n: rules.penalty(n) for n in counts}
-    penalty = ", ".join(f"{pen[n]} with {n} players" for n in counts)
-    big = ", ".join(f"±{rules.big_pepper_factor * cards_per_hand(n)}" for n in counts)
+    counts = [players] if players else [4, 2, 3]
+    ladder_parts = []
+    for ladder, group in _groups({n: bid_ladder(n) for n in counts}).items():
+        ladder_parts.append(f"{', '.join(bid_text(b) for b in ladder)} ({_with(group)})")
+    ladders = "; ".join(ladder_parts)
+    if rules.set_penalty is not None:
+        penalty = f"{rules.set_penalty} (house rule)"
+    elif players:
+        penalty = f"{rules.penalty(players)} (with {players} players)"
+    else:
+        penalty = by_players({n: str(rules.penalty(n)) for n in counts})
+    big_points = {n: str(rules.big_pepper_factor * cards_per_hand(n)) for n in counts}
+    big = f"{big_points[players]} (with {players} players)" if players else by_players(big_points)
     must = (
         "if everybody else passed, the last player must bid"
         if rules.all_pass == "last_must_bid"
         else "if everybody passes, the deal passes on (redeal)"
     )
     nt = "a trump suit or no trump" if rules.no_trump else "a trump suit (no trump not allowed)"
+    if players == 4:
+        seats = "4 players play as teams of partners sitting opposite (players 1+3 against 2+4)"
+    elif players:
+        seats = f"{players} players play each for themselves"
+    else:
+        seats = (
+            "4 players play as teams of partners sitting opposite (players 1+3 against 2+4); "
+            "2 or 3 play alone"
+        )
+    deal = {
+        4: "6 cards each",
+        3: "8 cards each",
+        2: "8 cards each, and a third hand of 8 stays face down",
+    }
+    cards = (
+        deal[players]
+        if players
+        else "6 cards each with 4 players, 8 with 2 or 3 (with 2 a third hand of 8 stays face down)"
+    )
     return "\n".join(
         [
-            "[bold]Karten-Pfeffer (Pepper) in short[/]",
-            "• 24 cards (9 10 J Q K A). 4 players play as teams of partners sitting opposite "
-            "(players 1+3 against 2+4); 2 or 3 play alone. 6 cards each with 4 players, 8 "
-            "with 2 or 3 (with 2 a third hand of 8 stays face down).",
+            "[bold]Karten-Pfeffer (Pepper) in short[/]"
+            + (f" [dim]({players} players)[/]" if players else ""),
+            f"• 24 cards (9 10 J Q K A). {seats}. {cards[0].upper()}{cards[1:]}.",
             f"• Auction from the left of the dealer: pass (final) or bid higher. Bids: {ladders}. "
             f"Big Pepper ends the auction; {must}.",
             f"• The winner names {nt} and leads. Follow suit if you can; highest trump wins, "
             "else the highest card of the suit led.",
             "• Trump order: jack of trumps, the other jack of the same colour (it [italic]is[/] "
             "a trump), A K Q 10 9. Other suits: A K Q J 10 9.",
-            "• Scoring: made it → one point per trick won (Pepper: all tricks). Set → minus "
-            f"{penalty}. Big Pepper {big}. Everybody else: one point per trick they won.",
+            "• Scoring: made it → one point per trick won (Pepper: all tricks). Set → the "
+            f"bidding side loses {penalty}. Big Pepper wins or loses {big}. Everybody else: one "
+            "point per trick they won.",
             f"• The first side to reach {rules.target} wins; if several reach it in the same "
             "hand the highest wins, equal highest share the win. Scores may go below zero.",
         ]
     )
+
+
+def _groups(values: dict[int, tuple[str, ...]]) -> dict[tuple[str, ...], list[int]]:
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for n, value in values.items():
+        groups.setdefault(value, []).append(n)
+    return groups
+
+
+def _with(counts: list[int]) -> str:
+    return f"{' or '.join(map(str, sorted(counts)))} players"
 
 
 def _seat_number(text: str, names: Sequence[str]) -> int:
@@ -682,11 +743,19 @@ def _load_game(text: str, path: Path) -> PepperGame:
 
 
 @app.command("rules")
-def rules_command(rule: RuleOpt = None) -> None:
+def rules_command(
+    rule: RuleOpt = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-n", min=2, max=4, help="Show the rules for 2, 3 or 4 players only."
+        ),
+    ] = None,
+) -> None:
     """Print a short summary of the rules and the house-rule values in force."""
     console = make_console()
     rules = rules_or_exit(PepperRules, rule)
-    print_rules(console, rules_help(rules), rules, "--rule all_pass=redeal")
+    print_rules(console, rules_help(rules, players), rules, "--rule all_pass=redeal")
 
 
 @app.command()

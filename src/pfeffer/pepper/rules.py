@@ -12,12 +12,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from pfeffer.core.errors import RulesError
+from pfeffer.core.rulespec import RuleSpec, check_all, check_names
 
 ALL_PASS_OPTIONS = ("last_must_bid", "redeal")
+
+PEPPER_RULE_SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec("target", "int", 30, "Target",
+             "A hand that leaves some side at or above this score ends the game.", "P11", 1, 1000),
+    RuleSpec("all_pass", "choice", "last_must_bid", "When everybody passes",
+             "last_must_bid: if all the others passed, the last player must bid; redeal: they "
+             "may pass too, and the next dealer deals a new hand.", "P6",
+             choices=ALL_PASS_OPTIONS),
+    RuleSpec("set_penalty", "int", None, "Penalty for a failed bid",
+             "Points a side loses when it misses a number bid or Small Pepper; if not set, by "
+             "player count.", "P10", 0, 100, optional=True,
+             none_text="by player count: 6 with 4 players, 8 with 2–3"),
+    RuleSpec("big_pepper_factor", "int", 2, "Big Pepper factor",
+             "Big Pepper wins or loses this many times the tricks in a hand.", "P10", 1, 10),
+    RuleSpec("no_trump", "bool", True, "No trump allowed",
+             "Whether the winner of the auction may choose no trump.", "P7"),
+)  # fmt: skip
+"""One :class:`~pfeffer.core.rulespec.RuleSpec` per option of :class:`PepperRules`, in field
+order: names, defaults, bounds, choices, labels and help texts of the Pepper house rules."""
+
+_DEFAULT: dict[str, Any] = {s.name: s.default for s in PEPPER_RULE_SPECS}
 
 
 def cards_per_hand(players: int) -> int:
@@ -83,39 +105,28 @@ class PepperRules:
     'redeal'
     >>> PepperRules.from_dict({"target": 50}) == PepperRules(target=50)
     True
+
+    Names, defaults, bounds and choices come from :data:`PEPPER_RULE_SPECS`:
+
+    >>> PepperRules(target=10**26)
+    Traceback (most recent call last):
+    ...
+    pfeffer.core.errors.RulesError: target must be between 1 and 1000 (got ≈10^26)
     """
 
-    target: int = 30
-    all_pass: str = "last_must_bid"
-    set_penalty: int | None = None
-    big_pepper_factor: int = 2
-    no_trump: bool = True
+    target: int = _DEFAULT["target"]
+    all_pass: str = _DEFAULT["all_pass"]
+    set_penalty: int | None = _DEFAULT["set_penalty"]
+    big_pepper_factor: int = _DEFAULT["big_pepper_factor"]
+    no_trump: bool = _DEFAULT["no_trump"]
 
     def __post_init__(self) -> None:
-        if not _is_int(self.target) or self.target < 1:
-            raise RulesError.format(
-                "target must be a positive whole number, not {value}", value=repr(self.target)
-            )
-        if self.all_pass not in ALL_PASS_OPTIONS:
-            raise RulesError.format(
-                "all_pass must be one of {allowed}, not {value}",
-                allowed=str(ALL_PASS_OPTIONS),
-                value=repr(self.all_pass),
-            )
-        if self.set_penalty is not None and (not _is_int(self.set_penalty) or self.set_penalty < 0):
-            raise RulesError.format(
-                "set_penalty must be None or a whole number >= 0, not {value}",
-                value=repr(self.set_penalty),
-            )
-        if not _is_int(self.big_pepper_factor) or self.big_pepper_factor < 1:
-            raise RulesError.format(
-                "big_pepper_factor must be a whole number >= 1, not {value}",
-                value=repr(self.big_pepper_factor),
-            )
-        if not isinstance(self.no_trump, bool):
-            raise RulesError.format(
-                "no_trump must be true or false, not {value}", value=repr(self.no_trump)
-            )
+        check_all(PEPPER_RULE_SPECS, self)
+
+    @classmethod
+    def specs(cls) -> tuple[RuleSpec, ...]:
+        """The schema of these rules: :data:`PEPPER_RULE_SPECS`."""
+        return PEPPER_RULE_SPECS
 
     def penalty(self, players: int) -> int:
         """Points a set (failed) bidding side loses with ``players`` players.
@@ -134,17 +145,8 @@ class PepperRules:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PepperRules:
         """Rules from a dict such as :meth:`to_dict` returns; unknown keys raise RulesError."""
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise RulesError.format(
-                "unknown Pepper rule option(s): {names}", names=", ".join(sorted(unknown))
-            )
+        check_names(PEPPER_RULE_SPECS, data)
         return cls(**dict(data))
-
-
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def score_hand(

@@ -24,11 +24,14 @@ from typing import Any, Generic, Protocol, TypeVar
 from pfeffer.core.bots import BotRegistry
 from pfeffer.core.errors import IllegalAction
 from pfeffer.core.game import Game
+from pfeffer.core.rulespec import RuleSpec
 from pfeffer.dice import DiceGame, DiceRules, DiceView
 from pfeffer.dice.bots import DICE_BOTS
+from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.dice.scoring import score
 from pfeffer.pepper import PepperGame, PepperRules, PepperView
 from pfeffer.pepper.bots import PEPPER_BOTS
+from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.pepper.rules import side_names as pepper_side_names
 
 G = TypeVar("G", bound=Game[object])
@@ -52,17 +55,6 @@ def jsonable(value: Any) -> Any:
     if isinstance(value, list | tuple | set | frozenset):
         return [jsonable(v) for v in value]
     raise TypeError(f"cannot turn {type(value).__name__} into JSON")
-
-
-@dataclasses.dataclass(frozen=True)
-class RuleOption:
-    """One house rule as a form field: its name, kind ("int", "bool", "choice") and default."""
-
-    name: str
-    kind: str
-    default: Any
-    choices: tuple[str, ...] = ()
-    optional: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,8 +107,8 @@ class GameKind(Protocol):
     min_players: int
     max_players: int
 
-    def rule_options(self) -> list[RuleOption]:
-        """The house rules as form fields."""
+    def rule_specs(self) -> tuple[RuleSpec, ...]:
+        """The house rules of the new-table form, from the game's rule schema."""
         ...
 
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -204,7 +196,7 @@ class _EngineAdapter(abc.ABC, Generic[G, V]):
     bots: BotRegistry[V]
 
     @abc.abstractmethod
-    def rule_options(self) -> list[RuleOption]: ...
+    def rule_specs(self) -> tuple[RuleSpec, ...]: ...
 
     @abc.abstractmethod
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]: ...
@@ -284,27 +276,9 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
     max_players = 8
     bots = DICE_BOTS
 
-    def rule_options(self) -> list[RuleOption]:
-        out = []
-        defaults = DiceRules()
-        choices = {
-            "extra_dice": ("double", "add", "fixed"),
-            "pfeffer_short_bank": ("forbidden", "allowed"),
-            "pfeffer_reward": ("none", "stake"),
-            "tie": ("shared", "playoff"),
-        }
-        for f in dataclasses.fields(DiceRules):
-            value = getattr(defaults, f.name)
-            if f.name == "triples":
-                for face in range(1, 7):
-                    out.append(RuleOption(f"triples_{face}", "int", value[face]))
-            elif f.name in choices:
-                out.append(RuleOption(f.name, "choice", value, choices[f.name]))
-            elif isinstance(value, bool):
-                out.append(RuleOption(f.name, "bool", value))
-            else:
-                out.append(RuleOption(f.name, "int", value))
-        return out
+    def rule_specs(self) -> tuple[RuleSpec, ...]:
+        """The house rules of the new-table form (``triples`` as fields ``triples_1`` … ``_6``)."""
+        return DICE_RULE_SPECS
 
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Rules from form-like data (flat ``triples_N`` fields allowed); RulesError if invalid."""
@@ -350,15 +324,9 @@ class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
     max_players = 4
     bots = PEPPER_BOTS
 
-    def rule_options(self) -> list[RuleOption]:
-        d = PepperRules()
-        return [
-            RuleOption("target", "int", d.target),
-            RuleOption("all_pass", "choice", d.all_pass, ("last_must_bid", "redeal")),
-            RuleOption("set_penalty", "int", d.set_penalty, optional=True),
-            RuleOption("big_pepper_factor", "int", d.big_pepper_factor),
-            RuleOption("no_trump", "bool", d.no_trump),
-        ]
+    def rule_specs(self) -> tuple[RuleSpec, ...]:
+        """The house rules of the new-table form."""
+        return PEPPER_RULE_SPECS
 
     def parse_rules(self, data: Mapping[str, Any]) -> dict[str, Any]:
         return PepperRules.from_dict(data).to_dict()

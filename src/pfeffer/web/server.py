@@ -25,9 +25,16 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
-from pfeffer.core.errors import ActionError, IllegalAction, NotYourTurn, TranslatableError
+from pfeffer.core.errors import (
+    ActionError,
+    IllegalAction,
+    NotYourTurn,
+    RulesError,
+    TranslatableError,
+)
 from pfeffer.core.game import Game
 from pfeffer.core.rng import new_seed
+from pfeffer.core.rulespec import parse_form
 from pfeffer.web import sheets
 from pfeffer.web.games import ADAPTERS, Table, adapter, bot_seed
 from pfeffer.web.i18n import (
@@ -690,7 +697,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             request,
             "new.html",
             kind=kind,
-            options=ad.rule_options(),
+            options=ad.rule_specs(),
             bots=ad.bot_kinds(),
             max_players=ad.max_players,
             min_players=ad.min_players,
@@ -709,24 +716,10 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             raise HTTPException(404, "no such game")
         ad = adapter(kind)
         form = await request.form()
-        rules: dict[str, Any] = {}
-        for opt in ad.rule_options():
-            raw = form.get(opt.name)
-            if opt.kind == "bool":
-                rules[opt.name] = raw is not None
-            elif opt.kind == "int":
-                text = str(raw or "").strip()
-                if text == "":
-                    if opt.optional:
-                        rules[opt.name] = None
-                    # a missing number keeps the rule's default
-                else:
-                    try:
-                        rules[opt.name] = int(text)
-                    except ValueError:
-                        rules[opt.name] = text  # the engine reports it
-            elif raw is not None:
-                rules[opt.name] = str(raw)
+        try:
+            rules = parse_form(ad.rule_specs(), form)
+        except RulesError as exc:
+            return new_table_form(request, kind, error=translate_error(exc, _lang(request)))
         try:
             n = int(str(form.get("players", "2")))
         except ValueError:
