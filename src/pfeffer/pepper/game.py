@@ -91,11 +91,13 @@ _BIT = tuple(1 << c for c in range(DECK_SIZE))
 
 
 class Trick(NamedTuple):
-    """A finished trick: who led, the cards in the order played, and who won it."""
+    """A finished trick: who led, the cards in the order played, who won it, and the seat that
+    played each card (play goes round the table from the leader)."""
 
     leader: int
     cards: tuple[str, ...]
     winner: int
+    seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,7 +372,13 @@ class PepperGame:
     @property
     def tricks(self) -> list[Trick]:
         """Finished tricks of the current hand."""
-        return [Trick(ld, tuple(CARD_STR[c] for c in cs), w) for ld, cs, w in self._tricks]
+        n = self._n
+        return [
+            Trick(
+                ld, tuple(CARD_STR[c] for c in cs), w, tuple((ld + i) % n for i in range(len(cs)))
+            )
+            for ld, cs, w in self._tricks
+        ]
 
     @property
     def hand_number(self) -> int:
@@ -446,7 +454,7 @@ class PepperGame:
         if ph == AUCTION:
             return list(_AUCTION_ACTIONS[self._n][self._high][self._must_bid()])
         if ph == DECLARE:
-            return ["C", "D", "H", "S", "NT"] if self._rules.no_trump else ["C", "D", "H", "S"]
+            return list(self._rules.trumps)
         if ph == DEAL:
             return ["deal"]
         return []

@@ -138,6 +138,15 @@ class PepperRules:
             return self.set_penalty
         return cards_per_hand(players)
 
+    @property
+    def trumps(self) -> tuple[str, ...]:
+        """What the auction winner may name (P7): the four suits, and no trump where allowed.
+
+        >>> PepperRules().trumps, PepperRules(no_trump=False).trumps
+        (('C', 'D', 'H', 'S', 'NT'), ('C', 'D', 'H', 'S'))
+        """
+        return ("C", "D", "H", "S", "NT") if self.no_trump else ("C", "D", "H", "S")
+
     def to_dict(self) -> dict[str, Any]:
         """The options as a JSON-ready dict (stored in game records)."""
         return asdict(self)

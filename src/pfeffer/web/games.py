@@ -352,8 +352,7 @@ class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
             None
             if last is None
             else {
-                # Play goes clockwise (up the seat numbers) from the leader.
-                "cards": [[(last.leader + i) % n, card] for i, card in enumerate(last.cards)],
+                "cards": [[s, card] for s, card in zip(last.seats, last.cards, strict=True)],
                 "winner": last.winner,
             }
         )

@@ -16,7 +16,6 @@ from pfeffer.core.errors import ActionError, TranslatableError
 from pfeffer.dice import DiceRules
 from pfeffer.dice.sheet import DiceSheet
 from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand
-from pfeffer.pepper.cards import TRUMP_STR
 from pfeffer.pepper.sheet import PepperSheet
 from pfeffer.web.games import dice_view
 
@@ -115,8 +114,7 @@ def _pepper_present(data: dict[str, Any]) -> dict[str, Any]:
         "winner_names": [sheet.side_names[w] for w in sheet.winners],
         "is_over": sheet.is_over,
         "bids": list(bid_ladder(n)),
-        # The trumps an entry may name: no trump only where the house rules allow it.
-        "trumps": list(TRUMP_STR if sheet.rules.no_trump else TRUMP_STR[:4]),
+        "trumps": list(sheet.rules.trumps),
         "can_enter_passed": sheet.rules.all_pass == "redeal",
         "tricks_per_hand": cards_per_hand(n),
         "rules": sheet.rules.to_dict(),
