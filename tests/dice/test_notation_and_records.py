@@ -11,6 +11,7 @@ from pfeffer.dice import (
     DiceAction,
     DiceGame,
     DiceRules,
+    DiceView,
     InvalidAction,
     RulesError,
     SetupError,
@@ -190,6 +191,29 @@ class TestView:
         assert v.roll == (1, 5, 2, 3, 4, 4)
         assert [o.dice for o in v.keep_options] == [(1, 5), (1,), (5,)]
         assert g.view(0).is_my_turn
+
+    def test_view_has_every_field(self) -> None:
+        # view() builds the named tuple from a plain tuple (for speed): field for field.
+        g = DiceGame(["A", "B"], seed=2)
+        g.roll([1, 1, 1, 5, 2, 3])
+        g.apply("keep 1115")
+        g.bank()
+        v = g.view(1)
+        assert len(v) == len(DiceView._fields)
+        assert v._asdict() == DiceView(*v)._asdict()
+        assert (v.can_call_pfeffer, v.pfeffer_stake, v.points_step, v.is_sheet) == (
+            True,
+            g.pfeffer_stake(),
+            50,
+            False,
+        )
+        assert v.pfeffer_need is not None and v.is_over is False and v.winners == ()
+
+    def test_no_such_seat_of_any_type(self) -> None:
+        g = DiceGame(2)
+        for seat in (True, 1.0, "0", -1, 2):
+            with pytest.raises(SetupError):
+                g.view(seat)  # type: ignore[arg-type]
 
     def test_view_is_a_snapshot(self) -> None:
         g = DiceGame(2, sheet=True)

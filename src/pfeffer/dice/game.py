@@ -252,6 +252,11 @@ class DiceView(NamedTuple):
         return self.seat == self.current_player and not self.is_over
 
 
+#: ``tuple.__new__``: builds a :class:`DiceView` from its fields in order, without the named
+#: tuple's argument handling (see :meth:`DiceGame.view`).
+_new_view = tuple.__new__
+
+
 class DiceGame:
     """A game of Würfel-Pfeffer for 2–8 players (D1), under the given house rules.
 
@@ -551,45 +556,60 @@ class DiceGame:
     def view(self, seat: int | None = None) -> DiceView:
         """What ``seat`` may see (``None``: a spectator). Never includes the dice seed."""
         if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players)
+            type(seat) is not int or not 0 <= seat < len(self.players)  # (the quick test)
         ):
-            raise SetupError.format("There is no seat {seat}.", seat=repr(seat))
+            self._check_view_seat(seat)
         phase = self._phase
+        over = phase is Phase.OVER
         need = self.min_to_bank()
         can_call = self.can_call_pfeffer()
         offer: tuple[int, int, int, int] | tuple[None, None, None, None] = (
             self._pfeffer_offer() if can_call else (None, None, None, None)
         )
-        return DiceView(  # type: ignore[call-arg]  # (mypy does not count the unpacked offer)
-            seat,
-            self.players,
-            self.rules,
-            tuple(self.scores),
-            self.current_player,
-            phase,
-            self.turn_total,
-            self.dice_to_roll,
-            self.roll_faces,
-            self._options if phase is Phase.KEEP else (),
-            self.pfeffer,
-            self.stake,
-            need,
-            self._bank_allowed(need),
-            can_call,
-            *offer,
-            self.bust_penalty(),
-            self._hot,
-            self.predecessor_result,
-            self._final_queue is not None,
-            tuple(self._final_queue or ()),
-            self._playoff,
-            tuple(self._turn_throws),
-            self._history_view,
-            phase is Phase.OVER,
-            tuple(self._winners),
-            self._table.step,
-            self._sheet,
+        stake, pfeffer_need, pfeffer_bust, bonus = offer
+        # Built as a plain tuple of the fields in order: a view is made for every decision of
+        # every bot, and this skips the named tuple's argument handling (same object as
+        # ``DiceView(...)``).
+        return _new_view(
+            DiceView,
+            (
+                seat,
+                self.players,
+                self.rules,
+                tuple(self.scores),
+                None if over else self._cur,
+                phase,
+                self.turn_total,
+                self.dice_to_roll,
+                self.roll_faces,
+                self._options if phase is Phase.KEEP else (),
+                self.pfeffer,
+                self.stake,
+                need,
+                self._bank_allowed(need),
+                can_call,
+                stake,
+                pfeffer_need,
+                pfeffer_bust,
+                bonus,
+                self.bust_penalty(),
+                self._hot,
+                self.predecessor_result,
+                self._final_queue is not None,
+                tuple(self._final_queue or ()),
+                self._playoff,
+                tuple(self._turn_throws),
+                self._history_view,
+                over,
+                tuple(self._winners),
+                self._table.step,
+                self._sheet,
+            ),
         )
+
+    def _check_view_seat(self, seat: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise SetupError.format("There is no seat {seat}.", seat=repr(seat))
 
     # ------------------------------------------------------------------ actions
 
