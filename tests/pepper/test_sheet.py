@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pfeffer.core.errors import ActionError, IllegalAction, RecordError
+from pfeffer.core.errors import ActionError, IllegalAction, RecordError, RulesError, SetupError
 from pfeffer.pepper import PepperGame, PepperRules, winners_of
 from pfeffer.pepper.bots import HeuristicBot, RandomBot
 from pfeffer.pepper.rules import side_names
@@ -198,9 +198,9 @@ def test_no_trump_only_when_allowed() -> None:
 
 def test_bad_set_up() -> None:
     for players in (["A"], [*FOUR, "E"], ["A", "A"], ["A", ""]):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(SetupError):
             PepperSheet(players)
-    with pytest.raises(IllegalAction, match="first dealer"):
+    with pytest.raises(SetupError, match="first dealer"):
         PepperSheet(FOUR, dealer=4)
 
 
@@ -255,3 +255,23 @@ def test_bad_records_raise_record_error(change: dict[str, object]) -> None:
 def test_side_names() -> None:
     assert side_names(FOUR) == ["Ann & Cy", "Bob & Di"]
     assert pad(2).side_names == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((5,), SetupError),
+        (("ABCD",), SetupError),
+        ((["A"],), SetupError),
+        (([1, 2],), SetupError),
+        ((["A", "A"],), SetupError),
+        ((["A", "B"], "x"), RulesError),
+    ],
+)
+def test_a_pad_that_cannot_be_set_up_raises_a_value_error_not_type_error(
+    args: tuple[object, ...], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        PepperSheet(*args)  # type: ignore[arg-type]
+    with pytest.raises(SetupError):
+        PepperSheet(["A", "B"], dealer=2)

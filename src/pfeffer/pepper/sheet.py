@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pfeffer.core.errors import IllegalAction, RecordError
+from pfeffer.core.errors import IllegalAction, RecordError, RulesError, SetupError
 from pfeffer.core.records import dumps, envelope, load
 from pfeffer.pepper.cards import NO_TRUMP, TRUMP_STR, parse_trump
 from pfeffer.pepper.game import HandResult
@@ -94,19 +94,21 @@ class PepperSheet:
     def __init__(
         self, players: Sequence[str], rules: PepperRules | None = None, *, dealer: int = 0
     ) -> None:
-        if isinstance(players, str) or not 2 <= len(players) <= 4:
-            raise IllegalAction("Pepper is played by 2, 3 or 4 players.")
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise SetupError("Pepper is played by 2, 3 or 4 players.")
+        if not 2 <= len(players) <= 4:
+            raise SetupError("Pepper is played by 2, 3 or 4 players.")
         names = [p.strip() if isinstance(p, str) else p for p in players]
         if not all(isinstance(p, str) and p for p in names):
-            raise IllegalAction("Every player needs a name.")
+            raise SetupError("Every player needs a name.")
         if len(set(names)) != len(names):
-            raise IllegalAction("Two players have the same name; tell them apart.")
+            raise SetupError("Two players have the same name; tell them apart.")
         rules = PepperRules() if rules is None else rules
         if not isinstance(rules, PepperRules):
-            raise TypeError("rules must be a PepperRules")
+            raise RulesError("rules must be a PepperRules")
         n = len(names)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise IllegalAction.format(
+            raise SetupError.format(
                 "The first dealer is a seat from 0 to {last}, not {dealer}.",
                 last=n - 1,
                 dealer=repr(dealer),
