@@ -8,6 +8,8 @@
 (0, [0, 0], False)
 """
 
+from typing import TYPE_CHECKING
+
 from pfeffer.core.errors import (
     ActionError,
     IllegalAction,
@@ -21,6 +23,9 @@ from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, keep_options, score
+
+if TYPE_CHECKING:
+    from pfeffer.dice.sim import SimResult, simulate
 
 __all__ = [
     "ActionError",
@@ -37,9 +42,21 @@ __all__ = [
     "RecordError",
     "RulesError",
     "SetupError",
+    "SimResult",
     "Throw",
     "Turn",
     "keep_options",
     "score",
+    "simulate",
     "throw_distribution",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The batch simulator (:func:`pfeffer.dice.sim.simulate`), imported on first use: it
+    brings numpy and numba, which playing a game does not need."""
+    if name in ("simulate", "SimResult"):
+        from pfeffer.dice import sim
+
+        return getattr(sim, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,389 @@
+"""The compiled game loop of the batch simulator (numba, ``cache=True``).
+
+:func:`run_games` plays games ``g0 .. g0 + games - 1`` of one batch from start to end, exactly as
+:class:`~pfeffer.dice.DiceGame` does (D1–D14 and every house rule, read from
+:func:`~pfeffer.dice.sim.tables.rules_vector`), with the seats' decisions made by the code of
+their policy kind (:mod:`pfeffer.dice.sim.policies`). Game ``g`` throws the dice of
+``ChanceStream(seed * 2**32 + g)``: draw ``k`` is SplitMix64 in ``uint64`` arithmetic,
+reduced modulo ``6**n`` into the order of :func:`~pfeffer.dice.scoring.ordered_throws`.
+
+>>> from pfeffer.core.rng import ChanceStream
+>>> key = game_key(np.uint64(0), np.uint64(0), 7)  # the game seed 7
+>>> int(draw(key, 3)) == ChanceStream(7).bits(3)
+True
+
+With ``record`` set, the kernel also writes every action and every finished turn (the encoding
+is in the constants below; :mod:`pfeffer.dice.sim.api` turns them into action strings and
+:class:`~pfeffer.dice.Turn`-like rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+from numba import njit
+
+from pfeffer.dice.sim.policies import KIND_HEURISTIC, KIND_THRESHOLD
+from pfeffer.dice.sim.tables import (
+    R_AUTO,
+    R_AUTO_PENALTY,
+    R_FACTOR,
+    R_FINAL_ROUND,
+    R_HOT_MUST_ROLL,
+    R_MARGIN,
+    R_MIN_BANK,
+    R_OPENING_ONLY,
+    R_PFEFFER,
+    R_REWARD_STAKE,
+    R_SHORT_ALLOWED,
+    R_TARGET,
+    R_TIE_PLAYOFF,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _jit(func: F) -> F:
+    """``numba.njit(cache=True)`` keeping the function's type for mypy."""
+    return cast(F, njit(cache=True)(func))
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MUL1 = np.uint64(0xBF58476D1CE4E5B9)
+_MUL2 = np.uint64(0x94D049BB133111EB)
+_POW6 = np.array([1, 6, 36, 216, 1296, 7776, 46656], dtype=np.uint64)
+
+#: Pfeffer modes of a turn, as in :class:`~pfeffer.dice.PfefferMode`.
+MODE_NONE, MODE_CALLED, MODE_AUTO = 0, 1, 2
+
+#: Action codes in the record: a throw of ``n`` dice, number ``i`` in the stream's order, is
+#: ``n * ROLL_CODE + i``; a keep is its option's index in the keep tables (below ROLL_CODE).
+ACT_PFEFFER, ACT_BANK, ROLL_CODE = -1, -2, 1_000_000
+
+#: Columns of a turn row in the record.
+TURN_GAME, TURN_SEAT, TURN_POINTS, TURN_BUSTED, TURN_MODE = 0, 1, 2, 3, 4
+TURN_STAKE, TURN_PENALTY, TURN_BONUS, TURN_TOTAL, TURN_COLUMNS = 5, 6, 7, 8, 9
+
+#: Columns of the per-seat counts.
+STAT_TURNS, STAT_BUSTS, STAT_CALLS, STAT_COLUMNS = 0, 1, 2, 3
+
+#: What :func:`run_games` returns first: all games played, a record buffer ran full, or a game
+#: ran past ``max_turns``.
+STATUS_OK, STATUS_LOG_FULL, STATUS_TOO_LONG = 0, 1, 2
+
+
+@_jit
+def mix64(x: Any) -> Any:
+    """SplitMix64's finaliser on a ``uint64`` (:func:`pfeffer.core.rng._mix64`)."""
+    x = x + _GOLDEN
+    x = (x ^ (x >> np.uint64(30))) * _MUL1
+    x = (x ^ (x >> np.uint64(27))) * _MUL2
+    return x ^ (x >> np.uint64(31))
+
+
+@_jit
+def game_key(seed_lo: Any, seed_hi: Any, g: int) -> Any:
+    """The stream key of game seed ``seed_hi * 2**64 + (seed_lo | g)``."""
+    return mix64(mix64(seed_lo | np.uint64(g)) ^ seed_hi)
+
+
+@_jit
+def draw(key: Any, k: Any) -> Any:
+    """Draw ``k`` of the stream with ``key`` (:meth:`~pfeffer.core.rng.ChanceStream.bits`)."""
+    return mix64(key ^ (np.uint64(k) * _GOLDEN))
+
+
+@_jit
+def _wants_pfeffer(kind: int, ip: Any, fp: Any, rv: Any, pred: int) -> bool:
+    """Whether the seat calls Pfeffer on a predecessor's result ``pred`` > 0."""
+    if kind == KIND_HEURISTIC:
+        if rv[R_REWARD_STAKE] == 0:
+            return False
+        stake = pred + rv[R_MARGIN]
+        goal = max(stake, rv[R_MIN_BANK])
+        j = -(-goal // ip[7])
+        if j > ip[8]:
+            return False
+        p = fp[7 + j]
+        return bool(p * stake > (1.0 - p) * rv[R_FACTOR] * stake)
+    return False
+
+
+@_jit
+def _choose_keep(  # noqa: PLR0917 (numba: positional arguments only)
+    kind: int, ip: Any, fp: Any, points: Any, dice: Any, o0: int, o1: int, total: int, now: int
+) -> int:
+    """The option (``o0 <= o < o1``) the seat sets aside from a throw of ``now`` dice."""
+    best = o0
+    if kind == KIND_HEURISTIC:
+        best_value = -1.0
+        for o in range(o0, o1):
+            left = now - dice[o]
+            if left == 0:
+                left = 6
+            t = total + points[o]
+            value = float(t)
+            if t < ip[left] or left == 6:
+                value += fp[left]
+            if value > best_value:
+                best_value = value
+                best = o
+    # KIND_THRESHOLD: the first option scores the most.
+    return best
+
+
+@_jit
+def _wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
+    kind: int,
+    ip: Any,
+    fp: Any,
+    rv: Any,
+    scores: Any,
+    me: int,
+    total: int,
+    left: int,
+    mode: int,
+    need: int,
+    late: bool,
+) -> bool:
+    """Whether the seat banks ``total`` (it may) with ``left`` dice to throw next; ``late``:
+    the final round or a playoff runs."""
+    if kind == KIND_HEURISTIC:
+        mine = scores[me]
+        goal = need
+        if late:
+            leader = -(2**62)
+            for i in range(scores.shape[0]):
+                if i != me and scores[i] > leader:
+                    leader = scores[i]
+            goal = max(goal, leader - mine + 1)
+        if total < goal:
+            return False
+        if late:
+            return True
+        if mine + total >= rv[R_TARGET]:
+            return True
+        threshold = ip[left]
+        if mode == MODE_AUTO and left < 6:
+            threshold = min(threshold, 400)
+        leader = scores.max()
+        if leader - mine > 3000 and leader > rv[R_TARGET] * 0.7:
+            threshold = int(threshold * 1.5)
+        return bool(total >= threshold)
+    if kind == KIND_THRESHOLD:
+        return bool(total >= ip[left])
+    return True
+
+
+@_jit
+def run_games(  # noqa: PLR0917 (numba: positional arguments only)
+    rv: Any,
+    throw_base: Any,
+    throw_class: Any,
+    first: Any,
+    opt_points: Any,
+    opt_dice: Any,
+    kinds: Any,
+    ints: Any,
+    iofs: Any,
+    floats: Any,
+    fofs: Any,
+    seed_lo: Any,
+    seed_hi: Any,
+    g0: int,
+    out_scores: Any,
+    out_winners: Any,
+    out_turns: Any,
+    stats: Any,
+    record: bool,
+    act_log: Any,
+    act_end: Any,
+    turn_log: Any,
+    turn_end: Any,
+    max_turns: int,
+) -> tuple[int, int]:
+    """Play ``out_scores.shape[0]`` games from game ``g0`` on; ``(status, games finished)``.
+
+    ``out_scores`` and ``out_winners`` (games × seats) get the final totals and the winners,
+    ``out_turns`` the turns of each game, ``stats`` (seats × 3) adds turns, busts and Pfeffer
+    calls. ``act_end[i]`` and ``turn_end[i]`` are where game ``i``'s records end in the logs.
+    """
+    games, n = out_scores.shape
+    scores = np.zeros(n, np.int64)
+    has_banked = np.zeros(n, np.bool_)
+    final_q = np.zeros(n, np.int64)
+    playoff = np.zeros(n, np.int64)
+    leaders = np.zeros(n, np.int64)
+    na = 0
+    nt = 0
+    for gi in range(games):
+        key = game_key(seed_lo, seed_hi, g0 + gi)
+        scores[:] = 0
+        has_banked[:] = False
+        k = np.uint64(0)
+        cur = 0
+        pred = -1  # no predecessor yet (D9)
+        final = False
+        n_final = 0
+        n_playoff = 0
+        pos = 0  # next place in the final round's or the playoff's order
+        turns = 0
+        while True:
+            kind = kinds[cur]
+            ip = ints[iofs[cur] : iofs[cur + 1]]
+            fp = floats[fofs[cur] : fofs[cur + 1]]
+            mode = MODE_AUTO if pred == 0 and rv[R_AUTO] != 0 else MODE_NONE
+            stake = 0
+            if (
+                rv[R_PFEFFER] != 0
+                and mode == MODE_NONE
+                and pred > 0
+                and _wants_pfeffer(kind, ip, fp, rv, pred)
+            ):
+                mode = MODE_CALLED
+                stake = pred + rv[R_MARGIN]
+                stats[cur, STAT_CALLS] += 1
+                if record:
+                    if na >= act_log.shape[0]:
+                        return STATUS_LOG_FULL, gi
+                    act_log[na] = ACT_PFEFFER
+                    na += 1
+            need = rv[R_MIN_BANK]
+            if rv[R_OPENING_ONLY] != 0 and has_banked[cur]:
+                need = 0
+            if mode == MODE_CALLED and rv[R_SHORT_ALLOWED] == 0:
+                need = max(need, stake)
+            late = final or n_playoff > 0
+            total = 0
+            left = 6
+            busted = False
+            while True:
+                idx = draw(key, k) % _POW6[left]
+                k += np.uint64(1)
+                c = throw_class[throw_base[left] + np.int64(idx)]
+                o0 = first[c]
+                o1 = first[c + 1]
+                if record:
+                    if na + 1 >= act_log.shape[0]:
+                        return STATUS_LOG_FULL, gi
+                    act_log[na] = left * ROLL_CODE + np.int64(idx)
+                    na += 1
+                if o0 == o1:
+                    busted = True
+                    break
+                o = _choose_keep(kind, ip, fp, opt_points, opt_dice, o0, o1, total, left)
+                if record:
+                    act_log[na] = o
+                    na += 1
+                total += opt_points[o]
+                left -= opt_dice[o]
+                hot = left == 0
+                if hot:
+                    left = 6
+                if (hot and rv[R_HOT_MUST_ROLL] != 0) or total < need or total <= 0:
+                    continue
+                if _wants_bank(kind, ip, fp, rv, scores, cur, total, left, mode, need, late):
+                    if record:
+                        if na >= act_log.shape[0]:
+                            return STATUS_LOG_FULL, gi
+                        act_log[na] = ACT_BANK
+                        na += 1
+                    break
+            # End of the turn (D6, D10, D11).
+            penalty = 0
+            bonus = 0
+            points = 0
+            if busted:
+                stats[cur, STAT_BUSTS] += 1
+                if mode == MODE_CALLED:
+                    penalty = rv[R_FACTOR] * stake
+                elif mode == MODE_AUTO:
+                    penalty = rv[R_AUTO_PENALTY]
+            else:
+                points = total
+                has_banked[cur] = True
+                if mode == MODE_CALLED and rv[R_REWARD_STAKE] != 0 and points >= stake:
+                    bonus = stake
+            scores[cur] += points + bonus - penalty
+            stats[cur, STAT_TURNS] += 1
+            turns += 1
+            if record:
+                if nt >= turn_log.shape[0]:
+                    return STATUS_LOG_FULL, gi
+                row = turn_log[nt]
+                row[TURN_GAME] = gi
+                row[TURN_SEAT] = cur
+                row[TURN_POINTS] = points
+                row[TURN_BUSTED] = busted
+                row[TURN_MODE] = mode
+                row[TURN_STAKE] = stake
+                row[TURN_PENALTY] = penalty
+                row[TURN_BONUS] = bonus
+                row[TURN_TOTAL] = scores[cur]
+                nt += 1
+            if turns > max_turns:
+                return STATUS_TOO_LONG, gi
+            pred = points
+            seat = cur
+            # Who is next, or the end (D14, house rules final_round and tie).
+            contenders = 0  # > 0: the game is decided among these seats (in ``leaders``)
+            if n_playoff > 0:
+                if pos < n_playoff:
+                    cur = playoff[pos]
+                    pos += 1
+                    continue
+                for i in range(n_playoff):
+                    leaders[i] = playoff[i]
+                contenders = n_playoff
+            elif final:
+                if pos < n_final:
+                    cur = final_q[pos]
+                    pos += 1
+                    continue
+                for i in range(n):
+                    leaders[i] = i
+                contenders = n
+            elif scores[seat] >= rv[R_TARGET]:
+                if rv[R_FINAL_ROUND] == 0:
+                    out_winners[gi, :] = False
+                    out_winners[gi, seat] = True
+                    break
+                final = True
+                n_final = n - 1
+                for i in range(1, n):
+                    final_q[i - 1] = (seat + i) % n
+                cur = final_q[0]
+                pos = 1
+                continue
+            else:
+                cur = (seat + 1) % n
+                continue
+            best = scores[leaders[0]]
+            for i in range(1, contenders):
+                best = max(best, scores[leaders[i]])
+            out_winners[gi, :] = False
+            count = 0
+            for i in range(contenders):
+                if scores[leaders[i]] == best:
+                    out_winners[gi, leaders[i]] = True
+                    count += 1
+            if count > 1 and rv[R_TIE_PLAYOFF] != 0:
+                # The tied players play on in seat order after the last to play.
+                n_playoff = 0
+                for d in range(n):
+                    s = (seat + 1 + d) % n
+                    if out_winners[gi, s]:
+                        playoff[n_playoff] = s
+                        n_playoff += 1
+                cur = playoff[0]
+                pos = 1
+                continue
+            break
+        out_scores[gi, :] = scores
+        out_turns[gi] = turns
+        if record:
+            act_end[gi] = na
+            turn_end[gi] = nt
+    return STATUS_OK, games

@@ -1,0 +1,252 @@
+"""Policies of the batch simulator: how a seat decides, compiled to arrays the kernel reads.
+
+The kernel cannot call Python, so a policy is *compiled* once per rules object and number of
+players into a :class:`CompiledPolicy`: a ``kind`` (which decision code of the kernel runs) and
+two flat parameter arrays (``int64`` and ``float64``) that code reads. Every policy also names the
+:class:`~pfeffer.dice.DiceGame` bot that makes the very same decisions (:meth:`SimPolicy.bot`),
+which is what the cross-check test plays against the kernel.
+
+Kind :data:`KIND_HEURISTIC` is :class:`~pfeffer.dice.bots.HeuristicBot` with any bank thresholds
+and roll-on worths. Its arrays:
+
+=========================  ==================================================================
+``ints[0:7]``              ``bank_at`` by dice to throw next (index 0 unused)
+``ints[7]``                the points step of the rules (goals are rounded up to it)
+``ints[8]``                ``J``: Pfeffer is called only for goals of at most ``J`` steps
+``floats[0:7]``            ``roll_on_worth`` by dice left (index 0 unused)
+``floats[7 + j]``          ``reach_probability(rules, j * step)`` for ``j = 1 .. J``
+=========================  ==================================================================
+
+The Pfeffer table ends at the first goal whose reach probability is below the break-even point
+``factor / (1 + factor)`` (the probability only falls as the goal rises), so the kernel
+evaluates the bot's own float expression ``p * stake > (1 - p) * factor * stake`` on the bot's own
+probabilities and gets the same answer bit for bit.
+
+Kind :data:`KIND_THRESHOLD` (:class:`ThresholdPolicy`) keeps the best-scoring option and banks
+as soon as the turn total reaches ``bank_at`` by dice left (``ints[0:7]``), never calls Pfeffer
+and ignores the score: a plain baseline (and the one that produces ties and playoffs, which the
+heuristic, chasing the leader in the final round, never does).
+
+A new kind (the solver's levels, a ``DiceStrategy``) plugs in the same way: a class with
+``compile`` and ``bot``, a new ``KIND_*`` number, and a branch for it in the kernel's three
+decision functions (``_wants_pfeffer``, ``_choose_keep``, ``_wants_bank`` in
+:mod:`pfeffer.dice.sim.kernel`), which receive the whole game state. A strategy that is a table
+(a bank flag and a keep choice per state) compiles to that table flattened, with its dimensions
+in ``ints``; see docs/simulate.md.
+
+>>> p = HeuristicPolicy()
+>>> c = p.compile(DiceRules(), 2)
+>>> c.kind == KIND_HEURISTIC, [int(x) for x in c.ints[:7]], int(c.ints[8])
+(True, [0, 300, 300, 400, 1000, 2500, 1000000000], 0)
+>>> resolve_policy("heuristic") == HeuristicPolicy()
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from pfeffer.core.bots import Bot
+from pfeffer.dice.bots import BANK_AT, ROLL_ON_WORTH, HeuristicBot, reach_probability
+from pfeffer.dice.game import DiceView, Phase
+from pfeffer.dice.rules import DiceRules
+from pfeffer.dice.sim.tables import keep_tables
+
+KIND_HEURISTIC = 0
+KIND_THRESHOLD = 1
+
+#: The largest number of goal steps the heuristic's Pfeffer table may hold.
+_MAX_GOAL_STEPS = 100_000
+
+
+class CompiledPolicy(NamedTuple):
+    """What the kernel reads for one seat: the kind of decision code and its parameters."""
+
+    kind: int
+    ints: npt.NDArray[np.int64]
+    floats: npt.NDArray[np.float64]
+
+
+class SimPolicy(Protocol):
+    """A seat's way of playing in the simulator."""
+
+    @property
+    def name(self) -> str:
+        """A short name for reports."""
+        ...
+
+    def compile(self, rules: DiceRules, players: int) -> CompiledPolicy:
+        """The arrays the kernel reads for ``rules`` and ``players`` seats."""
+        ...
+
+    def bot(self) -> Bot[DiceView]:
+        """A :class:`~pfeffer.dice.DiceGame` bot that makes exactly the same decisions."""
+        ...
+
+
+@dataclasses.dataclass(frozen=True)
+class HeuristicPolicy:
+    """:class:`~pfeffer.dice.bots.HeuristicBot` in the kernel: ``bank_at`` and ``roll_on_worth``
+    for 1–6 dice, as the bot's arguments of the same names (the defaults are the bot's)."""
+
+    bank_at: tuple[int, ...] = tuple(BANK_AT[d] for d in range(1, 7))
+    roll_on_worth: tuple[int, ...] = tuple(ROLL_ON_WORTH[d] for d in range(1, 7))
+
+    def __post_init__(self) -> None:
+        if len(self.bank_at) != 6 or len(self.roll_on_worth) != 6:
+            raise ValueError("bank_at and roll_on_worth give one value for each of 1-6 dice")
+        if not all(type(v) is int for v in (*self.bank_at, *self.roll_on_worth)):
+            raise ValueError("bank_at and roll_on_worth hold whole numbers")
+
+    @classmethod
+    def from_maps(
+        cls, bank_at: Mapping[int, int], roll_on_worth: Mapping[int, int]
+    ) -> HeuristicPolicy:
+        """The policy of ``HeuristicBot(bank_at=..., roll_on_worth=...)``.
+
+        >>> HeuristicPolicy.from_maps(BANK_AT, ROLL_ON_WORTH) == HeuristicPolicy()
+        True
+        """
+        return cls(
+            tuple(int(bank_at[d]) for d in range(1, 7)),
+            tuple(int(roll_on_worth[d]) for d in range(1, 7)),
+        )
+
+    @property
+    def name(self) -> str:
+        """``"heuristic"``."""
+        return "heuristic"
+
+    def bot(self) -> HeuristicBot:
+        """The matching :class:`~pfeffer.dice.bots.HeuristicBot`."""
+        return HeuristicBot(
+            bank_at=dict(zip(range(1, 7), self.bank_at, strict=True)),
+            roll_on_worth=dict(zip(range(1, 7), self.roll_on_worth, strict=True)),
+        )
+
+    def compile(self, rules: DiceRules, players: int) -> CompiledPolicy:
+        """The arrays of kind :data:`KIND_HEURISTIC` (see the module text)."""
+        return _compile_heuristic(self, rules)
+
+
+@functools.lru_cache(maxsize=64)
+def _compile_heuristic(policy: HeuristicPolicy, rules: DiceRules) -> CompiledPolicy:
+    step = keep_tables(rules).step
+    table = pfeffer_table(rules)
+    ints = np.array([0, *policy.bank_at, step, len(table)], dtype=np.int64)
+    floats = np.array([0.0, *map(float, policy.roll_on_worth), 1.0, *table], dtype=np.float64)
+    ints.flags.writeable = floats.flags.writeable = False
+    return CompiledPolicy(KIND_HEURISTIC, ints, floats)
+
+
+@functools.lru_cache(maxsize=64)
+def pfeffer_table(rules: DiceRules) -> tuple[float, ...]:
+    """``reach_probability(rules, j * step)`` for ``j = 1 .. J``, the goals at which the
+    heuristic may call Pfeffer; empty when it never does (no reward, or no Pfeffer at all).
+
+    >>> t = pfeffer_table(DiceRules(pfeffer_reward="stake"))
+    >>> len(t), t[6] == reach_probability(DiceRules(pfeffer_reward="stake"), 350)
+    (9, True)
+    >>> pfeffer_table(DiceRules())
+    ()
+    """
+    if rules.pfeffer_reward != "stake" or not rules.pfeffer:
+        return ()
+    tables = keep_tables(rules)
+    if int(tables.points.min()) <= 0:
+        raise ValueError(
+            "the heuristic's Pfeffer estimate (reach_probability) does not terminate when a "
+            "combination scores 0 points"
+        )
+    factor = rules.pfeffer_penalty_factor
+    break_even = factor / (1 + factor) - 1e-9
+    out: list[float] = []
+    for j in range(1, _MAX_GOAL_STEPS + 1):
+        try:
+            p = reach_probability(rules, j * tables.step)
+        except RecursionError as exc:  # pragma: no cover - needs a tiny points step
+            raise ValueError("the heuristic's Pfeffer estimate is too deep here") from exc
+        out.append(p)
+        if p < break_even:
+            return tuple(out)
+    raise ValueError("the heuristic's Pfeffer table does not end")  # pragma: no cover
+
+
+class ThresholdBot:
+    """The :class:`ThresholdPolicy` as a :class:`~pfeffer.dice.DiceGame` bot.
+
+    >>> from pfeffer.dice import DiceGame
+    >>> g = DiceGame(2, seed=1)
+    >>> ThresholdBot((350,) * 6).choose(g.view(0), g.legal_actions())
+    'roll'
+    """
+
+    def __init__(self, bank_at: Sequence[int], name: str = "Threshold") -> None:
+        self.name = name
+        self.bank_at = (0, *bank_at)
+
+    def choose(self, view: DiceView, legal_actions: Sequence[str]) -> str:
+        """Keep the best-scoring option; bank once the total reaches the threshold."""
+        if view.phase is Phase.KEEP:
+            return view.keep_options[0].action
+        if view.can_bank and view.turn_total >= self.bank_at[view.dice_to_roll]:
+            return "bank"
+        return "roll"
+
+
+@dataclasses.dataclass(frozen=True)
+class ThresholdPolicy:
+    """Keep the best-scoring dice, bank from ``bank_at`` points by dice left (1–6), where the
+    rules allow it; never call Pfeffer. The default banks as soon as it may."""
+
+    bank_at: tuple[int, ...] = (0,) * 6
+
+    def __post_init__(self) -> None:
+        if len(self.bank_at) != 6 or not all(type(v) is int for v in self.bank_at):
+            raise ValueError("bank_at gives one whole number for each of 1-6 dice")
+
+    @property
+    def name(self) -> str:
+        """``"threshold"``."""
+        return "threshold"
+
+    def bot(self) -> ThresholdBot:
+        """The matching :class:`ThresholdBot`."""
+        return ThresholdBot(self.bank_at)
+
+    def compile(self, rules: DiceRules, players: int) -> CompiledPolicy:
+        """The arrays of kind :data:`KIND_THRESHOLD`."""
+        ints = np.array([0, *self.bank_at], dtype=np.int64)
+        return CompiledPolicy(KIND_THRESHOLD, ints, np.zeros(0, dtype=np.float64))
+
+
+#: Policies by name, as ``simulate`` accepts them.
+POLICIES: Mapping[str, SimPolicy] = {
+    "heuristic": HeuristicPolicy(),
+    "threshold": ThresholdPolicy(),
+}
+
+
+def resolve_policy(policy: str | SimPolicy) -> SimPolicy:
+    """A policy given by name (see :data:`POLICIES`) or as an object.
+
+    >>> resolve_policy("genius")
+    Traceback (most recent call last):
+    ...
+    ValueError: no simulator policy 'genius' (choose from heuristic, threshold)
+    """
+    if isinstance(policy, str):
+        try:
+            return POLICIES[policy]
+        except KeyError:
+            names = ", ".join(POLICIES)
+            raise ValueError(f"no simulator policy {policy!r} (choose from {names})") from None
+    if not hasattr(policy, "compile"):
+        raise TypeError(f"a policy is a name or has compile(): not {policy!r}")
+    return policy
