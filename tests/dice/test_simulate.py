@@ -10,13 +10,16 @@ mode, stake, penalty, bonus, total) and by final totals and winners.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.bots import HeuristicBot, reach_probability
+from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.dice.sim import SimGame, game_seed, simulate, simulate_records
 from pfeffer.dice.sim.policies import HeuristicPolicy, SimPolicy, ThresholdPolicy, pfeffer_table
 from tests.dice.test_properties import RULE_VARIANTS
@@ -192,3 +195,44 @@ def test_simulate_checks_its_arguments() -> None:
         HeuristicPolicy(bank_at=(300, 300, 400, 1000, 2500, 1e9))  # type: ignore[arg-type]
     empty = simulate(None, ["heuristic"] * 2, games=0, seed=1)
     assert empty.wins == (0.0, 0.0) and empty.scores.shape == (0, 2)
+
+
+def random_rules(rng: random.Random) -> DiceRules:
+    """House rules drawn from the schema: each option at a bound, its default or in between."""
+    values: dict[str, Any] = {}
+    for spec in DICE_RULE_SPECS:
+        if spec.type == "bool":
+            values[spec.name] = rng.random() < 0.5
+        elif spec.type == "choice":
+            values[spec.name] = rng.choice(spec.choices)
+        elif spec.type == "mapping":
+            values[spec.name] = {f: rng.choice([0, 100 * f, 250, 1000]) for f in range(1, 7)}
+        elif spec.name not in ("target", "min_bank"):
+            assert isinstance(spec.default, int) and spec.min is not None
+            values[spec.name] = rng.choice([spec.min, spec.default, spec.default * 2])
+    values["single_one"] = rng.choice([50, 100, 150])  # something always scores
+    values["target"] = rng.choice([500, 1000, 2500])
+    values["min_bank"] = rng.choice([0, 50, 350, values["target"]])
+    return DiceRules.from_dict(values)
+
+
+def test_random_house_rules_match() -> None:
+    rng = random.Random(2024)
+    checked = 0
+    for i in range(30):
+        rules = random_rules(rng)
+        players = rng.choice([2, 3, 4])
+        kinds: list[SimPolicy] = [HEURISTIC, THRESHOLD]
+        seats = [rng.choice(kinds) for _ in range(players)]
+        if HEURISTIC in seats:
+            try:
+                pfeffer_table(rules)
+            except ValueError:  # the bot's reach_probability does not terminate either
+                seats = [THRESHOLD] * players
+        try:
+            simulate(rules, seats, games=25, seed=i)
+        except RuntimeError:  # a game ran past a million turns: penalties outrun the points
+            continue
+        cross_check(rules, seats, 25, seed=i)
+        checked += 1
+    assert checked >= 25
