@@ -12,6 +12,10 @@ reduced modulo ``6**n`` into the order of :func:`~pfeffer.dice.scoring.ordered_t
 >>> int(draw(key, 3)) == ChanceStream(7).bits(3)
 True
 
+numba's cache is keyed by this file: the ``KIND_*`` and ``R_*`` numbers it reads from
+:mod:`~pfeffer.dice.sim.policies` and :mod:`~pfeffer.dice.sim.tables` are compiled in as
+constants, so a change there needs a change here (or an emptied ``__pycache__``) to take effect.
+
 With ``record`` set, the kernel also writes every action and every finished turn (the encoding
 is in the constants below; :mod:`pfeffer.dice.sim.api` turns them into action strings and
 :class:`~pfeffer.dice.Turn`-like rows).
