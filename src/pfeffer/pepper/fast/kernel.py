@@ -83,7 +83,7 @@ def _pick(mask: int) -> int:
 
 
 @jit
-def play_random_hand(  # noqa: PLR0917  (a kernel: positional arrays)
+def play_random_hand(
     n: int,
     dealer: int,
     deck: Int64Array,
