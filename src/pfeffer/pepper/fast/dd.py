@@ -39,7 +39,7 @@ from pfeffer.pepper.fast.tables import (
     Int64Array,
 )
 
-TT_BITS = 18
+TT_BITS = 14
 # A table entry: the key (26 bits: cards still out, leader), then lower and upper bounds on the
 # max side's tricks still to come (4 bits each) and the generation (the solve it belongs to).
 _KEY_MASK = (1 << 26) - 1
@@ -79,6 +79,43 @@ def _last_trick(hands: Int64Array, n: int, t: int, leader: int, maxs: int) -> in
 
 
 @jit
+def _sure_trumps(hands: Int64Array, t: int, maxs: int) -> int:
+    """Tricks the side holding the highest trump is sure of: each card of the top run of trumps
+    (all held by that side) wins the trick it is played to, and one hand's cards go to different
+    tricks, so the most such cards in one hand. Positive for the max side, negative for the other.
+    """
+    c0 = c1 = c2 = c3 = 0
+    side = -1
+    for j in range(ORDER_LEN[t, t]):
+        c = ORDER[t, t, j]
+        if hands[0] >> c & 1:
+            owner = 0
+        elif hands[1] >> c & 1:
+            owner = 1
+        elif hands[2] >> c & 1:
+            owner = 2
+        elif hands[3] >> c & 1:
+            owner = 3
+        else:
+            continue
+        mine = maxs >> owner & 1
+        if side < 0:
+            side = mine
+        elif mine != side:
+            break
+        if owner == 0:
+            c0 += 1
+        elif owner == 1:
+            c1 += 1
+        elif owner == 2:
+            c2 += 1
+        else:
+            c3 += 1
+    best = max(c0, c1, c2, c3)
+    return best if side == 1 else -best
+
+
+@jit
 def _moves(
     hands: Int64Array,
     trick: Int64Array,
@@ -110,7 +147,6 @@ def _moves(
             legal = f
     mine = maxs >> seat & 1
     partner_wins = tlen > 0 and (maxs >> best_seat & 1) == mine
-    last = tlen == n - 1
     k = 0
     scores = out[8:16]
     for s in range(4):
@@ -119,25 +155,32 @@ def _moves(
         prev_mine = False
         first = True
         top_is_ours = False
+        partner_top = False
         for j in range(ORDER_LEN[t, s]):
             c = ORDER[t, s, j]
             if not alive >> c & 1:
                 continue
+            if first and tlen == 0 and not legal >> c & 1:
+                for o in range(4):
+                    if hands[o] >> c & 1 and (maxs >> o & 1) == mine:
+                        partner_top = True
             if legal >> c & 1:
                 if first:
                     top_is_ours = True
                 if not prev_mine:
                     if tlen == 0:
                         if top_is_ours and first:
-                            sc = 100 + popcount(hand & SUIT_MASK[t, s])
+                            sc = 100 - popcount(hand & SUIT_MASK[t, s])
+                        elif partner_top:
+                            sc = 90 - STRENGTH[t, c]
                         else:
-                            sc = 40 - STRENGTH[t, c]
+                            sc = 40 + STRENGTH[t, c]
                     else:
                         v = TRICK_VALUE[t, led, c]
                         if partner_wins:
                             sc = 40 - STRENGTH[t, c]
                         elif v > best_v:
-                            sc = 100 - v if last else 60 + v
+                            sc = 100 - v
                         else:
                             sc = 30 - STRENGTH[t, c]
                     # insertion into the sorted list
@@ -220,6 +263,18 @@ def _search(
                         if (e & _KEY_MASK) == key and e >> 34 == gen:
                             lb = e >> 26 & 15
                             ub = e >> 30 & 15
+                            if lb >= need:
+                                res = True
+                                done = True
+                            elif ub < need:
+                                res = False
+                                done = True
+                        elif t < 4:
+                            sure = _sure_trumps(hands, t, maxs)
+                            if sure > 0:
+                                lb = sure
+                            elif sure < 0:
+                                ub += sure
                             if lb >= need:
                                 res = True
                                 done = True
