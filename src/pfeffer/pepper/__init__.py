@@ -28,6 +28,7 @@ from pfeffer.pepper.rules import (
     sides,
     winners_of,
 )
+from pfeffer.pepper.solver import double_dummy, double_dummy_from
 
 __all__ = [
     "CARD_PRETTY",
@@ -47,6 +48,8 @@ __all__ = [
     "Trick",
     "bid_ladder",
     "cards_per_hand",
+    "double_dummy",
+    "double_dummy_from",
     "parse_card",
     "score_hand",
     "side_of",
