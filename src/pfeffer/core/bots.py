@@ -49,14 +49,14 @@ class BotRegistry(Generic[ViewT]):
 
     >>> from pfeffer.dice.bots import DICE_BOTS
     >>> DICE_BOTS.keys(), DICE_BOTS.default
-    (('heuristic', 'random'), 'heuristic')
+    (('heuristic', 'random', 'optimal'), 'heuristic')
     >>> bot = DICE_BOTS.create("random", name="Rudi", seed=3)
     >>> bot.name
     'Rudi'
     >>> DICE_BOTS.create("genius")
     Traceback (most recent call last):
     ...
-    pfeffer.core.bots.UnknownBot: no computer player 'genius' (choose from heuristic, random)
+    pfeffer.core.bots.UnknownBot: no computer player 'genius' (choose from heuristic, ...)
     """
 
     def __init__(self, game: str, kinds: Sequence[BotKind[ViewT]]) -> None:

@@ -8,6 +8,10 @@
 (0, [0, 0], False)
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from pfeffer.core.errors import (
     ActionError,
     IllegalAction,
@@ -21,6 +25,24 @@ from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, keep_options, score
+
+if TYPE_CHECKING:
+    from pfeffer.dice.solver import DiceStrategy, Progress
+
+
+def solve(
+    rules: DiceRules | None = None,
+    players: int = 2,
+    *,
+    progress: Progress | None = None,
+    cache: bool = True,
+) -> DiceStrategy:
+    """Optimal play under ``rules`` (see :func:`pfeffer.dice.solver.solve`; imported on first use,
+    since the solver compiles its kernels with numba)."""
+    from pfeffer.dice.solver import solve as _solve
+
+    return _solve(rules, players, progress=progress, cache=cache)
+
 
 __all__ = [
     "ActionError",
@@ -41,5 +63,6 @@ __all__ = [
     "Turn",
     "keep_options",
     "score",
+    "solve",
     "throw_distribution",
 ]
