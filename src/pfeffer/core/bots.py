@@ -56,7 +56,7 @@ class BotRegistry(Generic[ViewT]):
     >>> DICE_BOTS.create("genius")
     Traceback (most recent call last):
     ...
-    pfeffer.core.bots.UnknownBot: no computer player 'genius' (choose from heuristic, random)
+    pfeffer.core.bots.UnknownBot: no computer player 'genius' (choose from heuristic, ...)
     """
 
     def __init__(self, game: str, kinds: Sequence[BotKind[ViewT]]) -> None:

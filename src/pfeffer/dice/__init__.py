@@ -8,6 +8,8 @@
 (0, [0, 0], False)
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 from pfeffer.core.errors import (
@@ -26,6 +28,22 @@ from pfeffer.dice.scoring import KeepOption, keep_options, score
 
 if TYPE_CHECKING:
     from pfeffer.dice.sim import SimResult, simulate
+    from pfeffer.dice.solver import DiceStrategy, Progress
+
+
+def solve(
+    rules: DiceRules | None = None,
+    players: int = 2,
+    *,
+    progress: Progress | None = None,
+    cache: bool = True,
+) -> DiceStrategy:
+    """Optimal play under ``rules`` (see :func:`pfeffer.dice.solver.solve`; imported on first use,
+    since the solver compiles its kernels with numba)."""
+    from pfeffer.dice.solver import solve as _solve
+
+    return _solve(rules, players, progress=progress, cache=cache)
+
 
 __all__ = [
     "ActionError",
@@ -48,6 +66,7 @@ __all__ = [
     "keep_options",
     "score",
     "simulate",
+    "solve",
     "throw_distribution",
 ]
 

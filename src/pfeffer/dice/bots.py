@@ -18,12 +18,16 @@ import functools
 import random
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from pfeffer.core.bots import BotKind, BotRegistry
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import score_table
+
+if TYPE_CHECKING:
+    from pfeffer.dice.solver.strategy import DiceStrategy
 
 # Bank once the turn total reaches this, by the number of dice that would be thrown next.
 # (Hot dice give six, which must be thrown anyway.)
@@ -164,6 +168,75 @@ def reach_probability(rules: DiceRules, goal: int) -> float:
     return p(0, 6)
 
 
+class OptimalBot:
+    """Plays the best advice of a solved strategy (:func:`pfeffer.dice.solve`): the action with the
+    highest chance to win. Without a strategy it solves the rules of the first view it sees
+    (cached on disk afterwards; the first solve of the default rules takes many minutes).
+
+    Two players only (the solver's limit)."""
+
+    def __init__(self, strategy: DiceStrategy | None = None, name: str = "Optimal") -> None:
+        self.name = name
+        self.strategy = strategy
+
+    def _strategy(self, rules: DiceRules) -> DiceStrategy:
+        if self.strategy is None or self.strategy.rules != rules:
+            from pfeffer.dice.solver import solve
+
+            self.strategy = solve(rules)
+        return self.strategy
+
+    def choose(self, view: DiceView, legal_actions: Sequence[str]) -> str:
+        """The legal action with the highest chance to win."""
+        from pfeffer.dice.solver.advice import advise
+
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        tips = advise(self._strategy(view.rules), view)
+        for tip in tips:
+            if tip.action in legal_actions:
+                return tip.action
+        return legal_actions[0]
+
+
+#: Chance of a deliberate slip per decision at each level of the optimal player (a slip takes
+#: another legal decision at random); "perfect" never slips.
+SLIPS: Mapping[str, float] = MappingProxyType(
+    {"perfect": 0.0, "hard": 0.05, "medium": 0.15, "easy": 0.35}
+)
+
+
+class LeveledBot(OptimalBot):
+    """The optimal player with deliberate slips: at each decision with a choice, with chance
+    ``slip`` it takes another legal action at random (never ``void``)."""
+
+    def __init__(
+        self,
+        strategy: DiceStrategy | None = None,
+        name: str = "Optimal",
+        slip: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(strategy, name)
+        self.slip = slip
+        self._rng = random.Random(seed)
+
+    def choose(self, view: DiceView, legal_actions: Sequence[str]) -> str:
+        """The best action, or with chance ``slip`` another one."""
+        best = super().choose(view, legal_actions)
+        others = [a for a in legal_actions if a not in (best, "void")]
+        if others and self.slip and self._rng.random() < self.slip:
+            return self._rng.choice(others)
+        return best
+
+
+def make_optimal_bot(*, name: str, seed: int | None, level: str) -> OptimalBot:
+    """The optimal player at ``level`` (a registry factory: perfect, hard, medium, easy)."""
+    if level == "perfect":
+        return OptimalBot(name=name)
+    return LeveledBot(name=name, slip=SLIPS[level], seed=seed)
+
+
 def _random_bot(*, name: str, seed: int | None, level: str) -> RandomBot:
     return RandomBot(seed, name=name)
 
@@ -184,5 +257,7 @@ DICE_BOTS: BotRegistry[DiceView] = BotRegistry(
             _heuristic_bot,
         ),
         BotKind("random", "Random", "any legal action at random", ("random",), _random_bot),
+        # The optimal player (make_optimal_bot) joins the registry once the default rules' table
+        # ships with the package: until then its first game would start a solve of ~20 minutes.
     ],
 )

@@ -1,0 +1,111 @@
+"""Advice at the table: every legal decision of the player to act, with its chance to win.
+
+>>> from pfeffer.dice import DiceGame, DiceRules
+>>> from pfeffer.dice.solver.strategy import solve_small
+>>> s = solve_small()
+>>> g = DiceGame(2, DiceRules(target=1000), seed=1)
+>>> [a.action for a in advise(s, g)]
+['roll']
+>>> _ = g.roll([1, 1, 5, 2, 3, 3])
+>>> tips = advise(s, g)
+>>> sorted(a.action for a in tips) == sorted(g.legal_actions())
+True
+>>> tips[0].win_probability >= tips[-1].win_probability
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from pfeffer.dice.game import DiceGame, DiceView, Phase
+
+if TYPE_CHECKING:
+    from pfeffer.dice.solver.strategy import DiceStrategy
+
+#: Actions that are not decisions: a void throw (D12) is a table event, not a choice.
+NOT_DECISIONS = frozenset({"void", "turn", "bust"})
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Advice:
+    """One legal action and the chance to win after taking it (then playing optimally)."""
+
+    action: str
+    win_probability: float
+
+    def __str__(self) -> str:
+        return f"{self.action}: {100 * self.win_probability:.2f}%"
+
+
+def _up(points: int, step: int) -> int:
+    return -(-points // step)
+
+
+def advise(strategy: DiceStrategy, game_or_view: DiceGame | DiceView) -> list[Advice]:
+    """Every legal decision of the player to act, best first (ties in the game's order).
+
+    Before the first throw: ``roll`` and, where allowed, ``pfeffer``; after a throw: each
+    ``keep`` valued with the best continuation; after setting aside: ``roll`` and ``bank``.
+    Two players only; ``void`` (and a score sheet's whole-turn entries) are not advised.
+    """
+    if isinstance(game_or_view, DiceGame):
+        seat = game_or_view.current_player
+        view = game_or_view.view(seat)
+        legal = game_or_view.legal_actions()
+    else:
+        view = game_or_view
+        seat = view.current_player
+        legal = _legal(view)
+    if seat is None or view.is_over:
+        return []
+    if len(view.players) != 2:
+        raise NotImplementedError("advice is for two players so far")
+    if view.rules != strategy.rules:
+        raise ValueError("the strategy was solved for other rules than the game's")
+    step = strategy.step
+    own = max(strategy.units(view.scores[seat]), -strategy.lower)
+    other = max(strategy.units(view.scores[1 - seat]), -strategy.lower)
+    t = strategy.units(view.turn_total)
+    need = _up(view.min_to_bank, step)
+    penalty = _up(view.bust_penalty, step)
+    R, V, bank = strategy.turn(own, other, need, penalty)
+    values: dict[str, float] = {}
+    if view.phase is Phase.START:
+        values["roll"] = float(V[0, 6])
+        if view.can_call_pfeffer:
+            assert view.pfeffer_need is not None and view.pfeffer_bust_penalty is not None
+            bonus = view.pfeffer_bonus or 0
+            _, Vp, _ = strategy.turn(
+                own,
+                other,
+                _up(view.pfeffer_need, step),
+                _up(view.pfeffer_bust_penalty, step),
+                bonus // step if view.rules.pfeffer_short_bank == "forbidden" else 0,
+            )
+            values["pfeffer"] = float(Vp[0, 6])
+    elif view.phase is Phase.KEEP:
+        for option in view.keep_options:
+            after = t + option.points // step
+            left = view.dice_to_roll - len(option.dice)
+            values[option.action] = float(V[after, left if left else 6])
+    elif view.phase is Phase.DECIDE:
+        values["roll"] = float(R[t, view.dice_to_roll])
+        if view.can_bank:
+            values["bank"] = float(bank[t])
+    order = {a: i for i, a in enumerate(legal)}
+    out = [Advice(a, v) for a, v in values.items() if a in order]
+    out.sort(key=lambda a: (-a.win_probability, order[a.action]))
+    return out
+
+
+def _legal(view: DiceView) -> list[str]:
+    """The decisions open to the player to act in ``view`` (as the game lists them)."""
+    if view.phase is Phase.KEEP:
+        return [o.action for o in view.keep_options]
+    if view.phase is Phase.DECIDE:
+        return ["roll", "bank"] if view.can_bank else ["roll"]
+    if view.phase is Phase.START:
+        return ["pfeffer", "roll"] if view.can_call_pfeffer else ["roll"]
+    return []

@@ -1,0 +1,334 @@
+"""Compiled kernels of the dice solver (numba): one turn as an optimal stopping problem, the final
+round's last turn, and a Gauss-Seidel sweep over the start-of-turn table.
+
+Notation (all points in scoring steps, see :mod:`pfeffer.dice.solver.tables`): ``D[t, n - 1]`` is
+the value of deciding (bank or throw ``n`` dice, ``n`` ≤ 5) with turn total ``t``; ``H[t]`` the
+value of throwing all six dice at ``t`` (after hot dice; ``H[0]`` is the start of a turn). Values
+are the mover's chance to win the game (a shared win counts one half).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pfeffer.dice.solver.tables import F64, I64, DiceTables
+
+#: Turn totals past the point where even the six-dice throw is settled in closed form, still
+#: solved exactly (hot dice chains of three pairs); beyond, the chain is summed as a series.
+TAIL = 60
+
+
+@njit(cache=True, inline="always")
+def _expect(
+    t: int,
+    n: int,
+    beta: float,
+    D: F64,
+    H: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    op: I64,
+    ol: I64,
+) -> float:
+    """Value of throwing ``n`` dice at turn total ``t``: bust pays ``beta``, else the best keep."""
+    e = bust[n] * beta
+    for g in range(gs[n], gs[n + 1]):
+        best = -1.0
+        for o in range(os_[g], os_[g + 1]):
+            left = ol[o]
+            v = H[t + op[o]] if left == 0 else D[t + op[o], left - 1]
+            best = max(best, v)
+        e += gp[g] * best
+    return float(e)
+
+
+@njit(cache=True)
+def final_round_table(
+    dmax: int,
+    min_bank: int,
+    must_roll: bool,
+    tie_value: float,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    op: I64,
+    ol: I64,
+    six_nonhot: I64,
+) -> F64:
+    """``F[d]``: the chance that a player's last turn wins when they are ``d`` behind (a win needs
+    more than ``d``; exactly ``d`` is a tie worth ``tie_value``). ``F[dmax + 1] = 0`` stands for
+    every larger ``d``."""
+    maxp = 0
+    for o in range(op.shape[0]):
+        maxp = max(maxp, op[o])
+    p_only_hot = 0.0
+    for g in range(gs[6], gs[7]):
+        if six_nonhot[g] < 0:
+            p_only_hot += gp[g]
+    h_top = (1.0 - bust[6] - p_only_hot) / (1.0 - p_only_hot) if must_roll else 1.0
+    size = max(dmax + 1, min_bank) + maxp + 2
+    D = np.zeros((size, 5))
+    H = np.zeros(size)
+    F = np.zeros(dmax + 2)
+    for d in range(dmax + 1):
+        top = max(d + 1, min_bank)
+        for t in range(top, top + maxp + 1):
+            for n in range(5):
+                D[t, n] = 1.0
+            H[t] = h_top
+        for t in range(top - 1, -1, -1):
+            bank = -1.0
+            if t >= min_bank and t >= 1:
+                bank = tie_value if t == d else 0.0
+            for n in range(1, 6):
+                e = _expect(t, n, 0.0, D, H, bust, gs, gp, os_, op, ol)
+                D[t, n - 1] = max(e, bank)
+            e = _expect(t, 6, 0.0, D, H, bust, gs, gp, os_, op, ol)
+            H[t] = e if (must_roll or t == 0) else max(e, bank)
+        F[d] = H[0]
+    return F
+
+
+@njit(cache=True)
+def tail_table(F: F64, gs: I64, gp: F64, six_nonhot: I64) -> F64:
+    """``Q[d]``: the part of a six-dice throw's value that leaves dice, far past the target, when
+    the best such keep is banked at once and the opponent's last turn is ``d`` (+ its points)
+    behind."""
+    dmax = F.shape[0] - 2
+    Q = np.zeros(dmax + 2)
+    for d in range(dmax + 2):
+        q = 0.0
+        for g in range(gs[6], gs[7]):
+            if six_nonhot[g] >= 0:
+                q += gp[g] * (1.0 - F[min(d + six_nonhot[g], dmax + 1)])
+        Q[d] = q
+    return Q
+
+
+@njit(cache=True)
+def _first_at_most(F: F64, threshold: float) -> int:
+    """The smallest ``d`` with ``F[d] <= threshold`` (``F`` falls; its last entry is 0)."""
+    lo, hi = 0, F.shape[0] - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if F[mid] <= threshold:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+@njit(cache=True, inline="always")
+def _bank_value(
+    s: int, other: int, W: F64, lower: int, target: int, F: F64, final_round: bool
+) -> float:
+    """The mover's chance after banking to total ``s``: the opponent starts a turn (not under
+    Auto-Pfeffer) from ``W``, or plays the last turn ``s - other`` behind."""
+    if s < target:
+        return float(1.0 - W[other + lower, s + lower])
+    if not final_round:
+        return 1.0
+    d = s - other
+    d = min(d, F.shape[0] - 1)
+    return float(1.0 - F[d])
+
+
+@njit(cache=True)
+def turn_solve(
+    own: int,
+    other: int,
+    beta: float,
+    min_bank: int,
+    bonus: int,
+    W: F64,
+    lower: int,
+    target: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    op: I64,
+    ol: I64,
+    six_nonhot: I64,
+    D: F64,
+    H: F64,
+) -> float:
+    """Solve one turn of the mover with total ``own`` against ``other`` (both below the target):
+    a bust is worth ``beta``, banking ``t >= min_bank`` moves to ``own + t + bonus``. Fills ``D``
+    and ``H`` for every total the turn can reach and returns the value at its start, ``H[0]``.
+
+    Far past the target, banking is provably best once the opponent's last-turn chance
+    ``F[d] <= p_bust(n) * (1 - beta)`` (a throw can gain at most ``1 - p_bust(n)`` and loses
+    ``p_bust(n) * (1 - beta)``): there the values are written in closed form."""
+    pmin5 = 1.0
+    for n in range(1, 6):
+        pmin5 = min(pmin5, bust[n])
+    p_only_hot = 0.0
+    for g in range(gs[6], gs[7]):
+        if six_nonhot[g] < 0:
+            p_only_hot += gp[g]
+    dlast = F.shape[0] - 1
+    maxp = 0
+    for o in range(op.shape[0]):
+        maxp = max(maxp, op[o])
+    base = max(target - own - bonus, min_bank, 1)
+    if final_round:
+        d5 = _first_at_most(F, pmin5 * (1.0 - beta))
+        d6 = _first_at_most(F, bust[6] * (1.0 - beta))
+        tc5 = max(base, d5 + other - own - bonus)
+        tc6 = max(tc5, d6 + other - own - bonus)
+    else:
+        tc5 = base
+        tc6 = base
+    top = tc6 + TAIL
+    for t in range(top + maxp, -1, -1):
+        s = own + t + bonus
+        bank = -1.0
+        if t >= min_bank and t >= 1:
+            bank = _bank_value(s, other, W, lower, target, F, final_round)
+        if t >= tc5:
+            for n in range(5):
+                D[t, n] = bank
+            if t >= tc6:
+                if not must_roll:
+                    H[t] = bank
+                    continue
+                d = min(s - other, dlast) if final_round else dlast
+                h = bust[6] * beta + Q[d]
+                if t > top:
+                    H[t] = h / (1.0 - p_only_hot)
+                    continue
+                for g in range(gs[6], gs[7]):
+                    if six_nonhot[g] < 0:
+                        best = -1.0
+                        for o in range(os_[g], os_[g + 1]):
+                            best = max(best, H[t + op[o]])
+                        h += gp[g] * best
+                H[t] = h
+                continue
+        else:
+            for n in range(1, 6):
+                e = _expect(t, n, beta, D, H, bust, gs, gp, os_, op, ol)
+                D[t, n - 1] = max(e, bank)
+        e = _expect(t, 6, beta, D, H, bust, gs, gp, os_, op, ol)
+        H[t] = e if must_roll else max(e, bank)
+    return float(H[0])
+
+
+@njit(cache=True)
+def sweep(
+    Wn: F64,
+    Wa: F64,
+    sum_hi: int,
+    sum_lo: int,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    auto: bool,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    op: I64,
+    ol: I64,
+    six_nonhot: I64,
+    D: F64,
+    H: F64,
+) -> float:
+    """One Gauss-Seidel pass over the start-of-turn states whose index sum lies in
+    ``[sum_lo, sum_hi]``, highest sums first (banks raise the sum, so their values are fresh);
+    Auto-Pfeffer states before the others of a sum. Returns the largest change."""
+    size = Wn.shape[0]
+    change = 0.0
+    for total in range(sum_hi, sum_lo - 1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        if auto:
+            for i in range(i0, i1 + 1):
+                j = total - i
+                own = i - lower
+                down = max(own - penalty, -lower)
+                beta = 1.0 - Wa[j, down + lower]
+                v = turn_solve(own, j - lower, beta, min_bank, 0, Wn, lower, target,
+                               final_round, must_roll, F, Q, bust, gs, gp, os_, op, ol,
+                               six_nonhot, D, H)  # fmt: skip
+                change = max(change, abs(v - Wa[i, j]))
+                Wa[i, j] = v
+        for i in range(i0, i1 + 1):
+            j = total - i
+            beta = 1.0 - (Wa[j, i] if auto else Wn[j, i])
+            v = turn_solve(i - lower, j - lower, beta, min_bank, 0, Wn, lower, target,
+                           final_round, must_roll, F, Q, bust, gs, gp, os_, op, ol,
+                           six_nonhot, D, H)  # fmt: skip
+            change = max(change, abs(v - Wn[i, j]))
+            Wn[i, j] = v
+    return change
+
+
+def kernel_args(t: DiceTables) -> tuple[F64, I64, F64, I64, I64, I64, I64]:
+    """The table arrays in the order the kernels take them (after ``F`` and ``Q``)."""
+    return (t.bust, t.group_start, t.group_prob, t.opt_start, t.opt_points, t.opt_left,
+            t.six_nonhot)  # fmt: skip
+
+
+@njit(cache=True)
+def turn_explicit(
+    bank: F64,
+    beta: float,
+    must_roll: bool,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    op: I64,
+    ol: I64,
+    six_nonhot: I64,
+) -> tuple[F64, F64]:
+    """One turn with the value of banking given for every total: ``bank[t]`` (-1 where banking is
+    not allowed; the last ``max points + 1`` entries stand for the totals past the end, where the
+    turn banks). Returns ``(R, V)`` of shape ``(len(bank), 7)``: ``R[t, n]`` the value of throwing
+    ``n`` dice at ``t`` and ``V[t, n]`` of the best choice there (``V[t, 6]``: six dice after hot
+    dice, or the start of the turn at ``t = 0``)."""
+    size = bank.shape[0]
+    maxp = 0
+    for o in range(op.shape[0]):
+        maxp = max(maxp, op[o])
+    R = np.zeros((size, 7))
+    V = np.zeros((size, 7))
+    D = np.zeros((size, 5))
+    H = np.zeros(size)
+    for t in range(size - 1, -1, -1):
+        b = bank[t]
+        if t >= size - maxp - 1:
+            b = max(b, 0.0)
+            for n in range(5):
+                D[t, n] = b
+                V[t, n + 1] = b
+                R[t, n + 1] = b
+            H[t] = bust[6] * beta + (1.0 - bust[6]) * b
+            V[t, 6] = H[t] if must_roll else max(H[t], b)
+            R[t, 6] = H[t]
+            continue
+        for n in range(1, 6):
+            e = _expect(t, n, beta, D, H, bust, gs, gp, os_, op, ol)
+            R[t, n] = e
+            D[t, n - 1] = max(e, b)
+            V[t, n] = D[t, n - 1]
+        e = _expect(t, 6, beta, D, H, bust, gs, gp, os_, op, ol)
+        R[t, 6] = e
+        H[t] = e if (must_roll or t == 0) else max(e, b)
+        V[t, 6] = H[t]
+    return R, V
