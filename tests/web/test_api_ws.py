@@ -75,7 +75,7 @@ def test_form_creates_table_with_house_rules(client: TestClient) -> None:
     assert rules["extra_dice"] == "add" and rules["auto_pfeffer"] is False  # unchecked box
     assert [s["kind"] for s in state["seats"]] == ["human", "bot", "bot"]
     bad = client.post("/new/dice", data={**form, "target": "abc"})
-    assert bad.status_code == 200 and "error" in bad.text
+    assert bad.status_code == 400 and "error" in bad.text  # the form again, with the error
 
 
 def test_play_dice_over_websocket_and_errors_change_nothing(client: TestClient) -> None:

@@ -19,7 +19,13 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -34,7 +40,7 @@ from pfeffer.core.errors import (
 )
 from pfeffer.core.game import Game
 from pfeffer.core.rng import new_seed
-from pfeffer.core.rulespec import parse_form
+from pfeffer.core.rulespec import parse_form, shown
 from pfeffer.web import sheets
 from pfeffer.web.games import ADAPTERS, Table, adapter, bot_seed
 from pfeffer.web.i18n import (
@@ -255,19 +261,33 @@ def _lang(request: Request) -> str:
     return pick_language(request.headers.get("accept-language"))
 
 
+GAME_NAMES = {"dice": "Würfel-Pfeffer", "pepper": "Pepper"}
+
+
+def _seat_count_error(kind: str) -> TranslatableError:
+    ad = adapter(kind)
+    return TranslatableError.format(
+        "{game}: {low} to {high} seats",
+        game=GAME_NAMES[kind],
+        low=ad.min_players,
+        high=ad.max_players,
+    )
+
+
 def _parse_seats(kind: str, raw: Any) -> list[SeatSpec]:
     ad = adapter(kind)
     if not isinstance(raw, list) or not ad.min_players <= len(raw) <= ad.max_players:
-        raise TranslatableError.format(
-            "{game}: {low} to {high} seats", game=kind, low=ad.min_players, high=ad.max_players
-        )
+        raise _seat_count_error(kind)
     out = []
     for i, s in enumerate(raw):
         if not isinstance(s, dict):
             raise TranslatableError("each seat is an object")
         seat_kind = s.get("kind", "human")
         if seat_kind not in ("human", "bot"):
-            raise TranslatableError("a seat is 'human' or 'bot'")
+            raise TranslatableError.format(
+                "{kind} is not a kind of seat: a seat is 'human' or 'bot'.",
+                kind=shown(seat_kind),
+            )
         kinds = [b.key for b in ad.bot_kinds()]  # the game's bot registry, the default first
         bot = s.get("bot", kinds[0]) if seat_kind == "bot" else None
         if bot is not None and bot not in kinds:
@@ -308,6 +328,36 @@ def _winner_names(t: TableRow, seats: list[SeatRow]) -> list[str]:
 
 
 # --------------------------------------------------------------------------- the app
+
+
+def _is_page(path: str) -> bool:
+    """Whether ``path`` is one of the HTML pages (errors there are pages, not JSON)."""
+    return not path.startswith(("/api/", "/static/", "/ws/"))
+
+
+def _form_seats(kind: str, form: Any) -> list[dict[str, Any]]:
+    """The seats of the new-table form; TranslatableError for a count out of range or a kind of
+    seat the game does not have (nothing is quietly changed)."""
+    ad = adapter(kind)
+    raw = str(form.get("players", "")).strip()
+    n = int(raw) if raw.isdigit() and len(raw) < 3 else 0
+    if not ad.min_players <= n <= ad.max_players:
+        raise _seat_count_error(kind)
+    bot_keys = {b.key for b in ad.bot_kinds()}
+    seats = []
+    for i in range(n):
+        who = str(form.get(f"seat{i}_kind", "human"))
+        if who == "human":
+            seat: dict[str, Any] = {"kind": "human"}
+        elif who in bot_keys:
+            seat = {"kind": "bot", "bot": who}
+        else:
+            raise TranslatableError.format(
+                "{kind} is not a kind of seat: a seat is 'human' or 'bot'.", kind=shown(who)
+            )
+        seat["name"] = str(form.get(f"seat{i}_name", ""))
+        seats.append(seat)
+    return seats
 
 
 async def _json_object(request: Request) -> dict[str, Any]:
@@ -354,13 +404,28 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         if isinstance(exc.detail, str):
             detail = translations(_lang(request)).gettext(exc.detail)
             exc = StarletteHTTPException(exc.status_code, detail, exc.headers)
+        if _is_page(request.url.path):
+            # A page (a bad link, a forged invite): an HTML page in the user's language with a
+            # way back, not the API's JSON.
+            return render(
+                request,
+                "error.html",
+                status_code=exc.status_code,
+                detail=exc.detail,
+                status=exc.status_code,
+                more=getattr(request.state, "error_link", None),
+            )
         return await http_exception_handler(request, exc)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
 
-    def render(request: Request, template: str, **ctx: Any) -> HTMLResponse:
+    def render(request: Request, template: str, status_code: int = 200, **ctx: Any) -> HTMLResponse:
         lang = _lang(request)
         t = translations(lang)
         page = env.get_template(template).render(
@@ -372,7 +437,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             path=request.url.path,
             **ctx,
         )
-        resp = HTMLResponse(page)
+        resp = HTMLResponse(page, status_code=status_code)
         if request.query_params.get("lang") in LANGUAGES:
             resp.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
         return resp
@@ -637,7 +702,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                     continue
                 try:
                     data = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):  # deep nesting: RecursionError
                     await _error(ws, "malformed", gt("That message is not valid JSON."))
                     continue
                 if not isinstance(data, dict) or data.get("type") not in ("action", "sync", "ping"):
@@ -702,6 +767,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             max_players=ad.max_players,
             min_players=ad.min_players,
             error=error,
+            status_code=200 if error is None else 400,
         )
 
     @app.get("/new/{kind}", response_class=HTMLResponse)
@@ -721,22 +787,10 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         except RulesError as exc:
             return new_table_form(request, kind, error=translate_error(exc, _lang(request)))
         try:
-            n = int(str(form.get("players", "2")))
-        except ValueError:
-            n = 0
-        seats_in = []
-        bot_keys = {b.key for b in ad.bot_kinds()}
-        for i in range(max(0, min(n, ad.max_players))):
-            who = str(form.get(f"seat{i}_kind", "human"))
-            seats_in.append(
-                {
-                    "name": str(form.get(f"seat{i}_name", "")),
-                    "kind": "human" if who == "human" else "bot",
-                    "bot": who if who in bot_keys else None,
-                }
-            )
-        try:
+            seats_in = _form_seats(kind, form)
             table, _ = create_table(kind, rules, seats_in, _lang(request))
+        except TranslatableError as exc:
+            return new_table_form(request, kind, error=translate_error(exc, _lang(request)))
         except HTTPException as exc:
             return new_table_form(request, kind, error=exc.detail)
         hub = hub_of(request)
@@ -780,8 +834,11 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def page_replay(request: Request, table_id: str) -> HTMLResponse:
         t = store.table(table_id)
-        if t is None or t.status != "finished":
-            raise HTTPException(404, "no finished game here")
+        if t is None:
+            raise HTTPException(404, "no such table")
+        if t.status != "finished":
+            request.state.error_link = (f"/watch/{table_id}", "Watch this game")
+            raise HTTPException(409, "replays are available when the game is over")
         return render(request, "replay.html", table=t)
 
     @app.get("/sheets", response_class=HTMLResponse)
@@ -799,7 +856,9 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                 {"game": kind, "title": str(form.get("title", ""))[:80], "players": names}
             )
         except ValueError as exc:
-            return render(request, "sheets.html", error=translate_error(exc, _lang(request)))
+            return render(
+                request, "sheets.html", status_code=400, error=translate_error(exc, _lang(request))
+            )
         row = store.create_sheet(k, title, data)
         return RedirectResponse(f"/sheet/{row.id}", status_code=303)
 
