@@ -178,7 +178,8 @@ def test_new_table_form_reads_the_specs(
             assert f'name="{name}"' in page, name
     assert 'name="target" value="10000" min="50" max="1000000"' in page
     assert 'name="triples_2" value="200" min="0" max="100000"' in page
-    assert "<option selected>double</option><option >add</option>" in page
+    double = {"en": "Double", "de": "Verdoppeln", "cs": "Zdvojnásobit"}[lang]
+    assert f'<option value="double" selected>{double}</option><option value="add" >' in page
     pepper = client.get(f"/new/pepper?lang={lang}").text
     assert 'name="set_penalty" value="" min="0" max="100" step="1" placeholder="' in pepper
     none_text = {"en": "by player count", "de": "nach Spielerzahl", "cs": "podle počtu hráčů"}

@@ -155,3 +155,19 @@ def test_favicon(client: TestClient) -> None:
     r = client.get("/favicon.ico")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/")
     assert 'rel="icon"' in client.get("/").text
+
+
+# ------------------------------------------------------------------ 5: a duplicate action
+
+
+def test_the_same_action_twice_from_the_same_state_is_applied_once(client: TestClient) -> None:
+    t = make(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
+        version = next_of(ws, "state")["version"]
+        for _ in range(2):
+            ws.send_text(json.dumps({"type": "action", "action": "roll", "version": version}))
+        first, second = ws.receive_json(), ws.receive_json()
+        assert first["type"] == second["type"] == "state"
+        assert first["version"] == second["version"] == version + 1
+    rows = client.app.state.store.actions(t["id"])  # type: ignore[attr-defined]
+    assert [r.action.split()[0] for r in rows] == ["roll"]

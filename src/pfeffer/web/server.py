@@ -85,6 +85,8 @@ class Live:
     lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
     conns: dict[WebSocket, int | None] = dataclasses.field(default_factory=dict)
     last: dict[str, Any] | None = None
+    # The last action a human seat had applied: (seat, action, version before, version after).
+    applied: tuple[int, str, int, int] | None = None
     bot_task: asyncio.Task[None] | None = None
 
     @property
@@ -156,7 +158,9 @@ class Hub:
         IllegalAction, InvalidAction.
         """
         async with live.lock:
+            before = live.version
             self._apply_locked(live, seat, action)
+            live.applied = (seat, action, before, live.version)
         await self.broadcast(live)
         self.kick_bots(live)
 
@@ -262,6 +266,21 @@ def _lang(request: Request) -> str:
 
 
 GAME_NAMES = {"dice": "Würfel-Pfeffer", "pepper": "Pepper"}
+# What the new-table form shows for each choice of a house rule (msgids; the value sent is the
+# choice itself, as the API and docs/rules.md name it).
+CHOICE_LABELS = {
+    "double": "Double",
+    "add": "Add once more",
+    "fixed": "Fixed values",
+    "forbidden": "Not allowed",
+    "allowed": "Allowed",
+    "none": "Nothing extra",
+    "stake": "The stake as a bonus",
+    "shared": "Shared win",
+    "playoff": "Play-off",
+    "last_must_bid": "Last player must bid",
+    "redeal": "Deal again",
+}
 
 
 def _seat_count_error(kind: str) -> TranslatableError:
@@ -587,7 +606,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         if t.status != "finished":
             raise HTTPException(409, "replays are available when the game is over")
         seats = store.seats(table_id)
-        actions = [a.action for a in store.actions(table_id)]
+        rows = store.actions(table_id)
+        actions = [a.action for a in rows]
         step = max(0, min(step, len(actions)))
         table = adapter(t.game).table(t.rules, [s.name for s in seats], t.seed, actions[:step])
         view = table.reveal()  # the game is over: every hand may be shown
@@ -595,8 +615,9 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             "step": step,
             "steps": len(actions),
             "action": actions[step - 1] if step else None,
-            "seat": None,
+            "seat": rows[step - 1].seat if step else None,  # who took that action
             "names": [s.name for s in seats],
+            "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
             "game": t.game,
             "view": view,
         }
@@ -725,6 +746,11 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                     await _error(ws, "over", gt("The game is over."))
                     continue
                 expected = data.get("version")
+                if live.applied is not None and live.applied[:3] == (seat, action, expected):
+                    # The same action again from the same state (a double click, a resend after
+                    # a reconnect): it was applied once; answer with the state, not an error.
+                    await ws.send_json(live.frame(seat))
+                    continue
                 if expected is not None and expected != live.version:
                     await _error(ws, "stale", gt("The table moved on; here is the current state."))
                     await ws.send_json(live.frame(seat))
@@ -763,6 +789,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             "new.html",
             kind=kind,
             options=ad.rule_specs(),
+            choice_labels=CHOICE_LABELS,
             bots=ad.bot_kinds(),
             max_players=ad.max_players,
             min_players=ad.min_players,
@@ -950,4 +977,12 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "undo": _("Undo last entry"),
         "print": _("Print"),
         "error": _("Error"),
+        "did_throw": _("%(name)s threw %(dice)s"),
+        "did_keep": _("%(name)s sets aside %(dice)s"),
+        "did_void": _("%(name)s declares the throw void"),
+        "did_deal": _("%(name)s deals"),
+        "did_pass": _("%(name)s passes"),
+        "did_bid": _("%(name)s bids %(bid)s"),
+        "did_trump": _("%(name)s names trump: %(trump)s"),
+        "did_play": _("%(name)s plays %(card)s"),
     }
