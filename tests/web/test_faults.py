@@ -171,3 +171,93 @@ def test_the_same_action_twice_from_the_same_state_is_applied_once(client: TestC
         assert first["version"] == second["version"] == version + 1
     rows = client.app.state.store.actions(t["id"])  # type: ignore[attr-defined]
     assert [r.action.split()[0] for r in rows] == ["roll"]
+
+
+# ------------------------------------------------------------------ 2: private tables
+
+
+def test_tables_are_private_unless_the_host_opens_seats(client: TestClient) -> None:
+    private = make(client, seats=[{"name": "Friend", "kind": "human"}, {"kind": "bot"}])
+    token = private["seats"][0]["token"]
+    assert private["host_token"] == private["admin_token"]
+    lobby = client.get("/").text
+    assert private["id"] not in lobby and token not in lobby
+    assert all(t["id"] != private["id"] for t in client.get("/api/tables").json())
+    r = client.post(f"/api/tables/{private['id']}/claim/0")
+    assert r.status_code == 403 and token not in r.text
+    opened = make(
+        client,
+        seats=[
+            {"name": "Open", "kind": "human", "public": True},
+            {"name": "Friend", "kind": "human"},
+        ],
+    )
+    lobby = client.get("/").text
+    assert f'data-claim="{opened["id"]}" data-seat="0"' in lobby
+    assert 'data-seat="1"' not in lobby
+    assert opened["seats"][1]["token"] not in lobby
+    r = client.post(f"/api/tables/{opened['id']}/claim/1")  # the invited friend's seat
+    assert r.status_code == 403 and opened["seats"][1]["token"] not in r.text
+    r = client.post(f"/api/tables/{opened['id']}/claim/0")
+    assert r.status_code == 200 and r.json()["token"] == opened["seats"][0]["token"]
+    assert client.post(f"/api/tables/{opened['id']}/claim/0").status_code == 409
+    assert f'data-claim="{opened["id"]}"' not in client.get("/").text
+
+
+def test_the_host_opens_a_seat_and_issues_a_new_link(client: TestClient) -> None:
+    t = make(client, seats=[{"name": "Ann", "kind": "human"}, {"name": "Ben", "kind": "human"}])
+    host, old = t["host_url"], t["seats"][0]["token"]
+    page = client.get(host).text
+    assert f"{host}/seat/0/public" in page and f"{host}/seat/0/link" in page
+    r = client.post(f"{host}/seat/1/public", follow_redirects=False)
+    assert r.status_code == 303
+    assert f'data-claim="{t["id"]}" data-seat="1"' in client.get("/").text
+    client.post(f"{host}/seat/1/private")
+    assert t["id"] not in client.get("/").text
+    # A wrong host token changes nothing.
+    bad = client.post(f"/api/tables/{t['id']}/seats/0/link", json={"host_token": "guess"})
+    assert bad.status_code == 404
+    with client.websocket_connect(f"/ws/{t['id']}?token={old}") as ws:
+        next_of(ws, "state")
+        r = client.post(f"/api/tables/{t['id']}/seats/0/link", json={"host_token": t["host_token"]})
+        assert r.status_code == 200
+        new = r.json()["token"]
+        assert new != old and r.json()["url"] == f"/play/{t['id']}/{new}"
+        assert next_of(ws, "error")["code"] == "bad_token"  # the old link's window is closed
+    assert client.get(f"/play/{t['id']}/{old}").status_code == 404
+    assert client.get(f"/play/{t['id']}/{new}").status_code == 200
+    with client.websocket_connect(f"/ws/{t['id']}?token={old}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+
+
+def test_the_page_says_when_a_seat_is_open_twice(client: TestClient) -> None:
+    t = make(client)
+    url = f"/ws/{t['id']}?token={t['seats'][0]['token']}"
+    with client.websocket_connect(url) as one:
+        assert next_of(one, "state")["elsewhere"] is False
+        with client.websocket_connect(url) as two:
+            assert next_of(two, "state")["elsewhere"] is True
+            assert next_of(one, "state")["elsewhere"] is True
+    assert "another device" in client.get(t["seats"][0]["url"]).text
+
+
+def test_unused_tables_expire(client: TestClient) -> None:
+    import datetime as dt
+
+    from sqlalchemy import update
+
+    from pfeffer.web.storage import TableRow
+
+    store = client.app.state.store  # type: ignore[attr-defined]
+    old = make(client, seats=[{"kind": "human", "public": True}, {"kind": "bot"}])
+    fresh = make(client, seats=[{"kind": "human", "public": True}, {"kind": "bot"}])
+    with store.session() as db, db.begin():
+        long_ago = dt.datetime(2000, 1, 1)
+        db.execute(update(TableRow).where(TableRow.id == old["id"]).values(last_active=long_ago))
+    lobby = client.get("/").text
+    assert old["id"] not in lobby and fresh["id"] in lobby
+    assert store.table(old["id"]).status == "expired"
+    r = client.get(old["seats"][0]["url"] + "?lang=de")
+    assert r.status_code == 410 and "abgelaufen" in r.text
+    with client.websocket_connect(f"/ws/{old['id']}?token={old['seats'][0]['token']}") as ws:
+        assert ws.receive_json()["code"] == "no_table"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import datetime as dt
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -66,6 +67,7 @@ HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 2048  # characters; a real message is far below this
 MAX_ACTION = 64
 MAX_NAME = 40
+TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires
 
 
 # --------------------------------------------------------------------------- live tables
@@ -102,6 +104,7 @@ class Live:
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The state frame for one seat (or a spectator), built from the engine's view."""
         online = {s for s in self.conns.values() if s is not None}
+        opened = sum(1 for s in self.conns.values() if s is not None and s == seat)
         return {
             "type": "state",
             "table": self.id,
@@ -117,6 +120,8 @@ class Live:
             "legal": self.table.legal_actions(seat),
             "last": self.last,
             "rematch": self.rematch_id,
+            # The viewer's seat is open in another window or on another device too.
+            "elsewhere": opened > 1,
         }
 
 
@@ -139,11 +144,18 @@ class Hub:
             if live is not None:
                 return live
             row = self.store.table(table_id)
-            if row is None:
+            if row is None or row.status == "expired":
                 return None
             live = self._load(row)
             self.lives[table_id] = live
             return live
+
+    def forget(self, table_ids: list[str]) -> None:
+        """Drop expired tables from memory."""
+        for table_id in table_ids:
+            live = self.lives.pop(table_id, None)
+            if live is not None and live.bot_task is not None:
+                live.bot_task.cancel()
 
     def _load(self, row: TableRow) -> Live:
         seats = self.store.seats(row.id)
@@ -312,7 +324,8 @@ def _parse_seats(kind: str, raw: Any) -> list[SeatSpec]:
         if bot is not None and bot not in kinds:
             raise TranslatableError.format("computer players: {kinds}", kinds=", ".join(kinds))
         default = f"Bot {i + 1}" if seat_kind == "bot" else f"Player {i + 1}"
-        out.append(SeatSpec(_clean_name(s.get("name"), default), seat_kind, bot))
+        public = seat_kind == "human" and s.get("public") is True
+        out.append(SeatSpec(_clean_name(s.get("name"), default), seat_kind, bot, public))
     return out
 
 
@@ -331,7 +344,8 @@ def _table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
                 "kind": s.kind,
                 "bot": s.bot,
                 "bot_label": labels.get(s.bot, s.bot) if s.bot else None,
-                "free": not s.claimed,
+                # Offered in the lobby: a human seat the host opened to the public, not taken.
+                "free": s.kind == "human" and s.public and not s.claimed,
             }
             for s in seats
         ],
@@ -366,8 +380,8 @@ def _form_seats(kind: str, form: Any) -> list[dict[str, Any]]:
     seats = []
     for i in range(n):
         who = str(form.get(f"seat{i}_kind", "human"))
-        if who == "human":
-            seat: dict[str, Any] = {"kind": "human"}
+        if who in ("human", "public"):
+            seat: dict[str, Any] = {"kind": "human", "public": who == "public"}
         elif who in bot_keys:
             seat = {"kind": "bot", "bot": who}
         else:
@@ -390,8 +404,9 @@ async def _json_object(request: Request) -> dict[str, Any]:
     return body
 
 
-def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
-    """The web app on the database at ``db_url`` (migrated on start)."""
+def create_app(db_url: str, bot_delay: float = 0.8, table_ttl: dt.timedelta = TABLE_TTL) -> FastAPI:
+    """The web app on the database at ``db_url`` (migrated on start); running tables unused
+    for ``table_ttl`` expire."""
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
@@ -400,6 +415,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(store, bot_delay)
         app.state.hub = hub
+        store.expire_tables(table_ttl)
         await hub.resume()
         yield
         await hub.stop()
@@ -490,6 +506,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             {
                 "id": table.id,
                 "admin_token": table.admin_token,
+                "host_token": table.admin_token,  # revokes and reissues links, opens seats
+                "host_url": f"/table/{table.id}/{table.admin_token}",
                 "spectator_url": f"/watch/{table.id}",
                 "seats": [
                     {
@@ -497,7 +515,11 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                         "name": s.name,
                         "kind": s.kind,
                         **(
-                            {"token": s.token, "url": f"/play/{table.id}/{s.token}"}
+                            {
+                                "token": s.token,
+                                "url": f"/play/{table.id}/{s.token}",
+                                "public": s.public,
+                            }
                             if s.kind == "human"
                             else {}
                         ),
@@ -512,7 +534,10 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     async def api_lobby(status: str = "running") -> list[dict[str, Any]]:
         if status not in ("running", "finished"):
             raise HTTPException(400, "status is 'running' or 'finished'")
-        return [_table_summary(t, s) for t, s in store.list_tables(status)]
+        tables = store.list_tables(status)
+        if status == "running":  # private tables are not listed: only open public seats
+            tables = [(t, s) for t, s in tables if any(x.public and not x.claimed for x in s)]
+        return [_table_summary(t, s) for t, s in tables]
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:
@@ -538,10 +563,62 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/claim/{seat}")
     async def api_claim(table_id: str, seat: int) -> dict[str, Any]:
+        t = store.table(table_id)
+        if t is None or t.status != "running":
+            raise HTTPException(404, "no such table")
+        row = next((s for s in store.seats(table_id) if s.seat == seat), None)
+        if row is None or row.kind != "human" or not row.public:
+            # An invited seat: its link goes only from the host to the friend.
+            raise HTTPException(403, "this seat is not open to the public")
         token = store.claim_seat(table_id, seat)
         if token is None:
             raise HTTPException(409, "this seat is taken")
         return {"token": token, "url": f"/play/{table_id}/{token}"}
+
+    # ----------------------------------------------------------------- the host
+
+    def host_table(table_id: str, host_token: Any) -> TableRow:
+        t = store.table(table_id)
+        if t is None or not isinstance(host_token, str) or host_token != t.admin_token:
+            raise HTTPException(404, "no such table")
+        return t
+
+    async def new_link(request: Request, table_id: str, seat: int) -> str:
+        """Revoke the seat's link (its windows are closed) and issue a new one."""
+        token = store.new_seat_token(table_id, seat)
+        if token is None:
+            raise HTTPException(404, "there is no such human seat")
+        live = hub_of(request).lives.get(table_id)
+        if live is not None:
+            async with live.lock:
+                live.seats = store.seats(table_id)
+            for ws, s in list(live.conns.items()):
+                if s == seat:
+                    live.conns.pop(ws, None)
+                    gt = translations(_lang(request)).gettext
+                    with contextlib.suppress(Exception):
+                        await _error(ws, "bad_token", gt("This link is not valid for this table."))
+                        await ws.close(code=4403)
+            await hub_of(request).broadcast(live)
+        return token
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/link")
+    async def api_new_link(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        body = await _json_object(request)
+        host_table(table_id, body.get("host_token"))
+        token = await new_link(request, table_id, seat)
+        return {"seat": seat, "token": token, "url": f"/play/{table_id}/{token}"}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/public")
+    async def api_public(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        body = await _json_object(request)
+        host_table(table_id, body.get("host_token"))
+        public = body.get("public")
+        if not isinstance(public, bool):
+            raise HTTPException(400, "public is true or false")
+        if not store.set_public(table_id, seat, public):
+            raise HTTPException(404, "there is no such human seat")
+        return {"seat": seat, "public": public}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
@@ -567,7 +644,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                     live.kind,
                     t.rules,
                     new_seed(),
-                    [SeatSpec(s.name, s.kind, s.bot) for s in live.seats],
+                    [SeatSpec(s.name, s.kind, s.bot, s.public) for s in live.seats],
                     rematch_of=table_id,
                 )
                 live.rematch_id = new_table.id
@@ -707,6 +784,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             if not row.claimed:
                 store.mark_claimed(live.id, seat)
                 row.claimed = True
+            else:
+                store.touch(live.id)
         live.conns[ws] = seat
         await hub.broadcast(live)
         try:
@@ -774,10 +853,11 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse)
     async def page_lobby(request: Request) -> HTMLResponse:
+        hub_of(request).forget(store.expire_tables(table_ttl))
         tables = [
             _table_summary(t, s)
             for t, s in store.list_tables("running")
-            if any(not x.claimed for x in s)
+            if any(x.kind == "human" and x.public and not x.claimed for x in s)
         ]
         return render(request, "lobby.html", tables=tables)
 
@@ -828,11 +908,31 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.get("/table/{table_id}/{admin_token}", response_class=HTMLResponse)
     async def page_admin(request: Request, table_id: str, admin_token: str) -> HTMLResponse:
-        t = store.table(table_id)
-        if t is None or t.admin_token != admin_token:
-            raise HTTPException(404, "no such table")
+        t = host_table(table_id, admin_token)
         base = str(request.base_url).rstrip("/")
-        return render(request, "admin.html", table=t, seats=store.seats(table_id), base=base)
+        labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
+        return render(
+            request,
+            "admin.html",
+            table=t,
+            seats=store.seats(table_id),
+            base=base,
+            bot_labels=labels,
+        )
+
+    @app.post("/table/{table_id}/{admin_token}/seat/{seat}/{what}")
+    async def page_host_seat(
+        request: Request, table_id: str, admin_token: str, seat: int, what: str
+    ) -> Response:
+        host_table(table_id, admin_token)
+        if what == "link":
+            await new_link(request, table_id, seat)
+        elif what in ("public", "private"):
+            if not store.set_public(table_id, seat, what == "public"):
+                raise HTTPException(404, "there is no such human seat")
+        else:
+            raise HTTPException(404, "no such page")
+        return RedirectResponse(f"/table/{table_id}/{admin_token}#seat{seat}", status_code=303)
 
     @app.get("/play/{table_id}/{token}", response_class=HTMLResponse)
     async def page_play(request: Request, table_id: str, token: str) -> HTMLResponse:
@@ -841,6 +941,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             raise HTTPException(404, "this link is not valid")
         t = store.table(table_id)
         assert t is not None
+        if t.status == "expired":
+            raise HTTPException(410, "this table expired: nobody played at it for a week")
         return render(request, "play.html", table=t, token=token, seat=row.seat)
 
     @app.get("/watch/{table_id}", response_class=HTMLResponse)
@@ -848,6 +950,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         t = store.table(table_id)
         if t is None:
             raise HTTPException(404, "no such table")
+        if t.status == "expired":
+            raise HTTPException(410, "this table expired: nobody played at it for a week")
         return render(request, "play.html", table=t, token="", seat=None)
 
     @app.get("/history", response_class=HTMLResponse)

@@ -250,6 +250,7 @@
         const msg = JSON.parse(ev.data);
         if (msg.type === "state") {
           frame = msg; busy = false; setOnline(true);
+          document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
         } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
         else if (msg.type === "rematch" && frame && frame.seat === null) { location.href = "/watch/" + msg.table; }
