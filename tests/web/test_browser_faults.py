@@ -63,7 +63,7 @@ def tables(srv: ServerProcess) -> dict[str, str]:
             + [{"name": n, "kind": "bot"} for n in names[1:]],
         },
     )
-    dice_sheet = srv.post("/api/sheets", {"game": "dice", "players": ["Oma", "Opa", "Kind"]})
+    dice_sheet = srv.post("/api/sheets", {"game": "dice", "players": ["Oma", "Opa", "Enkel"]})
     pepper_sheet = srv.post("/api/sheets", {"game": "pepper", "players": names})
     dice_done = finished(srv, "dice", {"target": 1000, "min_bank": 0}, ["Anna", "Robo"])
     pepper_done = finished(srv, "pepper", {"target": 1}, ["Jana", "Petr", "Eva", "Karel"])
@@ -269,3 +269,51 @@ def test_a_stale_sheet_error_goes_when_the_entry_changes(browser: Any, srv: Serv
         page.wait_for_timeout(200)
         assert page.locator("#error").is_hidden(), value
     page.close()
+
+
+# ------------------------------------------------------------------ 11: no English in de / cs
+
+PLACEHOLDER = re.compile(r"\{[^}]*\}|%\([^)]*\)[sd]|%[sd]")
+WORD = re.compile(r"[^\W\d_]{3,}")
+# Names and words that are the same in every language of the site.
+ALLOW = {"pfeffer", "pepper", "json", "online", "offline", "würfel"}
+
+
+def catalogue_words(lang: str, field: str) -> set[str]:
+    from babel.messages.pofile import read_po
+
+    from pfeffer.web.i18n import LOCALE_DIR
+
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        cat = read_po(f, locale=lang)
+    words: set[str] = set()
+    for m in cat:
+        if not m.id:
+            continue
+        texts = getattr(m, field)
+        for text in texts if isinstance(texts, tuple) else [texts]:
+            words |= {w.lower() for w in WORD.findall(PLACEHOLDER.sub(" ", text or ""))}
+    return words
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_no_english_reaches_a_german_or_czech_page(
+    browser: Any, srv: ServerProcess, tables: dict[str, str], lang: str
+) -> None:
+    english = catalogue_words("en", "id") - catalogue_words(lang, "string") - ALLOW
+    ctx = browser.new_context(**DESKTOP, locale={"de": "de-DE", "cs": "cs-CZ"}[lang])
+    page = ctx.new_page()
+    found = {}
+    raw = ("double", "playoff", "last_must_bid", "heuristic", "CPU", "min_bank", "extra_dice")
+    for name, path in tables.items():
+        page.goto(srv.base + path)
+        settle(page, name)
+        if name in {"new-dice", "new-pepper"}:
+            page.click("details.more > summary")
+        text = re.sub(r"\S*/\S*", " ", page.evaluate("document.body.innerText"))  # links
+        hits = {w for w in WORD.findall(text) if w.lower() in english}
+        hits |= {w for w in raw if re.search(rf"\b{w}\b", text)}
+        if hits:
+            found[name] = sorted(hits)
+    ctx.close()
+    assert found == {}

@@ -85,9 +85,9 @@ def test_unbounded_rules_are_refused_in_the_page_language(client: TestClient) ->
 @pytest.mark.parametrize(
     ("form", "words"),
     [
-        ({"players": "9"}, "2 až 8"),
-        ({"players": "1"}, "2 až 8"),
-        ({"players": "x"}, "2 až 8"),
+        ({"players": "9"}, "od 2 do 8 míst"),
+        ({"players": "1"}, "od 2 do 8 míst"),
+        ({"players": "x"}, "od 2 do 8 míst"),
         ({"players": "2", "seat1_kind": "alien"}, "alien"),
     ],
 )
@@ -261,3 +261,26 @@ def test_unused_tables_expire(client: TestClient) -> None:
     assert r.status_code == 410 and "abgelaufen" in r.text
     with client.websocket_connect(f"/ws/{old['id']}?token={old['seats'][0]['token']}") as ws:
         assert ws.receive_json()["code"] == "no_table"
+
+
+# ------------------------------------------------------------------ 11: words
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("de", ("Gebot", "Bieter", "2 bieten", "Computer: Heuristik")),
+        ("cs", ("Nabídka", "Dražitel", "Dražit 2", "Počítač: heuristický")),
+    ],
+)
+def test_the_pepper_words_are_nouns_and_computer_seats_translated(
+    client: TestClient, lang: str, words: tuple[str, str, str, str]
+) -> None:
+    bid, bidder, button, computer = words
+    t = make(client, "pepper", seats=[{"kind": "human"}] + [{"kind": "bot"}] * 3)
+    page = client.get(t["seats"][0]["url"] + f"?lang={lang}").text
+    strings = json.loads(page.split('<script id="i18n" type="application/json">')[1].split("<")[0])
+    assert strings["bid"] == bid and strings["bidder"] == bidder
+    assert strings["bid_button"].replace("%(bid)s", "2") == button
+    host = client.get(t["host_url"] + f"?lang={lang}").text
+    assert computer in host and "heuristic)" not in host

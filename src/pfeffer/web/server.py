@@ -305,7 +305,7 @@ def _seat_count_error(kind: str) -> TranslatableError:
     )
 
 
-def _parse_seats(kind: str, raw: Any) -> list[SeatSpec]:
+def _parse_seats(kind: str, raw: Any, lang: str = "en") -> list[SeatSpec]:
     ad = adapter(kind)
     if not isinstance(raw, list) or not ad.min_players <= len(raw) <= ad.max_players:
         raise _seat_count_error(kind)
@@ -323,7 +323,8 @@ def _parse_seats(kind: str, raw: Any) -> list[SeatSpec]:
         bot = s.get("bot", kinds[0]) if seat_kind == "bot" else None
         if bot is not None and bot not in kinds:
             raise TranslatableError.format("computer players: {kinds}", kinds=", ".join(kinds))
-        default = f"Bot {i + 1}" if seat_kind == "bot" else f"Player {i + 1}"
+        gt = translations(lang).gettext  # a seat without a name is named in the host's language
+        default = (gt("Bot %(n)s") if seat_kind == "bot" else gt("Player %(n)s")) % {"n": i + 1}
         public = seat_kind == "human" and s.get("public") is True
         out.append(SeatSpec(_clean_name(s.get("name"), default), seat_kind, bot, public))
     return out
@@ -487,7 +488,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, table_ttl: dt.timedelta = TA
         ad = adapter(kind)
         try:
             rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
-            seats = _parse_seats(kind, seats_in)
+            seats = _parse_seats(kind, seats_in, lang)
             ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
         except (ValueError, TypeError) as exc:
             raise HTTPException(400, translate_error(exc, lang)) from None
@@ -1034,7 +1035,8 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "total": _("Σ"),
         "deal": _("Deal"),
         "pass": _("Pass"),
-        "bid": _("Bid"),
+        "bid": _("Bid"),  # a noun: the score pad's column, the sheet's field
+        "bid_button": _("Bid %(bid)s"),  # a verb: the auction's buttons
         "small": _("Small Pepper"),
         "big": _("Big Pepper"),
         "trump": _("Trump"),

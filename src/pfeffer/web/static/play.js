@@ -147,7 +147,7 @@
       let label = null, cls = "button";
       if (a === "deal") { label = t("deal"); cls += " primary"; }
       else if (a === "pass") label = t("pass");
-      else if (/^[0-9]$/.test(a) || a === "small" || a === "big") { label = t("bid") + " " + PF.bidName(a); if (a === "big") cls += " hot"; }
+      else if (/^[0-9]$/.test(a) || a === "small" || a === "big") { label = t("bid_button", {bid: PF.bidName(a)}); if (a === "big") cls += " hot"; }
       else if (a === "NT") label = t("no_trump");
       else if (a.length === 1 && PF.SUIT[a]) { label = t("trump") + " " + PF.SUIT[a]; cls += " " + PF.suitColor(a); }
       if (label) actions.appendChild(el("button", {class: cls, "data-action": a, type: "button", text: label, on: {click: function () { send(a); }}}));
