@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -21,6 +22,19 @@ from fastapi.testclient import TestClient
 from pfeffer.web.server import create_app
 
 POSTGRES_ENV = "PFEFFER_TEST_POSTGRES_URL"
+CHROMIUM = shutil.which("chromium") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+)
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture
@@ -117,3 +131,20 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = None
+        for _ in range(2):  # the very first start of Chromium on a fresh machine can be slow
+            try:
+                b = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, timeout=90_000)
+                break
+            except Exception:  # pragma: no cover - retried once
+                continue
+        if b is None:
+            pytest.skip("Chromium did not start")
+        yield b
+        b.close()

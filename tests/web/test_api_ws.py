@@ -27,7 +27,7 @@ def first_state(ws: Any) -> dict[str, Any]:
 
 
 def test_create_lobby_and_pages_escape_names(client: TestClient) -> None:
-    t = make(client)
+    t = make(client, seats=[{"name": NASTY, "kind": "human", "public": True}, {"kind": "bot"}])
     token = t["seats"][0]["token"]
     assert len(token) >= 32 and t["seats"][1].get("token") is None
     lobby = client.get("/").text
@@ -75,7 +75,7 @@ def test_form_creates_table_with_house_rules(client: TestClient) -> None:
     assert rules["extra_dice"] == "add" and rules["auto_pfeffer"] is False  # unchecked box
     assert [s["kind"] for s in state["seats"]] == ["human", "bot", "bot"]
     bad = client.post("/new/dice", data={**form, "target": "abc"})
-    assert bad.status_code == 200 and "error" in bad.text
+    assert bad.status_code == 400 and "error" in bad.text  # the form again, with the error
 
 
 def test_play_dice_over_websocket_and_errors_change_nothing(client: TestClient) -> None:
@@ -173,9 +173,13 @@ def test_lobby_claim_and_rematch(client: TestClient) -> None:
     t = make(
         client,
         rules={"target": 400},
-        seats=[{"name": "Host", "kind": "human"}, {"name": "Guest", "kind": "human"}],
+        seats=[
+            {"name": "Host", "kind": "human"},
+            {"name": "Guest", "kind": "human", "public": True},
+        ],
     )
     tid = t["id"]
+    assert client.post(f"/api/tables/{tid}/claim/0").status_code == 403  # the host's own seat
     r = client.post(f"/api/tables/{tid}/claim/1")
     assert r.status_code == 200 and r.json()["token"] == t["seats"][1]["token"]
     assert client.post(f"/api/tables/{tid}/claim/1").status_code == 409

@@ -4,49 +4,15 @@ screenshots to tests/web/screenshots/."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import ServerProcess
-
-CHROMIUM = shutil.which("chromium") or (
-    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-)
-SHOTS = Path(__file__).resolve().parent / "screenshots"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.web.conftest import CHROMIUM, SHOTS, ServerProcess
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="browser tests need Debian's chromium (apt-get install chromium)"
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = None
-        for _ in range(2):  # the very first start of Chromium on a fresh machine can be slow
-            try:
-                b = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, timeout=90_000)
-                break
-            except Exception:  # pragma: no cover - retried once
-                continue
-        if b is None:
-            pytest.skip("Chromium did not start")
-        yield b
-        b.close()
 
 
 def test_whole_dice_game_in_german(browser: Any, server: ServerProcess) -> None:

@@ -178,7 +178,8 @@ def test_new_table_form_reads_the_specs(
             assert f'name="{name}"' in page, name
     assert 'name="target" value="10000" min="50" max="1000000"' in page
     assert 'name="triples_2" value="200" min="0" max="100000"' in page
-    assert "<option selected>double</option><option >add</option>" in page
+    double = {"en": "Double", "de": "Verdoppeln", "cs": "Zdvojnásobit"}[lang]
+    assert f'<option value="double" selected>{double}</option><option value="add" >' in page
     pepper = client.get(f"/new/pepper?lang={lang}").text
     assert 'name="set_penalty" value="" min="0" max="100" step="1" placeholder="' in pepper
     none_text = {"en": "by player count", "de": "nach Spielerzahl", "cs": "podle počtu hráčů"}
@@ -225,15 +226,17 @@ def test_phrases_are_translated_too() -> None:
         PepperGame(4).bid(2)
     de, cs = translate_error(info.value, "de"), translate_error(info.value, "cs")
     assert de.startswith("Bieten geht jetzt nicht: Seat ") and de.endswith(" gibt als Nächstes")
-    assert cs.startswith("teď nelze dražit: Seat ") and cs.endswith(" má rozdat další hru")
+    assert cs.startswith("teď nelze dražit: Seat ") and cs.endswith(
+        " má rozdat karty na další kolo"
+    )
 
 
 @pytest.mark.parametrize(
     ("lang", "message"),
     [
         ("en", "A turn banks at least 350 points; 300 cannot be banked."),
-        ("de", "Ein Zug schreibt mindestens 350 Punkte; 300 können nicht geschrieben werden."),
-        ("cs", "Tah zapisuje aspoň 350 bodů; 300 zapsat nelze."),
+        ("de", "Pro Zug schreibt man mindestens 350 Punkte; 300 können nicht geschrieben werden."),
+        ("cs", "V jednom tahu se zapisuje aspoň 350 bodů; 300 zapsat nelze."),
     ],
 )
 def test_sheet_entry_below_the_minimum(client: TestClient, lang: str, message: str) -> None:
@@ -249,11 +252,14 @@ def test_sheet_entry_below_the_minimum(client: TestClient, lang: str, message: s
 
 def test_sheet_page_and_new_sheet_errors(client: TestClient) -> None:
     r = client.post("/api/sheets?lang=cs", json={"game": "pepper", "players": ["A", "A"]})
-    assert r.status_code == 400 and r.json()["detail"] == "Dva hráči mají stejné jméno; rozliš je."
+    assert (
+        r.status_code == 400
+        and r.json()["detail"] == "Dva hráči mají stejné jméno; dej jim různá jména."
+    )
     page = client.post(
         "/sheets?lang=de", data={"game": "pepper", "name0": "Ann", "name1": "Ann"}
     ).text
-    assert "Zwei Spieler haben denselben Namen; unterscheide sie." in page
+    assert "Zwei Spieler heißen gleich; gib ihnen verschiedene Namen." in page
     assert 'data-lang="de"' in client.get(f"/sheet/{_a_sheet(client)}?lang=de").text
 
 

@@ -229,7 +229,10 @@ def test_bot_kinds_come_from_the_registries(client: TestClient) -> None:
         assert f'value="{kind.key}"' in page and kind.label in page
     t = client.post(
         "/api/tables",
-        json={"game": "dice", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+        json={
+            "game": "dice",
+            "seats": [{"kind": "human", "public": True}, {"kind": "bot", "bot": "random"}],
+        },
     ).json()
     lobby = client.get("/api/tables").json()
     seat = next(x for x in lobby if x["id"] == t["id"])["seats"][1]

@@ -68,7 +68,7 @@ def test_store_round_trip_and_compare_and_set(url: str) -> None:
         "dice",
         {"target": 500},
         2**62 + 5,
-        [SeatSpec("Anna", "human"), SeatSpec("Bot", "bot", "random")],
+        [SeatSpec("Anna", "human", public=True), SeatSpec("Bot", "bot", "random")],
     )
     assert store.table(table.id) is not None and store.table(table.id).seed == 2**62 + 5  # type: ignore[union-attr]
     assert len({s.token for s in seats}) == 2
@@ -79,6 +79,14 @@ def test_store_round_trip_and_compare_and_set(url: str) -> None:
     assert store.claim_seat(table.id, 0) == seats[0].token
     assert store.claim_seat(table.id, 0) is None
     assert store.claim_seat(table.id, 1) is None  # a computer seat
+    private, private_seats = store.create_table("dice", {}, 1, [SeatSpec("Friend", "human")] * 2)
+    assert store.claim_seat(private.id, 0) is None  # an invited seat is never handed out
+    new = store.new_seat_token(private.id, 0)
+    assert (
+        new
+        and new != private_seats[0].token
+        and store.seat_by_token(private_seats[0].token) is None
+    )
     assert store.seat_by_token(seats[1].token).seat == 1  # type: ignore[union-attr]
     store.append_actions(table.id, 1, 0, ["keep 11"], finished=True, winners=[0], scores=[9, 1])
     ((done, done_seats),) = store.list_tables("finished")

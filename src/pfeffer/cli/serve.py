@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+WS_MAX_SIZE = 1 << 20  # bytes of one WebSocket message the server reads at all
+
 
 def default_db_url() -> str:
     """SQLite in the user's data folder (created if missing)."""
@@ -34,7 +36,9 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"Pfeffer is running: open http://{shown}:{port}/  (database: {_safe(url)})")
     typer.echo("Stop with Ctrl+C.")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    # Messages above the protocol's 2048 characters get a ``too_large`` reply up to this size;
+    # only beyond it does the WebSocket layer close the connection (1009).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
 
 
 def _safe(url: str) -> str:

@@ -46,6 +46,7 @@ from pfeffer.core.errors import (
     SetupError,
 )
 from pfeffer.core.rng import ChanceStream, new_seed
+from pfeffer.core.rulespec import shown
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, ordered_throws, score_table
@@ -56,6 +57,9 @@ if TYPE_CHECKING:
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _POW6 = (1, 6, 36, 216, 1296, 7776, 46656)
 DICE = 6
+MAX_TURN_POINTS = 1_000_000
+"""The most a score sheet takes for one turn: far above any turn played (a turn that reaches it
+would have thrown all six dice scoring more than 300 times), far below a typing accident."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -804,6 +808,12 @@ class DiceGame:
         if isinstance(points, bool) or not isinstance(points, int):
             raise InvalidAction.format(
                 "Points are a whole number, not {points}.", points=repr(points)
+            )
+        if points > MAX_TURN_POINTS:
+            raise IllegalAction.format(
+                "A turn scores at most {most} points; {points} cannot be entered.",
+                most=MAX_TURN_POINTS,
+                points=shown(points),
             )
         step = self._table.step
         if points <= 0 or points % step:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import datetime as dt
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -19,7 +20,13 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exception_handlers import http_exception_handler
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.staticfiles import StaticFiles
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -34,7 +41,7 @@ from pfeffer.core.errors import (
 )
 from pfeffer.core.game import Game
 from pfeffer.core.rng import new_seed
-from pfeffer.core.rulespec import parse_form
+from pfeffer.core.rulespec import parse_form, shown
 from pfeffer.web import sheets
 from pfeffer.web.games import ADAPTERS, Table, adapter, bot_seed
 from pfeffer.web.i18n import (
@@ -60,6 +67,7 @@ HERE = Path(__file__).resolve().parent
 MAX_MESSAGE = 2048  # characters; a real message is far below this
 MAX_ACTION = 64
 MAX_NAME = 40
+TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires
 
 
 # --------------------------------------------------------------------------- live tables
@@ -79,6 +87,8 @@ class Live:
     lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
     conns: dict[WebSocket, int | None] = dataclasses.field(default_factory=dict)
     last: dict[str, Any] | None = None
+    # The last action a human seat had applied: (seat, action, version before, version after).
+    applied: tuple[int, str, int, int] | None = None
     bot_task: asyncio.Task[None] | None = None
 
     @property
@@ -94,6 +104,7 @@ class Live:
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The state frame for one seat (or a spectator), built from the engine's view."""
         online = {s for s in self.conns.values() if s is not None}
+        opened = sum(1 for s in self.conns.values() if s is not None and s == seat)
         return {
             "type": "state",
             "table": self.id,
@@ -109,6 +120,8 @@ class Live:
             "legal": self.table.legal_actions(seat),
             "last": self.last,
             "rematch": self.rematch_id,
+            # The viewer's seat is open in another window or on another device too.
+            "elsewhere": opened > 1,
         }
 
 
@@ -131,11 +144,18 @@ class Hub:
             if live is not None:
                 return live
             row = self.store.table(table_id)
-            if row is None:
+            if row is None or row.status == "expired":
                 return None
             live = self._load(row)
             self.lives[table_id] = live
             return live
+
+    def forget(self, table_ids: list[str]) -> None:
+        """Drop expired tables from memory."""
+        for table_id in table_ids:
+            live = self.lives.pop(table_id, None)
+            if live is not None and live.bot_task is not None:
+                live.bot_task.cancel()
 
     def _load(self, row: TableRow) -> Live:
         seats = self.store.seats(row.id)
@@ -150,7 +170,9 @@ class Hub:
         IllegalAction, InvalidAction.
         """
         async with live.lock:
+            before = live.version
             self._apply_locked(live, seat, action)
+            live.applied = (seat, action, before, live.version)
         await self.broadcast(live)
         self.kick_bots(live)
 
@@ -255,25 +277,56 @@ def _lang(request: Request) -> str:
     return pick_language(request.headers.get("accept-language"))
 
 
-def _parse_seats(kind: str, raw: Any) -> list[SeatSpec]:
+GAME_NAMES = {"dice": "Würfel-Pfeffer", "pepper": "Pepper"}
+# What the new-table form shows for each choice of a house rule (msgids; the value sent is the
+# choice itself, as the API and docs/rules.md name it).
+CHOICE_LABELS = {
+    "double": "Double",
+    "add": "Add once more",
+    "fixed": "Fixed values",
+    "forbidden": "Not allowed",
+    "allowed": "Allowed",
+    "none": "Nothing extra",
+    "stake": "The stake as a bonus",
+    "shared": "Shared win",
+    "playoff": "Play-off",
+    "last_must_bid": "Last player must bid",
+    "redeal": "Deal again",
+}
+
+
+def _seat_count_error(kind: str) -> TranslatableError:
+    ad = adapter(kind)
+    return TranslatableError.format(
+        "{game}: {low} to {high} seats",
+        game=GAME_NAMES[kind],
+        low=ad.min_players,
+        high=ad.max_players,
+    )
+
+
+def _parse_seats(kind: str, raw: Any, lang: str = "en") -> list[SeatSpec]:
     ad = adapter(kind)
     if not isinstance(raw, list) or not ad.min_players <= len(raw) <= ad.max_players:
-        raise TranslatableError.format(
-            "{game}: {low} to {high} seats", game=kind, low=ad.min_players, high=ad.max_players
-        )
+        raise _seat_count_error(kind)
     out = []
     for i, s in enumerate(raw):
         if not isinstance(s, dict):
             raise TranslatableError("each seat is an object")
         seat_kind = s.get("kind", "human")
         if seat_kind not in ("human", "bot"):
-            raise TranslatableError("a seat is 'human' or 'bot'")
+            raise TranslatableError.format(
+                "{kind} is not a kind of seat: a seat is 'human' or 'bot'.",
+                kind=shown(seat_kind),
+            )
         kinds = [b.key for b in ad.bot_kinds()]  # the game's bot registry, the default first
         bot = s.get("bot", kinds[0]) if seat_kind == "bot" else None
         if bot is not None and bot not in kinds:
             raise TranslatableError.format("computer players: {kinds}", kinds=", ".join(kinds))
-        default = f"Bot {i + 1}" if seat_kind == "bot" else f"Player {i + 1}"
-        out.append(SeatSpec(_clean_name(s.get("name"), default), seat_kind, bot))
+        gt = translations(lang).gettext  # a seat without a name is named in the host's language
+        default = (gt("Bot %(n)s") if seat_kind == "bot" else gt("Player %(n)s")) % {"n": i + 1}
+        public = seat_kind == "human" and s.get("public") is True
+        out.append(SeatSpec(_clean_name(s.get("name"), default), seat_kind, bot, public))
     return out
 
 
@@ -292,7 +345,8 @@ def _table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
                 "kind": s.kind,
                 "bot": s.bot,
                 "bot_label": labels.get(s.bot, s.bot) if s.bot else None,
-                "free": not s.claimed,
+                # Offered in the lobby: a human seat the host opened to the public, not taken.
+                "free": s.kind == "human" and s.public and not s.claimed,
             }
             for s in seats
         ],
@@ -310,6 +364,36 @@ def _winner_names(t: TableRow, seats: list[SeatRow]) -> list[str]:
 # --------------------------------------------------------------------------- the app
 
 
+def _is_page(path: str) -> bool:
+    """Whether ``path`` is one of the HTML pages (errors there are pages, not JSON)."""
+    return not path.startswith(("/api/", "/static/", "/ws/"))
+
+
+def _form_seats(kind: str, form: Any) -> list[dict[str, Any]]:
+    """The seats of the new-table form; TranslatableError for a count out of range or a kind of
+    seat the game does not have (nothing is quietly changed)."""
+    ad = adapter(kind)
+    raw = str(form.get("players", "")).strip()
+    n = int(raw) if raw.isdigit() and len(raw) < 3 else 0
+    if not ad.min_players <= n <= ad.max_players:
+        raise _seat_count_error(kind)
+    bot_keys = {b.key for b in ad.bot_kinds()}
+    seats = []
+    for i in range(n):
+        who = str(form.get(f"seat{i}_kind", "human"))
+        if who in ("human", "public"):
+            seat: dict[str, Any] = {"kind": "human", "public": who == "public"}
+        elif who in bot_keys:
+            seat = {"kind": "bot", "bot": who}
+        else:
+            raise TranslatableError.format(
+                "{kind} is not a kind of seat: a seat is 'human' or 'bot'.", kind=shown(who)
+            )
+        seat["name"] = str(form.get(f"seat{i}_name", ""))
+        seats.append(seat)
+    return seats
+
+
 async def _json_object(request: Request) -> dict[str, Any]:
     """The request's JSON body, which must be an object; 400 otherwise."""
     try:
@@ -321,8 +405,9 @@ async def _json_object(request: Request) -> dict[str, Any]:
     return body
 
 
-def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
-    """The web app on the database at ``db_url`` (migrated on start)."""
+def create_app(db_url: str, bot_delay: float = 0.8, table_ttl: dt.timedelta = TABLE_TTL) -> FastAPI:
+    """The web app on the database at ``db_url`` (migrated on start); running tables unused
+    for ``table_ttl`` expire."""
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
@@ -331,6 +416,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(store, bot_delay)
         app.state.hub = hub
+        store.expire_tables(table_ttl)
         await hub.resume()
         yield
         await hub.stop()
@@ -354,13 +440,28 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         if isinstance(exc.detail, str):
             detail = translations(_lang(request)).gettext(exc.detail)
             exc = StarletteHTTPException(exc.status_code, detail, exc.headers)
+        if _is_page(request.url.path):
+            # A page (a bad link, a forged invite): an HTML page in the user's language with a
+            # way back, not the API's JSON.
+            return render(
+                request,
+                "error.html",
+                status_code=exc.status_code,
+                detail=exc.detail,
+                status=exc.status_code,
+                more=getattr(request.state, "error_link", None),
+            )
         return await http_exception_handler(request, exc)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:
+        return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
 
-    def render(request: Request, template: str, **ctx: Any) -> HTMLResponse:
+    def render(request: Request, template: str, status_code: int = 200, **ctx: Any) -> HTMLResponse:
         lang = _lang(request)
         t = translations(lang)
         page = env.get_template(template).render(
@@ -372,7 +473,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             path=request.url.path,
             **ctx,
         )
-        resp = HTMLResponse(page)
+        resp = HTMLResponse(page, status_code=status_code)
         if request.query_params.get("lang") in LANGUAGES:
             resp.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
         return resp
@@ -387,7 +488,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         ad = adapter(kind)
         try:
             rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
-            seats = _parse_seats(kind, seats_in)
+            seats = _parse_seats(kind, seats_in, lang)
             ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
         except (ValueError, TypeError) as exc:
             raise HTTPException(400, translate_error(exc, lang)) from None
@@ -406,6 +507,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             {
                 "id": table.id,
                 "admin_token": table.admin_token,
+                "host_token": table.admin_token,  # revokes and reissues links, opens seats
+                "host_url": f"/table/{table.id}/{table.admin_token}",
                 "spectator_url": f"/watch/{table.id}",
                 "seats": [
                     {
@@ -413,7 +516,11 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                         "name": s.name,
                         "kind": s.kind,
                         **(
-                            {"token": s.token, "url": f"/play/{table.id}/{s.token}"}
+                            {
+                                "token": s.token,
+                                "url": f"/play/{table.id}/{s.token}",
+                                "public": s.public,
+                            }
                             if s.kind == "human"
                             else {}
                         ),
@@ -428,7 +535,10 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     async def api_lobby(status: str = "running") -> list[dict[str, Any]]:
         if status not in ("running", "finished"):
             raise HTTPException(400, "status is 'running' or 'finished'")
-        return [_table_summary(t, s) for t, s in store.list_tables(status)]
+        tables = store.list_tables(status)
+        if status == "running":  # private tables are not listed: only open public seats
+            tables = [(t, s) for t, s in tables if any(x.public and not x.claimed for x in s)]
+        return [_table_summary(t, s) for t, s in tables]
 
     @app.get("/api/tables/{table_id}")
     async def api_table(table_id: str) -> dict[str, Any]:
@@ -454,10 +564,62 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/claim/{seat}")
     async def api_claim(table_id: str, seat: int) -> dict[str, Any]:
+        t = store.table(table_id)
+        if t is None or t.status != "running":
+            raise HTTPException(404, "no such table")
+        row = next((s for s in store.seats(table_id) if s.seat == seat), None)
+        if row is None or row.kind != "human" or not row.public:
+            # An invited seat: its link goes only from the host to the friend.
+            raise HTTPException(403, "this seat is not open to the public")
         token = store.claim_seat(table_id, seat)
         if token is None:
             raise HTTPException(409, "this seat is taken")
         return {"token": token, "url": f"/play/{table_id}/{token}"}
+
+    # ----------------------------------------------------------------- the host
+
+    def host_table(table_id: str, host_token: Any) -> TableRow:
+        t = store.table(table_id)
+        if t is None or not isinstance(host_token, str) or host_token != t.admin_token:
+            raise HTTPException(404, "no such table")
+        return t
+
+    async def new_link(request: Request, table_id: str, seat: int) -> str:
+        """Revoke the seat's link (its windows are closed) and issue a new one."""
+        token = store.new_seat_token(table_id, seat)
+        if token is None:
+            raise HTTPException(404, "there is no such human seat")
+        live = hub_of(request).lives.get(table_id)
+        if live is not None:
+            async with live.lock:
+                live.seats = store.seats(table_id)
+            for ws, s in list(live.conns.items()):
+                if s == seat:
+                    live.conns.pop(ws, None)
+                    gt = translations(_lang(request)).gettext
+                    with contextlib.suppress(Exception):
+                        await _error(ws, "bad_token", gt("This link is not valid for this table."))
+                        await ws.close(code=4403)
+            await hub_of(request).broadcast(live)
+        return token
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/link")
+    async def api_new_link(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        body = await _json_object(request)
+        host_table(table_id, body.get("host_token"))
+        token = await new_link(request, table_id, seat)
+        return {"seat": seat, "token": token, "url": f"/play/{table_id}/{token}"}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/public")
+    async def api_public(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        body = await _json_object(request)
+        host_table(table_id, body.get("host_token"))
+        public = body.get("public")
+        if not isinstance(public, bool):
+            raise HTTPException(400, "public is true or false")
+        if not store.set_public(table_id, seat, public):
+            raise HTTPException(404, "there is no such human seat")
+        return {"seat": seat, "public": public}
 
     @app.post("/api/tables/{table_id}/rematch")
     async def api_rematch(request: Request, table_id: str) -> dict[str, Any]:
@@ -483,7 +645,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                     live.kind,
                     t.rules,
                     new_seed(),
-                    [SeatSpec(s.name, s.kind, s.bot) for s in live.seats],
+                    [SeatSpec(s.name, s.kind, s.bot, s.public) for s in live.seats],
                     rematch_of=table_id,
                 )
                 live.rematch_id = new_table.id
@@ -522,7 +684,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         if t.status != "finished":
             raise HTTPException(409, "replays are available when the game is over")
         seats = store.seats(table_id)
-        actions = [a.action for a in store.actions(table_id)]
+        rows = store.actions(table_id)
+        actions = [a.action for a in rows]
         step = max(0, min(step, len(actions)))
         table = adapter(t.game).table(t.rules, [s.name for s in seats], t.seed, actions[:step])
         view = table.reveal()  # the game is over: every hand may be shown
@@ -530,8 +693,9 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             "step": step,
             "steps": len(actions),
             "action": actions[step - 1] if step else None,
-            "seat": None,
+            "seat": rows[step - 1].seat if step else None,  # who took that action
             "names": [s.name for s in seats],
+            "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
             "game": t.game,
             "view": view,
         }
@@ -621,6 +785,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             if not row.claimed:
                 store.mark_claimed(live.id, seat)
                 row.claimed = True
+            else:
+                store.touch(live.id)
         live.conns[ws] = seat
         await hub.broadcast(live)
         try:
@@ -637,7 +803,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                     continue
                 try:
                     data = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):  # deep nesting: RecursionError
                     await _error(ws, "malformed", gt("That message is not valid JSON."))
                     continue
                 if not isinstance(data, dict) or data.get("type") not in ("action", "sync", "ping"):
@@ -660,6 +826,11 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                     await _error(ws, "over", gt("The game is over."))
                     continue
                 expected = data.get("version")
+                if live.applied is not None and live.applied[:3] == (seat, action, expected):
+                    # The same action again from the same state (a double click, a resend after
+                    # a reconnect): it was applied once; answer with the state, not an error.
+                    await ws.send_json(live.frame(seat))
+                    continue
                 if expected is not None and expected != live.version:
                     await _error(ws, "stale", gt("The table moved on; here is the current state."))
                     await ws.send_json(live.frame(seat))
@@ -683,10 +854,11 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse)
     async def page_lobby(request: Request) -> HTMLResponse:
+        hub_of(request).forget(store.expire_tables(table_ttl))
         tables = [
             _table_summary(t, s)
             for t, s in store.list_tables("running")
-            if any(not x.claimed for x in s)
+            if any(x.kind == "human" and x.public and not x.claimed for x in s)
         ]
         return render(request, "lobby.html", tables=tables)
 
@@ -698,10 +870,12 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             "new.html",
             kind=kind,
             options=ad.rule_specs(),
+            choice_labels=CHOICE_LABELS,
             bots=ad.bot_kinds(),
             max_players=ad.max_players,
             min_players=ad.min_players,
             error=error,
+            status_code=200 if error is None else 400,
         )
 
     @app.get("/new/{kind}", response_class=HTMLResponse)
@@ -721,22 +895,10 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         except RulesError as exc:
             return new_table_form(request, kind, error=translate_error(exc, _lang(request)))
         try:
-            n = int(str(form.get("players", "2")))
-        except ValueError:
-            n = 0
-        seats_in = []
-        bot_keys = {b.key for b in ad.bot_kinds()}
-        for i in range(max(0, min(n, ad.max_players))):
-            who = str(form.get(f"seat{i}_kind", "human"))
-            seats_in.append(
-                {
-                    "name": str(form.get(f"seat{i}_name", "")),
-                    "kind": "human" if who == "human" else "bot",
-                    "bot": who if who in bot_keys else None,
-                }
-            )
-        try:
+            seats_in = _form_seats(kind, form)
             table, _ = create_table(kind, rules, seats_in, _lang(request))
+        except TranslatableError as exc:
+            return new_table_form(request, kind, error=translate_error(exc, _lang(request)))
         except HTTPException as exc:
             return new_table_form(request, kind, error=exc.detail)
         hub = hub_of(request)
@@ -747,11 +909,31 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
     @app.get("/table/{table_id}/{admin_token}", response_class=HTMLResponse)
     async def page_admin(request: Request, table_id: str, admin_token: str) -> HTMLResponse:
-        t = store.table(table_id)
-        if t is None or t.admin_token != admin_token:
-            raise HTTPException(404, "no such table")
+        t = host_table(table_id, admin_token)
         base = str(request.base_url).rstrip("/")
-        return render(request, "admin.html", table=t, seats=store.seats(table_id), base=base)
+        labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
+        return render(
+            request,
+            "admin.html",
+            table=t,
+            seats=store.seats(table_id),
+            base=base,
+            bot_labels=labels,
+        )
+
+    @app.post("/table/{table_id}/{admin_token}/seat/{seat}/{what}")
+    async def page_host_seat(
+        request: Request, table_id: str, admin_token: str, seat: int, what: str
+    ) -> Response:
+        host_table(table_id, admin_token)
+        if what == "link":
+            await new_link(request, table_id, seat)
+        elif what in ("public", "private"):
+            if not store.set_public(table_id, seat, what == "public"):
+                raise HTTPException(404, "there is no such human seat")
+        else:
+            raise HTTPException(404, "no such page")
+        return RedirectResponse(f"/table/{table_id}/{admin_token}#seat{seat}", status_code=303)
 
     @app.get("/play/{table_id}/{token}", response_class=HTMLResponse)
     async def page_play(request: Request, table_id: str, token: str) -> HTMLResponse:
@@ -760,6 +942,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
             raise HTTPException(404, "this link is not valid")
         t = store.table(table_id)
         assert t is not None
+        if t.status == "expired":
+            raise HTTPException(410, "this table expired: nobody played at it for a week")
         return render(request, "play.html", table=t, token=token, seat=row.seat)
 
     @app.get("/watch/{table_id}", response_class=HTMLResponse)
@@ -767,6 +951,8 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         t = store.table(table_id)
         if t is None:
             raise HTTPException(404, "no such table")
+        if t.status == "expired":
+            raise HTTPException(410, "this table expired: nobody played at it for a week")
         return render(request, "play.html", table=t, token="", seat=None)
 
     @app.get("/history", response_class=HTMLResponse)
@@ -780,8 +966,11 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     @app.get("/replay/{table_id}", response_class=HTMLResponse)
     async def page_replay(request: Request, table_id: str) -> HTMLResponse:
         t = store.table(table_id)
-        if t is None or t.status != "finished":
-            raise HTTPException(404, "no finished game here")
+        if t is None:
+            raise HTTPException(404, "no such table")
+        if t.status != "finished":
+            request.state.error_link = (f"/watch/{table_id}", "Watch this game")
+            raise HTTPException(409, "replays are available when the game is over")
         return render(request, "replay.html", table=t)
 
     @app.get("/sheets", response_class=HTMLResponse)
@@ -799,7 +988,9 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
                 {"game": kind, "title": str(form.get("title", ""))[:80], "players": names}
             )
         except ValueError as exc:
-            return render(request, "sheets.html", error=translate_error(exc, _lang(request)))
+            return render(
+                request, "sheets.html", status_code=400, error=translate_error(exc, _lang(request))
+            )
         row = store.create_sheet(k, title, data)
         return RedirectResponse(f"/sheet/{row.id}", status_code=303)
 
@@ -844,7 +1035,8 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "total": _("Σ"),
         "deal": _("Deal"),
         "pass": _("Pass"),
-        "bid": _("Bid"),
+        "bid": _("Bid"),  # a noun: the score pad's column, the sheet's field
+        "bid_button": _("Bid %(bid)s"),  # a verb: the auction's buttons
         "small": _("Small Pepper"),
         "big": _("Big Pepper"),
         "trump": _("Trump"),
@@ -891,4 +1083,12 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "undo": _("Undo last entry"),
         "print": _("Print"),
         "error": _("Error"),
+        "did_throw": _("%(name)s threw %(dice)s"),
+        "did_keep": _("%(name)s sets aside %(dice)s"),
+        "did_void": _("%(name)s declares the throw void"),
+        "did_deal": _("%(name)s deals"),
+        "did_pass": _("%(name)s passes"),
+        "did_bid": _("%(name)s bids %(bid)s"),
+        "did_trump": _("%(name)s names trump: %(trump)s"),
+        "did_play": _("%(name)s plays %(card)s"),
     }

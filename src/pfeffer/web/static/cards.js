@@ -50,7 +50,7 @@ const PF = (function () {
   }
   /* ``scoring``: the faces that score on their own under the table's rules (from the view). */
   function dice(faces, cls, scoring) {
-    return el("span", {class: "dice"}, faces.map(function (f) { return die(f, cls, scoring); }));
+    return el("span", {class: "dice-group"}, faces.map(function (f) { return die(f, cls, scoring); }));
   }
   /* The dice score sheet as the view carries it (``sheet_rows``: one row per round, a cell per
      seat, null where a seat did not play in that round) with the Σ row of ``scores``. */
@@ -82,10 +82,11 @@ const PF = (function () {
     const rank = RANK[code[0]], suit = code[1];
     const c = el(opts && opts.button ? "button" : "span",
       {class: "card " + suitColor(suit) + (opts && opts.cls ? " " + opts.cls : ""),
-       "data-card": code, "aria-label": rank + SUIT[suit], type: opts && opts.button ? "button" : null},
+       "data-card": code, "aria-label": cardName(code), type: opts && opts.button ? "button" : null},
       [el("span", {class: "rank", text: rank}), el("span", {class: "suit", text: SUIT[suit]})]);
     return c;
   }
+  function cardName(code) { return RANK[code[0]] + SUIT[code[1]]; }
   function trumpName(tr) {
     if (tr === null || tr === undefined) return "–";
     if (tr === "NT") return t("no_trump");
@@ -98,5 +99,5 @@ const PF = (function () {
     return b === null || b === undefined ? "–" : String(b);
   }
   return {t: t, el: el, die: die, dice: dice, diceSheet: diceSheet, card: card, SUIT: SUIT, suitColor: suitColor,
-    trumpName: trumpName, bidName: bidName};
+    trumpName: trumpName, bidName: bidName, cardName: cardName};
 })();

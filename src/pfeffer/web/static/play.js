@@ -81,7 +81,7 @@
   function renderPepper(frame, send, board, actions, scores) {
     const v = frame.view, nm = names(frame), legal = frame.legal;
     // Seats with hand sizes, dealer, bidder, partner; teams coloured by the side they play for.
-    const seats = el("div", {class: "seats"});
+    const seats = el("div", {class: "seatboxes"});
     v.players.forEach(function (_, s) {
       const tags = [];
       if (s === v.dealer) tags.push(t("dealer"));
@@ -147,7 +147,7 @@
       let label = null, cls = "button";
       if (a === "deal") { label = t("deal"); cls += " primary"; }
       else if (a === "pass") label = t("pass");
-      else if (/^[0-9]$/.test(a) || a === "small" || a === "big") { label = t("bid") + " " + PF.bidName(a); if (a === "big") cls += " hot"; }
+      else if (/^[0-9]$/.test(a) || a === "small" || a === "big") { label = t("bid_button", {bid: PF.bidName(a)}); if (a === "big") cls += " hot"; }
       else if (a === "NT") label = t("no_trump");
       else if (a.length === 1 && PF.SUIT[a]) { label = t("trump") + " " + PF.SUIT[a]; cls += " " + PF.suitColor(a); }
       if (label) actions.appendChild(el("button", {class: cls, "data-action": a, type: "button", text: label, on: {click: function () { send(a); }}}));
@@ -201,7 +201,8 @@
     } else if (frame.game !== "dice") { banner.hidden = true; }
     const players = el("div", {class: "players"}, frame.seats.map(function (s, i) {
       return el("span", {class: "player" + (i === v.current_player && !over ? " current" : "") + (i === frame.seat ? " me" : "")},
-        [s.name, s.kind === "bot" ? " (CPU)" : (s.online ? " ●" : " ○"), i === frame.seat ? " (" + t("you") + ")" : ""]);
+        [s.name, s.kind === "bot" ? " (" + t("bot") + ")" : (s.online === undefined ? "" : (s.online ? " ●" : " ○")),
+         i === frame.seat ? " (" + t("you") + ")" : ""]);
     }));
     board.appendChild(players);
     if (frame.game === "dice") renderDice(frame, send, board, actions, scores);
@@ -213,11 +214,28 @@
   const app = document.getElementById("app");
   if (app) {
     const table = app.dataset.table, token = app.dataset.token, lang = app.dataset.lang;
-    let ws = null, delay = 500, frame = null;
-    const errorBox = document.getElementById("error");
+    let ws = null, delay = 500, frame = null, busy = false;
+    const errorBox = document.getElementById("error"), offline = document.getElementById("offline");
+    /* While an action is on its way (until the next frame or error) and while the server is
+       unreachable, the buttons are disabled: a double click sends one action. */
+    function lock(on) {
+      app.querySelectorAll("#board button, #actions button, #banner button").forEach(function (b) { b.disabled = on; });
+      app.classList.toggle("busy", on);
+    }
     function send(action) {
+      if (busy || !ws || ws.readyState !== 1) return;
       errorBox.hidden = true;
-      if (ws && ws.readyState === 1) ws.send(JSON.stringify({type: "action", action: action, version: frame ? frame.version : null}));
+      busy = true; lock(true);
+      ws.send(JSON.stringify({type: "action", action: action, version: frame ? frame.version : null}));
+    }
+    function showError(text) {
+      errorBox.textContent = text; errorBox.hidden = false;
+      if (errorBox.scrollIntoView) errorBox.scrollIntoView({block: "nearest"});
+    }
+    function setOnline(on) {
+      offline.hidden = on;
+      app.classList.toggle("offline", !on);
+      if (!on) lock(true);
     }
     async function rematch() {
       const r = await fetch("/api/tables/" + table + "/rematch", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({token: token})});
@@ -230,20 +248,50 @@
       ws.onopen = function () { delay = 500; };
       ws.onmessage = function (ev) {
         const msg = JSON.parse(ev.data);
-        if (msg.type === "state") { frame = msg; render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version); }
-        else if (msg.type === "error") { errorBox.textContent = msg.message; errorBox.hidden = false; }
+        if (msg.type === "state") {
+          frame = msg; busy = false; setOnline(true);
+          document.getElementById("elsewhere").hidden = !msg.elsewhere;
+          render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
+        } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
         else if (msg.type === "rematch" && frame && frame.seat === null) { location.href = "/watch/" + msg.table; }
       };
       ws.onclose = function (ev) {
-        if (ev.code === 4403 || ev.code === 4404) return;
+        busy = false;
+        if (ev.code === 4403 || ev.code === 4404) { lock(true); return; }
         document.getElementById("status").textContent = t("reconnecting");
-        setTimeout(connect, delay); delay = Math.min(delay * 2, 8000);
+        setOnline(false);
+        setTimeout(connect, delay); delay = Math.min(delay * 2, 4000);
       };
     }
     connect();
   }
 
   /* ------------------------------------------------------------------ replay */
+
+  /* An action of the record as a sentence: "Anna threw 6 6", "Petr plays K♥". */
+  function describe(game, action, name, view) {
+    const parts = action.split(" "), head = parts[0], rest = parts.slice(1).join(" ");
+    const faces = function (x) { return x.split("").join(" "); };
+    if (game === "dice") {
+      if (head === "roll") return t("did_throw", {name: name, dice: faces(rest)});
+      if (head === "keep") return t("did_keep", {name: name, dice: faces(rest)});
+      if (head === "pfeffer") return t("called_pfeffer", {name: name});
+      if (head === "bust") return t("busted", {name: name});
+      if (head === "void") return t("did_void", {name: name});
+      if (head === "turn") return t("banked", {name: name, points: rest});
+      if (head === "bank") {
+        const last = view.history[view.history.length - 1];
+        return t("banked", {name: name, points: last ? last.points : view.turn_total});
+      }
+      return action;
+    }
+    if (head === "deal") return t("did_deal", {name: name});
+    if (head === "pass") return t("did_pass", {name: name});
+    if (/^[0-9]+$/.test(head) || head === "small" || head === "big") return t("did_bid", {name: name, bid: PF.bidName(head)});
+    if (head === "NT" || (head.length === 1 && PF.SUIT[head])) return t("did_trump", {name: name, trump: PF.trumpName(head)});
+    if (head.length === 2 && PF.SUIT[head[1]]) return t("did_play", {name: name, card: PF.cardName(head)});
+    return action;
+  }
 
   const rp = document.getElementById("replay");
   if (rp) {
@@ -254,9 +302,9 @@
       const d = await r.json();
       step = d.step; steps = d.steps; slider.max = String(steps); slider.value = String(step);
       document.getElementById("stepinfo").textContent = t("step") + " " + step + " / " + steps;
-      document.getElementById("lastaction").textContent = d.action ? d.action.split(" / ")[0].slice(0, 60) : "";
+      document.getElementById("lastaction").textContent = d.action ? describe(d.game, d.action, d.seat === null ? "" : d.names[d.seat], d.view) : "";
       const frame = {game: d.game, seat: null, legal: [], table: table, view: d.view,
-        seats: d.names.map(function (n) { return {name: n, kind: "human", online: false}; })};
+        seats: d.seats.map(function (s) { return {name: s.name, kind: s.kind}; })};
       prevHistory = null;
       render(frame, function () {}, {replay: true});
     }

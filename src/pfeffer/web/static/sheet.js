@@ -81,6 +81,10 @@
     };
   }
 
+  // A stale message goes as soon as the entry changes or the browser's own check objects.
+  form.addEventListener("input", function () { errorBox.hidden = true; });
+  form.addEventListener("invalid", function () { errorBox.hidden = true; }, true);
+
   function draw(d) {
     clear(box); clear(form);
     if (game === "dice") drawDice(d); else drawPepper(d);

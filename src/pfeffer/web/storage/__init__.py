@@ -7,6 +7,7 @@ something the database does not hold.
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import secrets
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,7 @@ class SeatSpec:
     name: str
     kind: str  # "human" or "bot"
     bot: str | None = None
+    public: bool = False  # a human seat the lobby offers to anybody
 
 
 class Store:
@@ -109,6 +111,7 @@ class Store:
             version=0,
             admin_token=new_token(),
             created_at=utcnow(),
+            last_active=utcnow(),
             rematch_of=rematch_of,
         )
         rows = [
@@ -120,6 +123,7 @@ class Store:
                 bot=s.bot,
                 token=new_token(),
                 claimed=s.kind == "bot",
+                public=s.kind == "human" and s.public,
             )
             for i, s in enumerate(seats)
         ]
@@ -174,7 +178,7 @@ class Store:
         """
         new_version = version + len(actions)
         with self.session() as db, db.begin():
-            values: dict[str, Any] = {"version": new_version}
+            values: dict[str, Any] = {"version": new_version, "last_active": utcnow()}
             if finished:
                 values.update(
                     status="finished", finished_at=utcnow(), winners=winners, scores=scores
@@ -193,7 +197,9 @@ class Store:
         return new_version
 
     def claim_seat(self, table_id: str, seat: int) -> str | None:
-        """Take a free human seat (from the lobby); its token, or None if taken or not human."""
+        """Take a free seat the host opened to the public (from the lobby); its token, or None
+        if it is taken, private (an invited friend's) or not human. Only the first taker gets
+        the link."""
         with self.session() as db, db.begin():
             res = db.execute(
                 update(SeatRow)
@@ -201,6 +207,7 @@ class Store:
                     SeatRow.table_id == table_id,
                     SeatRow.seat == seat,
                     SeatRow.kind == "human",
+                    SeatRow.public.is_(True),
                     SeatRow.claimed.is_(False),
                 )
                 .values(claimed=True)
@@ -218,6 +225,49 @@ class Store:
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(claimed=True)
             )
+        self.touch(table_id)
+
+    def touch(self, table_id: str) -> None:
+        """Note that the table is in use now (it does not expire)."""
+        with self.session() as db, db.begin():
+            db.execute(update(TableRow).where(TableRow.id == table_id).values(last_active=utcnow()))
+
+    def new_seat_token(self, table_id: str, seat: int) -> str | None:
+        """Revoke a human seat's link and issue a new one (the seat is free again until the new
+        link is opened); the new token, or None if there is no such human seat."""
+        token = new_token()
+        with self.session() as db, db.begin():
+            res = db.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human")
+                .values(token=token, claimed=False)
+            )
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+        return token
+
+    def set_public(self, table_id: str, seat: int, public: bool) -> bool:
+        """Open a human seat to the public (the lobby offers it) or make it private again."""
+        with self.session() as db, db.begin():
+            res = db.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat, SeatRow.kind == "human")
+                .values(public=public)
+            )
+            return bool(res.rowcount == 1)  # type: ignore[attr-defined]
+
+    def expire_tables(self, unused_for: dt.timedelta) -> list[str]:
+        """Mark running tables unused for ``unused_for`` (no action, no seat link opened) as
+        expired; their ids."""
+        cutoff = utcnow() - unused_for
+        last = func.coalesce(TableRow.last_active, TableRow.created_at)
+        with self.session() as db, db.begin():
+            ids = list(
+                db.scalars(select(TableRow.id).where(TableRow.status == "running", last < cutoff))
+            )
+            if ids:
+                db.execute(update(TableRow).where(TableRow.id.in_(ids)).values(status="expired"))
+        return ids
 
     def seat_by_token(self, token: str) -> SeatRow | None:
         """The seat a token belongs to, or None."""

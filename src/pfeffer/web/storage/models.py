@@ -37,6 +37,8 @@ class TableRow(Base):
     scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The last action or opened seat link; a running table unused for long expires.
+    last_active: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class SeatRow(Base):
@@ -53,6 +55,9 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)
     claimed: Mapped[bool] = mapped_column(default=False)
+    # Opened to the public by the host: the lobby offers it until somebody takes it. A seat
+    # that is not public is reached only through the link the host sends.
+    public: Mapped[bool] = mapped_column(default=False)
 
 
 class ActionRow(Base):
