@@ -83,6 +83,8 @@ def tables(srv: ServerProcess) -> dict[str, str]:
         "replay-dice": f"/replay/{dice_done}",
         "replay-pepper": f"/replay/{pepper_done}",
         "bad-link": "/watch/nosuch",
+        "rules-dice": "/rules/dice",
+        "rules-pepper": "/rules/pepper",
     }
 
 

@@ -29,13 +29,14 @@ def serve(
     """Start the web server: play both games in the browser, keep score sheets."""
     import uvicorn
 
+    from pfeffer.web.invite import lan_addresses, lan_url, serve_text
     from pfeffer.web.server import create_app
 
     url = db or default_db_url()
-    app = create_app(url, bot_delay=bot_delay)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    typer.echo(f"Pfeffer is running: open http://{shown}:{port}/  (database: {_safe(url)})")
-    typer.echo("Stop with Ctrl+C.")
+    addresses = lan_addresses() if host in ("0.0.0.0", "") else []
+    app = create_app(url, bot_delay=bot_delay, lan_url=lan_url(host, port, addresses))
+    typer.echo(serve_text(host, port, addresses), nl=False)
+    typer.echo(f"Database: {_safe(url)}. Stop with Ctrl+C.")
     # Messages above the protocol's 2048 characters get a ``too_large`` reply up to this size;
     # only beyond it does the WebSocket layer close the connection (1009).
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)

@@ -51,6 +51,8 @@ from pfeffer.web.i18n import (
     translate_error,
     translations,
 )
+from pfeffer.web.invite import qr_svg
+from pfeffer.web.rules_text import RULES, RULES_INTRO
 from pfeffer.web.storage import (
     ConflictError,
     SeatRow,
@@ -277,6 +279,7 @@ def _lang(request: Request) -> str:
     return pick_language(request.headers.get("accept-language"))
 
 
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 GAME_NAMES = {"dice": "Würfel-Pfeffer", "pepper": "Pepper"}
 # What the new-table form shows for each choice of a house rule (msgids; the value sent is the
 # choice itself, as the API and docs/rules.md name it).
@@ -405,9 +408,16 @@ async def _json_object(request: Request) -> dict[str, Any]:
     return body
 
 
-def create_app(db_url: str, bot_delay: float = 0.8, table_ttl: dt.timedelta = TABLE_TTL) -> FastAPI:
+def create_app(
+    db_url: str,
+    bot_delay: float = 0.8,
+    table_ttl: dt.timedelta = TABLE_TTL,
+    lan_url: str | None = None,
+) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
-    for ``table_ttl`` expire."""
+    for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
+    on the network use: the host page's links and QR codes use it when the host opened the
+    page as localhost."""
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
@@ -911,14 +921,36 @@ def create_app(db_url: str, bot_delay: float = 0.8, table_ttl: dt.timedelta = TA
     async def page_admin(request: Request, table_id: str, admin_token: str) -> HTMLResponse:
         t = host_table(table_id, admin_token)
         base = str(request.base_url).rstrip("/")
+        if lan_url and request.url.hostname in LOOPBACK_NAMES:
+            base = lan_url.rstrip("/")  # localhost means nothing on a phone
         labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
+        seats = store.seats(table_id)
+        links = {s.seat: f"{base}/play/{table_id}/{s.token}" for s in seats if s.kind == "human"}
         return render(
             request,
             "admin.html",
             table=t,
-            seats=store.seats(table_id),
+            seats=seats,
             base=base,
+            links=links,
+            qr={seat: qr_svg(url) for seat, url in links.items()},
             bot_labels=labels,
+        )
+
+    @app.get("/rules/{kind}", response_class=HTMLResponse)
+    async def page_rules(request: Request, kind: str) -> HTMLResponse:
+        if kind not in RULES:
+            raise HTTPException(404, "no such page")
+        specs = adapter(kind).rule_specs()
+        return render(
+            request,
+            "rules.html",
+            kind=kind,
+            game_name=GAME_NAMES[kind],
+            intro=RULES_INTRO[kind],
+            rules=RULES[kind],
+            house={r.id: [s for s in specs if s.rule == r.id] for r in RULES[kind]},
+            choice_labels=CHOICE_LABELS,
         )
 
     @app.post("/table/{table_id}/{admin_token}/seat/{seat}/{what}")
@@ -1091,4 +1123,7 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "did_bid": _("%(name)s bids %(bid)s"),
         "did_trump": _("%(name)s names trump: %(trump)s"),
         "did_play": _("%(name)s plays %(card)s"),
+        "copied": _("Copied"),
+        "copy_by_hand": _("Copying did not work: the link is selected, copy it by hand."),
+        "share_title": _("Your seat at the Pfeffer table"),
     }
