@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pfeffer.cli import dice_sheet, pepper_sheet
+from pfeffer.cli import dice_advice, dice_sheet, pepper_sheet
 from pfeffer.cli.dice import app as dice_app
 from pfeffer.cli.pepper import app as pepper_app
 from pfeffer.cli.serve import serve
@@ -19,7 +19,13 @@ app.add_typer(dice_app, name="dice")
 app.add_typer(pepper_app, name="pepper")
 app.command("serve")(serve)
 
-__all__ = ["app", "dice_sheet", "main", "pepper_sheet"]  # the sheet modules add their commands
+__all__ = [
+    "app",
+    "dice_advice",
+    "dice_sheet",
+    "main",
+    "pepper_sheet",
+]  # the sheet modules add their commands
 
 
 def main() -> None:

@@ -212,7 +212,8 @@ def rules_help(rules: DiceRules) -> str:
 PLAY_KEYS = (
     "[dim]Keys: a number sets aside that option (or type the faces: 155) · Enter takes the "
     "suggestion · r roll · "
-    "b bank · p Pfeffer · v void throw (--manual) · t score sheet · ? help · q save and quit. "
+    "b bank · p Pfeffer · v void throw (--manual) · a hint · t score sheet · ? help · q save and "
+    "quit. "
     "Notation works too: keep 155, roll, bank.[/]"
 )
 
@@ -233,7 +234,11 @@ class PlaySession:
         manual: bool,
         path: Path,
         bot_delay: float,
+        hints: bool = True,
     ) -> None:
+        from pfeffer.cli.dice_advice import Hints
+
+        self.hints = Hints(console, enabled=hints)
         self.console = console
         self.game = game
         self.seats = seats
@@ -443,6 +448,9 @@ class PlaySession:
         if text in ("t", "table", "sheet"):
             self.show_table()
             return True
+        if text in ("a", "hint", "advice"):
+            self.hints.show(self.game)
+            return True
         if text in QUIT_WORDS:
             raise QuitRequested
         return False
@@ -612,6 +620,9 @@ def play(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds to pause before each bot action.", min=0)
     ] = 0.4,
+    hints: Annotated[
+        bool, typer.Option(help="Allow the hint key (a): the solver's advice for a decision.")
+    ] = True,
 ) -> None:
     """Play Würfel-Pfeffer in the terminal: humans (hot-seat) and bots in any mix."""
     console = make_console()
@@ -641,7 +652,13 @@ def play(
     console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
     if manual:
         console.print("[dim]Manual dice: throw real dice and type what they show, e.g. 415236.[/]")
-    PlaySession(console, game, table, bots, manual=manual, path=path, bot_delay=bot_delay).run()
+    PlaySession(
+        console, game, table, bots, manual=manual, path=path, bot_delay=bot_delay, hints=hints
+    ).run()
+    if game.is_over:
+        from pfeffer.cli.dice_advice import offer_review
+
+        offer_review(console, game, {i for i, s in enumerate(table) if not s.is_bot})
 
 
 def _load_game(text: str, path: Path) -> DiceGame:

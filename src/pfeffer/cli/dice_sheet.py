@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.markup import escape
 
 from pfeffer.cli.common import (
@@ -28,6 +29,7 @@ from pfeffer.cli.common import (
     winners_text,
 )
 from pfeffer.cli.dice import RuleOpt, app, rules_help, sheet_table
+from pfeffer.cli.dice_advice import Hints, sheet_advice
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.dice.game import PfefferMode
 from pfeffer.dice.rules import DiceRules
@@ -35,7 +37,10 @@ from pfeffer.dice.sheet import DiceSheet
 
 SHEET_KEYS = (
     "[dim]Enter the turn's result: points banked (e.g. 450) · b = bust · p 450 / p bust = with "
-    "Pfeffer called · u = undo · s = save · t = show the sheet · ? = rules · q = save and quit[/]"
+    "Pfeffer called · u = undo · s = save · t = show the sheet · ? = rules · q = save and quit\n"
+    "Advice for dice on the table: a 115234 (the throw) · a 300/3 (turn total, dice left: bank "
+    "or roll on) · a 300 615 (turn total and throw) · a p … (Pfeffer called) · a (roll or "
+    "Pfeffer?)[/]"
 )
 
 
@@ -46,6 +51,10 @@ class DiceSheetSession(SheetSession[DiceSheet]):
     NOUN = "Sheet"
     KEYS = SHEET_KEYS
     TABLE_WORDS = ("t", "table", "sheet")
+
+    def __init__(self, console: Console, sheet: DiceSheet, path: Path) -> None:
+        super().__init__(console, sheet, path)
+        self.hints = Hints(console, enabled=True)
 
     def show(self) -> None:
         """Print the sheet."""
@@ -102,6 +111,9 @@ class DiceSheetSession(SheetSession[DiceSheet]):
         s = self.sheet
         text = ask(self.console, self.prompt()).lower()
         if self.command(text):
+            return
+        if text == "a" or text.startswith(("a ", "advice")):
+            sheet_advice(self.console, s.game, text, self.hints)
             return
         if text in ("u", "undo"):
             try:

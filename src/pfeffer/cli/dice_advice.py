@@ -1,0 +1,552 @@
+"""``pfeffer dice advise`` and ``pfeffer dice review``, the hint key of ``dice play`` and the
+advice on the score sheet: the solver's answer (:func:`pfeffer.dice.solver.advise`) at the table.
+
+Every state is built by the engine: a :class:`~pfeffer.dice.game.DiceGame` with the scores, the
+opponent's last turn entered as on a score sheet, then the turn's throws and set-asides applied as
+actions. Nothing here knows a rule; the solver values what the game lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+from collections import deque
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pfeffer.cli.common import (
+    QuitRequested,
+    confirm,
+    load_or_exit,
+    make_console,
+    print_error,
+    read_or_exit,
+    rules_or_exit,
+    seats_of_record,
+)
+from pfeffer.cli.dice import RuleOpt, app, dice_text, faces_text
+from pfeffer.core.errors import ActionError, IllegalAction
+from pfeffer.dice.game import DiceAction, DiceGame, Phase
+from pfeffer.dice.rules import DiceRules
+from pfeffer.dice.scoring import keep_options
+from pfeffer.dice.sheet import round_number
+from pfeffer.dice.solver import Advice, DiceStrategy, advise, solve
+from pfeffer.dice.solver import cache as solver_cache
+
+HINT_WORDS = frozenset({"a", "hint", "advice"})
+"""What asks for a hint in ``dice play`` (``h`` is help there)."""
+
+#: Solving a rule set takes about this many minutes per (target / 1000)² on a 2-core machine
+#: (target 1000: well under a minute; the defaults, target 10000: up to 20 minutes).
+MINUTES_PER_UNIT = 0.2
+
+
+# ============================================================================ the solved table
+
+
+def solve_minutes(rules: DiceRules) -> float:
+    """A rough estimate of the minutes a first solve of ``rules`` takes here.
+
+    >>> round(solve_minutes(DiceRules(target=1000)), 1), round(solve_minutes(DiceRules()))
+    (0.2, 20)
+    """
+    return MINUTES_PER_UNIT * (rules.target / 1000) ** 2
+
+
+def get_strategy(
+    console: Console, rules: DiceRules, *, ask_first: bool = True
+) -> DiceStrategy | None:
+    """The solved table of ``rules``: from the cache (or the package) at once; else solved now
+    with a progress bar, after a yes to ``ask_first``'s question. None: not solved (said why)."""
+    found = solver_cache.load(rules)
+    if found is not None:
+        return found
+    minutes = solve_minutes(rules)
+    took = "under a minute" if minutes < 1 else f"about {minutes:.0f} minutes"
+    console.print(
+        "[yellow]These rules are not solved on this computer yet.[/] Solving them takes "
+        f"{took} once; the table is then kept for every later hint."
+    )
+    if ask_first:
+        try:
+            yes = confirm(console, "Solve now?")
+        except QuitRequested:
+            yes = False
+        if not yes:
+            console.print(
+                "[dim]No advice without the solved table. Rules already solved answer at once "
+                "(a small target such as --rule target=1000 solves in under a minute).[/]"
+            )
+            return None
+    try:
+        with Progress(
+            TextColumn("Solving {task.description}"),
+            BarColumn(),
+            TaskProgressColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("the rules", total=1.0)
+            strategy = solve(
+                rules, progress=lambda stage, f: bar.update(task, completed=f, description=stage)
+            )
+    except NotImplementedError as exc:
+        print_error(console, f"No advice for these rules: {exc}.")
+        return None
+    console.print(f"[dim]Solved in {strategy.seconds:.0f} s and kept for next time.[/]")
+    return strategy
+
+
+# ============================================================================ building a state
+
+
+def _moves(rules: DiceRules) -> dict[int, dict[tuple[int, int], tuple[str, str]]]:
+    """For each number of dice thrown: every (points, dice set aside) a throw can give, with one
+    throw (faces) and the set-aside (action) that give it, as the engine scores them."""
+    out: dict[int, dict[tuple[int, int], tuple[str, str]]] = {}
+    for n in range(1, 7):
+        found: dict[tuple[int, int], tuple[str, str]] = {}
+        for faces in itertools.combinations_with_replacement(range(1, 7), n):
+            for option in keep_options(list(faces), rules):
+                key = (option.points, len(option.dice))
+                found.setdefault(key, ("".join(map(str, faces)), option.action))
+        out[n] = found
+    return out
+
+
+def turn_path(rules: DiceRules, total: int, dice: int) -> list[tuple[str, str]]:
+    """Throws and set-asides that reach turn total ``total`` with ``dice`` dice to throw next
+    (fewest throws); IllegalAction if no turn gets there.
+
+    >>> turn_path(DiceRules(), 350, 2)
+    [('113335', 'keep 3335')]
+    """
+    moves = _moves(rules)
+    start = (0, 6)
+    came: dict[tuple[int, int], tuple[tuple[int, int], tuple[str, str]] | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        state = todo.popleft()
+        if state == (total, dice) and state != start:
+            break
+        t, n = state
+        for (points, used), move in moves[n].items():
+            left = n - used or 6
+            nxt = (t + points, left)
+            if nxt[0] <= total and nxt not in came:
+                came[nxt] = (state, move)
+                todo.append(nxt)
+    if (total, dice) not in came or total <= 0:
+        raise IllegalAction.format(
+            "No turn reaches a turn total of {total} with {dice} left to throw.",
+            total=total,
+            dice=f"{dice} {'die' if dice == 1 else 'dice'}",
+        )
+    path: list[tuple[str, str]] = []
+    here = (total, dice)
+    while (step := came[here]) is not None:
+        here, move = step
+        path.append(move)
+    return path[::-1]
+
+
+def table_state(
+    rules: DiceRules, own: int, other: int, last: int | None, *, last_bust: bool = False
+) -> DiceGame:
+    """A two-player game with "You" (``own``) to start a turn against "Opponent" (``other``).
+
+    ``last``: the opponent's last turn banked that much (it counts into ``other``; Pfeffer may
+    be called against it); ``last_bust``: it scored nothing (Auto-Pfeffer). Neither: the first
+    turn of the game. The opponent's turn is entered as on a score sheet, so the engine sets the
+    final round, Auto-Pfeffer and the Pfeffer offer.
+    """
+    entered = last is not None or last_bust
+    game = DiceGame(["You", "Opponent"], rules, seed=0, first_player=1 if entered else 0,
+                    sheet=True)  # fmt: skip
+    game.scores[:] = [own, other - (last or 0)]
+    if entered:
+        game.apply("bust" if last_bust else f"turn {last}")
+    elif other >= rules.target:
+        raise IllegalAction(
+            "The opponent reached the target in the last turn: say how much with --last."
+        )
+    if own >= rules.target and not game.final_round:
+        raise IllegalAction.format("{own} has reached the target {target}: the game is over.",
+                                   own=own, target=rules.target)  # fmt: skip
+    if game.is_over:
+        raise IllegalAction("The game is over: there is nothing to advise.")
+    return game
+
+
+def play_turn(
+    game: DiceGame,
+    *,
+    pfeffer: bool = False,
+    total: int = 0,
+    dice: int | None = None,
+    throw: str | None = None,
+) -> DiceGame:
+    """Apply the turn so far to ``game`` (at the start of a turn): a Pfeffer call, throws and
+    set-asides that reach ``total`` with ``dice`` left, then ``throw`` (faces) on the table."""
+    if pfeffer:
+        game.apply("pfeffer")
+    if dice is None and throw:
+        dice = len(throw)
+    if total:
+        if dice is None:
+            raise IllegalAction("Say how many dice are left to throw (--dice) or give the throw.")
+        for faces, action in turn_path(game.rules, total, dice):
+            game.apply("roll " + faces)
+            game.apply(action)
+    elif dice not in (None, 6):
+        raise IllegalAction("A turn starts with six dice: give the turn total too (--total).")
+    if throw:
+        game.apply("roll " + throw)
+    return game
+
+
+# ============================================================================ drawing advice
+
+
+def describe(game: DiceGame, action: str) -> str:
+    """An option in words, in the state of ``game`` before it is taken (markup)."""
+    n = game.dice_to_roll
+    dice = f"{n} {'die' if n == 1 else 'dice'}"
+    if action == "pfeffer":
+        v = game.view()
+        return (
+            f"call [yellow]Pfeffer[/] (bank at least {v.pfeffer_need}; a bust costs "
+            f"{v.pfeffer_bust_penalty})"
+        )
+    if game.phase is Phase.KEEP:
+        for option in game.keep_choices():
+            if option.action == action:
+                left = n - len(option.dice)
+                after = "hot dice: all six again" if not left else f"{left} left"
+                return (
+                    f"set aside {faces_text(option.dice)} (+{option.points} → "
+                    f"{game.turn_total + option.points}, {after})"
+                )
+    if action == "bank":
+        return f"bank {game.turn_total}"
+    if game.phase is Phase.DECIDE:
+        return f"roll on with {dice}"
+    return f"throw {dice}"
+
+
+def advice_table(game: DiceGame, tips: list[Advice]) -> Table:
+    """Every option with its chance to win and what it costs against the best, best first."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("Option")
+    table.add_column("Notation", style="dim")
+    table.add_column("Win %", justify="right")
+    table.add_column("vs best", justify="right")
+    best = tips[0].win_probability
+    for i, tip in enumerate(tips, start=1):
+        cost = 100 * (best - tip.win_probability)
+        style = "bold green" if i == 1 else ""
+        table.add_row(
+            str(i),
+            describe(game, tip.action),
+            tip.action,
+            f"[{style or 'default'}]{100 * tip.win_probability:.2f}[/]",
+            "best" if i == 1 else f"−{cost:.2f}",
+        )
+    return table
+
+
+def state_text(game: DiceGame) -> str:
+    """The situation of the player to act, in one line (markup)."""
+    v = game.view()
+    seat = v.current_player
+    assert seat is not None  # only asked while the game runs
+    own, other = v.scores[seat], v.scores[1 - seat]
+    parts = [f"{escape(game.players[seat])} {own} against {other}"]
+    if v.final_round:
+        parts.append("last turn")
+    if v.pfeffer.name == "AUTO":
+        parts.append(f"[yellow]Auto-Pfeffer[/] (a bust costs {v.bust_penalty})")
+    elif v.pfeffer.name == "CALLED":
+        parts.append(f"[yellow]Pfeffer[/] called, stake {v.stake}")
+    if game.phase is Phase.KEEP:
+        parts.append(f"turn total {v.turn_total}, thrown {dice_text(v.roll or ())}")
+    elif game.phase is Phase.DECIDE:
+        n = v.dice_to_roll
+        parts.append(f"turn total {v.turn_total}, {n} {'die' if n == 1 else 'dice'} to throw")
+    else:
+        parts.append("before the first throw")
+    return " · ".join(parts)
+
+
+def show_advice(console: Console, strategy: DiceStrategy, game: DiceGame) -> None:
+    """Print the situation and every option with its chance to win (or why there is none)."""
+    if game.is_over:
+        console.print("The game is over: there is nothing to advise.")
+        return
+    console.print(state_text(game))
+    tips = advise(strategy, game)
+    if not tips:
+        console.print("Nothing to decide here.")
+        return
+    console.print(advice_table(game, tips))
+
+
+class Hints:
+    """The hint key of ``dice play``: the table's rules solved once (on a yes), then advice."""
+
+    def __init__(self, console: Console, *, enabled: bool) -> None:
+        self.console = console
+        self.enabled = enabled
+        self.strategy: DiceStrategy | None = None
+        self.declined = False
+
+    def show(self, game: DiceGame) -> None:
+        """Advice for the decision at hand, or why there is none."""
+        if not self.enabled:
+            self.console.print("Hints are off at this table (--no-hints).")
+            return
+        if len(game.players) != 2:
+            self.console.print("Hints are for two-player games so far.")
+            return
+        if self.strategy is None and not self.declined:
+            self.strategy = get_strategy(self.console, game.rules)
+            self.declined = self.strategy is None
+        if self.strategy is None:
+            self.console.print("[dim]No hints without the solved table of these rules.[/]")
+            return
+        show_advice(self.console, self.strategy, game)
+
+
+# ============================================================================ the command
+
+
+@app.command("advise")
+def advise_command(
+    throw: Annotated[
+        str | None,
+        typer.Argument(
+            help="The dice on the table, e.g. 115234 (none: before throwing).", show_default=False
+        ),
+    ] = None,
+    *,
+    score: Annotated[int, typer.Option("--score", "-s", help="Your total.")] = 0,
+    other: Annotated[int, typer.Option("--other", "-o", help="The opponent's total.")] = 0,
+    total: Annotated[int, typer.Option("--total", "-t", help="Your turn total so far.", min=0)] = 0,
+    dice: Annotated[
+        int | None,
+        typer.Option(
+            "--dice", "-d", help="Dice left to throw (with --total, no throw given).", min=1, max=6
+        ),
+    ] = None,
+    last: Annotated[
+        str | None,
+        typer.Option(
+            help="The opponent's last turn: the points banked (Pfeffer may be called "
+            "against them), or 'bust' (Auto-Pfeffer). Counted into --other."
+        ),
+    ] = None,
+    pfeffer: Annotated[
+        bool, typer.Option("--pfeffer", help="You called Pfeffer this turn.")
+    ] = False,
+    rule: RuleOpt = None,
+    solve_now: Annotated[
+        bool, typer.Option("--solve", help="Solve unsolved rules without asking.")
+    ] = False,
+) -> None:
+    """Every option of your decision with its chance to win under optimal play, best first."""
+    console = make_console()
+    rules = rules_or_exit(DiceRules, rule)
+    bust = last is not None and last.lower() in ("b", "bust", "0")
+    if last is not None and not bust and not last.isdigit():
+        raise typer.BadParameter("the points banked, or 'bust'", param_hint="--last")
+    try:
+        game = table_state(rules, score, other, None if bust or last is None else int(last),
+                           last_bust=bust)  # fmt: skip
+        play_turn(game, pfeffer=pfeffer, total=total, dice=dice, throw=throw)
+    except ActionError as exc:
+        print_error(console, exc)
+        raise typer.Exit(1) from None
+    if game.current_player != 0:
+        console.print(f"Throw: {dice_text([int(c) for c in throw or ''])}")
+        console.print("[bold red]Bust![/] No die scores: the turn is over.")
+        return
+    strategy = get_strategy(console, rules, ask_first=not solve_now)
+    if strategy is None:
+        raise typer.Exit(1)
+    show_advice(console, strategy, game)
+
+
+# ============================================================================ the review
+
+
+@dataclasses.dataclass(frozen=True)
+class Decision:
+    """One decision of a game, as advised afterwards."""
+
+    seat: int
+    round: int
+    situation: str
+    played: str
+    best: str
+    played_win: float
+    best_win: float
+
+    @property
+    def cost(self) -> float:
+        """The chance to win that the decision gave away (0 for a best one)."""
+        return max(self.best_win - self.played_win, 0.0)
+
+
+def decisions(strategy: DiceStrategy, record: DiceGame, seats: set[int]) -> list[Decision]:
+    """Every decision with a choice that a player in ``seats`` made in ``record`` (replayed
+    action by action), valued by the solver; in the order played."""
+    g = record
+    game = DiceGame(list(g.players), g.rules, seed=g.seed, first_player=g.first_player,
+                    sheet=g.is_sheet, hand_dice=g.hand_dice)  # fmt: skip
+    out: list[Decision] = []
+    for action in g.actions:
+        kind = DiceAction.parse(action).kind
+        seat = game.current_player
+        if kind in ("roll", "keep", "bank", "pfeffer") and seat in seats:
+            tips = advise(strategy, game)
+            played = "roll" if kind == "roll" else action
+            mine = next((t for t in tips if t.action == played), None)
+            if len(tips) > 1 and mine is not None:
+                out.append(Decision(seat, round_number(game), state_text(game), played,
+                                    tips[0].action, mine.win_probability,
+                                    tips[0].win_probability))  # fmt: skip
+        game.apply(action)
+    return out
+
+
+def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
+    """The costliest decisions first."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for name, justify in (("#", "right"), ("Round", "right"), ("Situation", "left"),
+                          ("Played", "left"), ("Best", "left"), ("Cost", "right")):  # fmt: skip
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    ranked = sorted(found, key=lambda d: -d.cost)[:top]
+    for i, d in enumerate(ranked, start=1):
+        table.add_row(str(i), str(d.round), d.situation, d.played, f"[green]{d.best}[/]",
+                      f"[red]−{100 * d.cost:.2f}[/]")  # fmt: skip
+    return table
+
+
+def show_review(
+    console: Console, strategy: DiceStrategy, game: DiceGame, seats: set[int], top: int = 10
+) -> None:
+    """Every decision of ``seats`` with the win % it cost, the biggest mistakes first."""
+    found = decisions(strategy, game, seats)
+    console.rule("Game review")
+    for seat in sorted(seats):
+        mine = [d for d in found if d.seat == seat]
+        lost = sum(d.cost for d in mine)
+        best = sum(d.cost < 5e-5 for d in mine)
+        console.print(
+            f"[bold]{escape(game.players[seat])}[/]: {len(mine)} decisions, {best} best; "
+            f"win % given away in all: [red]{100 * lost:.2f}[/] (percentage points)"
+        )
+    mistakes = [d for d in found if d.cost >= 5e-5]
+    if not mistakes:
+        console.print("[green]Every decision was the best one.[/]")
+        return
+    console.print(f"The {min(top, len(mistakes))} costliest decisions (cost in percentage points):")
+    console.print(review_table(game, mistakes, top))
+
+
+def offer_review(console: Console, game: DiceGame, humans: set[int]) -> None:
+    """At the end of ``dice play``: offer the review of the humans' decisions."""
+    if not humans or len(game.players) != 2:
+        return
+    try:
+        if not confirm(console, "Review your decisions against optimal play?"):
+            return
+    except QuitRequested:
+        return
+    strategy = get_strategy(console, game.rules)
+    if strategy is not None:
+        show_review(console, strategy, game, humans)
+
+
+@app.command()
+def review(
+    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).", show_default=False)],
+    top: Annotated[int, typer.Option(help="How many mistakes to list.", min=1)] = 10,
+    everyone: Annotated[
+        bool, typer.Option("--all", help="Review the computer players' decisions too.")
+    ] = False,
+    solve_now: Annotated[
+        bool, typer.Option("--solve", help="Solve unsolved rules without asking.")
+    ] = False,
+) -> None:
+    """Every decision of the human players with the win % it cost, the biggest mistakes first."""
+    console = make_console()
+    text = read_or_exit(console, file)
+    game = load_or_exit(console, file, DiceGame.from_record)
+    if len(game.players) != 2:
+        print_error(console, "The review is for two-player games so far.")
+        raise typer.Exit(1)
+    seats = seats_of_record(json.loads(text))
+    chosen = {i for i, s in enumerate(seats) if everyone or not s.is_bot}
+    strategy = get_strategy(console, game.rules, ask_first=not solve_now)
+    if strategy is None:
+        raise typer.Exit(1)
+    show_review(console, strategy, game, chosen, top)
+
+
+# ============================================================================ the score sheet
+
+
+def read_sheet_advice(text: str) -> dict[str, object]:
+    """The state typed after ``a`` on the score sheet: ``[p] [TOTAL/DICE | TOTAL THROW | THROW]``.
+
+    >>> read_sheet_advice("a p 350/3")
+    {'pfeffer': True, 'total': 350, 'dice': 3, 'throw': None}
+    >>> read_sheet_advice("a 350 623"), read_sheet_advice("a 115234")["throw"]
+    ({'pfeffer': False, 'total': 350, 'dice': None, 'throw': '623'}, '115234')
+    """
+    words = text.split()[1:]
+    out: dict[str, object] = {"pfeffer": False, "total": 0, "dice": None, "throw": None}
+    if words and words[0] in ("p", "pfeffer"):
+        out["pfeffer"], words = True, words[1:]
+    if words and "/" in words[0]:
+        total, _, dice = words.pop(0).partition("/")
+        if not (total.isdigit() and dice.isdigit()):
+            raise IllegalAction("Type the turn total and the dice left as 300/3.")
+        out["total"], out["dice"] = int(total), int(dice)
+    elif len(words) == 2 and words[0].isdigit():
+        out["total"] = int(words.pop(0))
+    if len(words) > 1 or (words and not words[0].isdigit()):
+        raise IllegalAction(
+            "Type a (advice), then p if Pfeffer was called, the turn total and dice left "
+            "(300/3) or the turn total and the throw (300 615), or just the throw (115234)."
+        )
+    out["throw"] = words[0] if words else None
+    return out
+
+
+def sheet_advice(console: Console, game: DiceGame, text: str, hints: Hints) -> None:
+    """``a …`` on the score sheet: advice for the current player's turn so far."""
+    turns = len(game.history)
+    try:
+        state = read_sheet_advice(text)
+        play_turn(game, pfeffer=bool(state["pfeffer"]), total=int(str(state["total"])),
+                  dice=None if state["dice"] is None else int(str(state["dice"])),
+                  throw=None if state["throw"] is None else str(state["throw"]))  # fmt: skip
+    except ActionError as exc:
+        print_error(console, exc)
+        return
+    if len(game.history) > turns:
+        console.print("[bold red]Bust![/] No die scores: enter b for this turn.")
+        return
+    hints.show(game)
