@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pfeffer.core.bots import BotKind, BotRegistry
+from pfeffer.core.bots import Bot, BotKind, BotRegistry
 from pfeffer.pepper.cards import (
     CARD_INDEX,
     CARD_STR,
@@ -28,7 +28,7 @@ from pfeffer.pepper.cards import (
 )
 from pfeffer.pepper.game import PepperView
 
-__all__ = ["HeuristicBot", "RandomBot", "estimate_tricks"]
+__all__ = ["EasyBot", "ExpertBot", "HeuristicBot", "RandomBot", "estimate_tricks"]
 
 
 class RandomBot:
@@ -251,6 +251,55 @@ def _str(card: int) -> str:
     return CARD_STR[card]
 
 
+class EasyBot:
+    """The ``easy`` level: :class:`HeuristicBot`'s choice, but one time in three (``blunder``) a
+    random legal action instead.
+
+    >>> bot = EasyBot(seed=1)
+    >>> bot.name, bot.blunder
+    ('Easy', 0.33)
+    """
+
+    def __init__(self, seed: int | None = None, name: str = "Easy", blunder: float = 0.33) -> None:
+        self.name = name
+        self.blunder = blunder
+        self._rng = random.Random(seed)
+        self._heuristic = HeuristicBot(name=name)
+
+    def choose(self, view: PepperView, legal_actions: Sequence[str]) -> str:
+        """Usually the heuristic's action, sometimes a random legal one."""
+        if self._rng.random() < self.blunder:
+            return self._rng.choice(list(legal_actions))
+        return self._heuristic.choose(view, legal_actions)
+
+
+def ExpertBot(  # noqa: N802 - a class-like factory, so that importing bots stays light
+    worlds: int | None = None, seed: int | None = None, name: str = "Expert"
+) -> Bot[PepperView]:
+    """The expert player (:class:`pfeffer.pepper.expert.ExpertBot`, 100 worlds a decision):
+    samples the unseen cards and solves each world double dummy.
+
+    >>> ExpertBot().name
+    'Expert'
+    """
+    from pfeffer.pepper.expert import DEFAULT_WORLDS
+    from pfeffer.pepper.expert import ExpertBot as _Expert
+
+    return _Expert(worlds=DEFAULT_WORLDS if worlds is None else worlds, seed=seed, name=name)
+
+
+#: Worlds a decision of the ``hard`` and ``expert`` levels.
+LEVEL_WORLDS = {"hard": 12, "expert": 100}
+
+
+def _level_bot(*, name: str, seed: int | None, level: str) -> Bot[PepperView]:
+    if level == "easy":
+        return EasyBot(seed, name=name)
+    if level == "medium":
+        return HeuristicBot(name=name)
+    return ExpertBot(LEVEL_WORLDS[level], seed=seed, name=name)
+
+
 def _random_bot(*, name: str, seed: int | None, level: str) -> RandomBot:
     return RandomBot(seed, name=name)
 
@@ -271,5 +320,14 @@ PEPPER_BOTS: BotRegistry[PepperView] = BotRegistry(
             _heuristic_bot,
         ),
         BotKind("random", "Random", "any legal card or bid at random", ("random",), _random_bot),
+        BotKind(
+            "expert",
+            "Expert",
+            "levels: expert and hard sample the unseen cards and solve each world double dummy "
+            "(100 and 12 worlds a decision), medium is the heuristic, easy the heuristic with "
+            "random slips",
+            ("expert", "hard", "medium", "easy"),
+            _level_bot,
+        ),
     ],
 )

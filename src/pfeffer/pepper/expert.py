@@ -1,0 +1,295 @@
+"""The expert Pepper player: sampled worlds, each solved double dummy, scored against the contract.
+
+For a card it draws worlds (the unseen cards, uniformly among the deals consistent with its view,
+:class:`~pfeffer.pepper.worlds.WorldSampler`), solves every world double dummy after each legal
+card (:func:`~pfeffer.pepper.fast.batch.solve_cards`, one compiled call), turns the tricks into the
+hand's points with the engine's scoring (:func:`~pfeffer.pepper.rules.hand_points`: made, set,
+Small and Big Pepper) and plays the card with the best average of "own side's points minus the
+others'". It bids and names trump the same way: each contract (a bid with its best trump) is
+valued over worlds solved with itself leading, and it bids the one with the best expected score
+change (see :meth:`ExpertBot.contract_values`).
+
+>>> from pfeffer.pepper import PepperGame
+>>> g = PepperGame(players=4, seed=7, dealer=0)
+>>> g.apply("deal")
+>>> bot = ExpertBot(worlds=8, seed=1)
+>>> bot.choose(g.view(g.current_player), g.legal_actions()) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+from pfeffer.pepper.cards import CARD_INDEX, CARD_STR, EFFECTIVE_SUIT, TRICK_VALUE, parse_trump
+from pfeffer.pepper.fast.batch import solve_cards, solve_trumps
+from pfeffer.pepper.fast.tables import Int64Array
+from pfeffer.pepper.game import PepperView
+from pfeffer.pepper.rules import PepperRules, cards_per_hand, hand_points, side_of
+from pfeffer.pepper.worlds import WorldSampler
+
+#: Worlds per decision of :class:`ExpertBot` by default (the ``expert`` level).
+DEFAULT_WORLDS = 100
+
+
+def _mask(cards: Sequence[str]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << CARD_INDEX[c]
+    return m
+
+
+def counted_seats(players: int, me: int, bidder: int | None) -> int:
+    """The seats (bit mask) whose tricks the double-dummy solves count for ``me``: its
+    partnership with 4 players; with 2 players itself; with 3 itself when it holds the contract
+    (or nobody does yet), else both defenders together against the bidder.
+
+    >>> [counted_seats(4, 1, 0), counted_seats(3, 1, 1), counted_seats(3, 1, 0)]
+    [10, 2, 6]
+    """
+    if players == 4:
+        return 1 << me | 1 << (me + 2) % 4
+    if players == 3 and bidder is not None and bidder != me:
+        return 7 & ~(1 << bidder)
+    return 1 << me
+
+
+def utilities(  # noqa: PLR0917 - the hand's facts, in the order hand_points takes them
+    rules: PepperRules,
+    players: int,
+    me: int,
+    bidder: int,
+    bid: str,
+    won: Sequence[int],
+    remaining: int,
+) -> list[float]:
+    """``u[x]``: "``me``'s side's points minus the others' (their mean with 3 players)" for the
+    hand, when the counted seats (:func:`counted_seats`) take ``x`` of the ``remaining`` tricks,
+    on top of the tricks ``won`` per side so far. Two defenders counted together are assumed to
+    share their tricks evenly.
+
+    >>> utilities(PepperRules(), 4, 0, 0, "4", [0, 0], 6)
+    [-12, -11, -10, -9, 2, 4, 6]
+    >>> utilities(PepperRules(), 4, 1, 0, "big", [0, 0], 6)[:2]
+    [-12, 13]
+    """
+    maxs = counted_seats(players, me, bidder)
+    bside = side_of(players, bidder)
+    mine = side_of(players, me)
+    out: list[float] = []
+    for x in range(remaining + 1):
+        tricks = [float(w) for w in won]
+        if players == 3 and bidder != me:
+            tricks[bidder] += remaining - x
+            for s in range(3):
+                if maxs >> s & 1:
+                    tricks[s] += x / 2
+        else:
+            tricks[mine] += x
+            other = next(s for s in range(len(won)) if s != mine)
+            tricks[other] += remaining - x  # with 3 players the others' sum is what counts
+        pts, _ = hand_points(rules, players, bside, bid, tricks)  # type: ignore[arg-type]
+        others = [p for s, p in enumerate(pts) if s != mine]
+        out.append(pts[mine] - sum(others) / len(others) if players == 3 else pts[mine] - others[0])
+    return [int(u) if float(u).is_integer() else u for u in out]
+
+
+def equivalent_groups(view: PepperView, cards: Sequence[str]) -> list[list[str]]:
+    """``cards`` (the legal ones) in groups that are worth the same in every world: cards of one
+    suit with nothing between them but the seat's own cards and cards already played.
+
+    >>> from pfeffer.pepper import PepperGame
+    >>> g = PepperGame(players=4, seed=1, dealer=0)
+    >>> g.deal([["9D", "TD", "JD", "QD", "KD", "AD"], ["9C", "TC", "JC", "QC", "KC", "AS"],
+    ...         ["9H", "TH", "JH", "QH", "KH", "AH"], ["9S", "TS", "JS", "QS", "KS", "AC"]])
+    >>> for a in ("small", "pass", "pass", "pass", "C"):   # JS (not held) is the left bower
+    ...     g.apply(a)
+    >>> equivalent_groups(g.view(1), g.legal_actions())
+    [['JC'], ['KC', 'QC', 'TC', '9C'], ['AS']]
+    """
+    t = parse_trump(view.trump)
+    mine = {CARD_INDEX[c] for c in view.hand}
+    played = {CARD_INDEX[c] for tr in view.tricks for c in tr.cards}
+    played |= {CARD_INDEX[c] for _, c in view.current_trick}
+    legal = {CARD_INDEX[c] for c in cards}
+    groups: list[list[str]] = []
+    for suit in range(4):
+        order = sorted(
+            (c for c in range(24) if EFFECTIVE_SUIT[t][c] == suit),
+            key=lambda c: -TRICK_VALUE[t][suit][c],
+        )
+        run: list[str] = []
+        for c in order:
+            if c in legal:
+                run.append(CARD_STR[c])
+            elif c in played or c in mine:
+                continue
+            elif run:
+                groups.append(run)
+                run = []
+        if run:
+            groups.append(run)
+    return groups
+
+
+class ExpertBot:
+    """Plays each card, bid and trump by double-dummy analysis of ``worlds`` sampled worlds.
+
+    ``seed`` seeds its own generator (None: fresh entropy); it sees only its seat's view.
+    ``bid_worlds`` (default: ``worlds``) are the worlds per auction or trump decision.
+    """
+
+    def __init__(
+        self,
+        worlds: int = DEFAULT_WORLDS,
+        seed: int | None = None,
+        name: str = "Expert",
+        bid_worlds: int | None = None,
+    ) -> None:
+        self.name = name
+        self.worlds = worlds
+        self.bid_worlds = worlds if bid_worlds is None else bid_worlds
+        self._rng = random.Random(seed)
+
+    def choose(self, view: PepperView, legal_actions: Sequence[str]) -> str:
+        """Pick an action for the seat whose view this is."""
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "play":
+            return self._play(view, legal)
+        if view.phase == "auction":
+            return self._bid(view, legal)
+        if view.phase == "declare":
+            values = self.trump_values(view, self.bid_worlds, view.high_bid or "1")
+            return max(legal, key=lambda t: values.get(t, -1e9))
+        return legal[0]
+
+    # --------------------------------------------------------------------------------- worlds
+
+    def _worlds(self, view: PepperView, count: int) -> Int64Array:
+        n = len(view.players)
+        me = view.seat
+        assert me is not None
+        sampler = WorldSampler(view, n)
+        out = np.zeros((count, 4), dtype=np.int64)
+        out[:, me] = _mask(view.hand)
+        for w in range(count):
+            for s, cards in zip(sampler.holders, sampler.draw(self._rng), strict=True):
+                if s >= 0:
+                    out[w, s] = _mask(cards)
+        return out
+
+    # ----------------------------------------------------------------------------------- play
+
+    def card_values(self, view: PepperView, cards: Sequence[str], worlds: int) -> list[float]:
+        """The average over ``worlds`` sampled worlds of the hand's score change (own side minus
+        others, :func:`utilities`) after playing each of ``cards`` and best play by all."""
+        n = len(view.players)
+        me = view.seat
+        assert me is not None and view.bidder is not None and view.high_bid is not None
+        trick = view.current_trick
+        leader = trick[0][0] if trick else me
+        tr = np.zeros(4, dtype=np.int64)
+        for i, (_, c) in enumerate(trick):
+            tr[i] = CARD_INDEX[c]
+        maxs = counted_seats(n, me, view.bidder)
+        hands = self._worlds(view, worlds)
+        cs = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
+        tricks = solve_cards(hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs)
+        remaining = view.tricks_in_hand - len(view.tricks)
+        u = np.array(
+            utilities(view.rules, n, me, view.bidder, view.high_bid, view.tricks_won, remaining),
+            dtype=np.float64,
+        )
+        return [float(v) for v in u[tricks].mean(axis=0)]
+
+    def _play(self, view: PepperView, legal: list[str]) -> str:
+        groups = equivalent_groups(view, legal)
+        if len(groups) == 1:
+            return groups[0][-1]
+        reps = [g[-1] for g in groups]  # the lowest card of each group
+        values = self.card_values(view, reps, self.worlds)
+        t = parse_trump(view.trump)
+
+        def key(i: int) -> tuple[float, int]:  # ties: the cheapest card
+            c = CARD_INDEX[reps[i]]
+            return (round(values[i], 9), -TRICK_VALUE[t][EFFECTIVE_SUIT[t][c]][c])
+
+        return reps[max(range(len(reps)), key=key)]
+
+    # -------------------------------------------------------------------------------- auction
+
+    def _trump_tricks(self, view: PepperView, worlds: int) -> tuple[list[str], Int64Array]:
+        n = len(view.players)
+        me = view.seat
+        assert me is not None
+        names = list(view.rules.trumps)
+        trumps = np.array([parse_trump(None if t == "NT" else t) for t in names], dtype=np.int64)
+        hands = self._worlds(view, worlds)
+        return names, solve_trumps(hands, n, counted_seats(n, me, None), me, trumps)
+
+    def trump_values(self, view: PepperView, worlds: int, bid: str) -> dict[str, float]:
+        """Per trump (and "NT"), the expected score change of playing ``bid`` with it, ``view``'s
+        seat the bidder and on lead, over ``worlds`` sampled worlds."""
+        names, tricks = self._trump_tricks(view, worlds)
+        return self._values(view, names, tricks, bid)
+
+    def _values(
+        self, view: PepperView, names: list[str], tricks: Int64Array, bid: str
+    ) -> dict[str, float]:
+        n = len(view.players)
+        me = view.seat
+        assert me is not None
+        u = np.array(
+            utilities(view.rules, n, me, me, bid, [0] * len(view.scores), cards_per_hand(n)),
+            dtype=np.float64,
+        )
+        means = u[tricks].mean(axis=0)
+        return {t: float(means[i]) for i, t in enumerate(names)}
+
+    def contract_values(
+        self, view: PepperView, legal: Sequence[str], worlds: int
+    ) -> dict[str, float]:
+        """The expected score change of each legal call: a bid is worth its best trump's
+        :meth:`trump_values`; "pass" is worth 0, or, when the partner (4 players) holds the high
+        bid, the partner's contract valued the same way, or, when an opponent of a 4- or
+        2-player game holds it, that contract against us with the trump worst for us."""
+        names, tricks = self._trump_tricks(view, worlds)
+        out: dict[str, float] = {}
+        for b in legal:
+            if b != "pass":
+                out[b] = max(self._values(view, names, tricks, b).values())
+        if "pass" in legal:
+            out["pass"] = self._pass_value(view, names, tricks)
+        return out
+
+    def _pass_value(self, view: PepperView, names: list[str], tricks: Int64Array) -> float:
+        n = len(view.players)
+        me = view.seat
+        if view.bidder is None or view.high_bid is None or n == 3 or me is None:
+            return 0.0
+        if view.side_of(view.bidder) == view.side_of(me):
+            return max(self._values(view, names, tricks, view.high_bid).values())
+        u = np.array(
+            utilities(
+                view.rules, n, me, view.bidder, view.high_bid, [0] * len(view.scores),
+                cards_per_hand(n),
+            ),
+            dtype=np.float64,
+        )  # fmt: skip
+        return float(min(u[tricks].mean(axis=0)))
+
+    def _bid(self, view: PepperView, legal: list[str]) -> str:
+        values = self.contract_values(view, legal, self.bid_worlds)
+        best = max(values.values())
+        for b in legal:  # the cheapest call among the best (pass comes first)
+            if values[b] >= best - 1e-9:
+                return b
+        return legal[0]
+
+
+__all__ = ["DEFAULT_WORLDS", "ExpertBot", "counted_seats", "utilities"]

@@ -1,0 +1,183 @@
+"""Many double-dummy solves in one compiled call: every candidate card in every sampled world
+(the expert player's card play) and every trump in every world (its bidding).
+
+Within one world the transposition table is shared by the solves of the different cards: its
+entries hold bounds on the tricks still to come from a position, whatever led there, so what one
+card's search learnt serves the next.
+
+>>> import numpy as np
+>>> from pfeffer.pepper.cards import parse_card, parse_mask
+>>> hands = np.array([[parse_mask(h) for h in (["AS", "KH"], ["QS", "AH"], ["JS", "9S"],
+...                   ["TS", "QH"])]], dtype=np.int64)
+>>> cards = np.array([parse_card("AS"), parse_card("KH")], dtype=np.int64)
+>>> solve_cards(hands, 4, 4, 0b0101, np.zeros(4, dtype=np.int64), 0, 0, cards).tolist()
+[[1, 1]]
+>>> solve_trumps(hands, 4, 0b0101, 0, np.array([4, 0], dtype=np.int64)).tolist()
+[[1, 2]]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pfeffer.pepper.fast._jit import jit
+from pfeffer.pepper.fast.dd import TT_BITS, _search
+from pfeffer.pepper.fast.kernel import popcount
+from pfeffer.pepper.fast.tables import EFF, TRICK_VALUE, Int64Array
+
+
+@jit
+def solve_from(
+    hands: Int64Array,
+    trick: Int64Array,
+    tlen: int,
+    leader: int,
+    p: Int64Array,
+    tt: Int64Array,
+    guess: int,
+) -> int:
+    """As :func:`pfeffer.pepper.fast.dd.solve_kernel`, but the null-window searches step from
+    ``guess`` (as MTD(f) does) instead of bisecting: when a world's cards are solved one after
+    another, the last card's value is usually within a trick of the next one's."""
+    n = p[0]
+    t = p[1]
+    cards = popcount(hands[0] | hands[1] | hands[2] | hands[3]) + tlen
+    total = cards // n
+    p[5] = total
+    best_v = 0
+    best_seat = leader
+    if tlen:
+        led = EFF[t, trick[0]]
+        for i in range(tlen):
+            v = TRICK_VALUE[t, led, trick[i]]
+            if v > best_v:
+                best_v = v
+                best_seat = (leader + i) % n
+    tr = np.zeros(64, dtype=np.int64)
+    tr[:tlen] = trick[:tlen]
+    st = np.zeros((40, 16), dtype=np.int64)
+    mv = np.zeros((40, 16), dtype=np.int64)
+    g = min(max(guess, 0), total)
+    if g == 0:
+        g = 1
+    if g > total:
+        return 0
+    if _search(hands, tr, tlen, leader, best_v, best_seat, g, p, tt, st, mv):
+        while g < total and _search(
+            hands, tr, tlen, leader, best_v, best_seat, g + 1, p, tt, st, mv
+        ):
+            g += 1
+        return int(g)
+    g -= 1
+    while g > 0 and not _search(hands, tr, tlen, leader, best_v, best_seat, g, p, tt, st, mv):
+        g -= 1
+    return int(g)
+
+
+@jit
+def _solve_cards(
+    hands: Int64Array,
+    n: int,
+    trump: int,
+    maxs: int,
+    trick: Int64Array,
+    tlen: int,
+    leader: int,
+    cards: Int64Array,
+    tt: Int64Array,
+    out: Int64Array,
+) -> None:
+    p = np.zeros(8, dtype=np.int64)
+    p[0] = n
+    p[1] = trump
+    p[2] = maxs
+    h = np.zeros(4, dtype=np.int64)
+    tr = np.zeros(4, dtype=np.int64)
+    empty = np.zeros(4, dtype=np.int64)
+    seat = (leader + tlen) % n
+    guess = 1
+    for w in range(hands.shape[0]):
+        p[3] = w + 1
+        for k in range(cards.shape[0]):
+            c = cards[k]
+            for i in range(4):
+                h[i] = hands[w, i]
+            for i in range(tlen):
+                tr[i] = trick[i]
+            h[seat] ^= 1 << c
+            tr[tlen] = c
+            if tlen + 1 == n:
+                led = EFF[trump, tr[0]]
+                best = 0
+                bv = TRICK_VALUE[trump, led, tr[0]]
+                for i in range(1, n):
+                    v = TRICK_VALUE[trump, led, tr[i]]
+                    if v > bv:
+                        bv = v
+                        best = i
+                win = (leader + best) % n
+                got = maxs >> win & 1
+                if h[0] | h[1] | h[2] | h[3]:
+                    got += solve_from(h, empty, 0, win, p, tt, guess - got)
+                out[w, k] = got
+            else:
+                out[w, k] = solve_from(h, tr, tlen + 1, leader, p, tt, guess)
+            guess = out[w, k]
+
+
+def solve_cards(
+    hands: Int64Array,
+    n: int,
+    trump: int,
+    maxs: int,
+    trick: Int64Array,
+    tlen: int,
+    leader: int,
+    cards: Int64Array,
+) -> Int64Array:
+    """``out[w, k]``: the tricks still to play (the current one included) that the seats in
+    ``maxs`` (a bit mask) take with best play when the seat to move plays ``cards[k]`` in world
+    ``w``. ``hands[w]``: the 4 unplayed-card masks of world ``w`` (zeros past ``n``, no dead hand),
+    the mover's card still in its hand; ``trick[:tlen]`` the current trick, led by ``leader``."""
+    out = np.zeros((hands.shape[0], cards.shape[0]), dtype=np.int64)
+    tt = np.zeros(1 << TT_BITS, dtype=np.int64)
+    _solve_cards(hands, n, trump, maxs, trick, tlen, leader, cards, tt, out)
+    return out
+
+
+@jit
+def _solve_trumps(
+    hands: Int64Array, n: int, maxs: int, leader: int, trumps: Int64Array, tt: Int64Array,
+    out: Int64Array,
+) -> None:  # fmt: skip
+    p = np.zeros(8, dtype=np.int64)
+    p[0] = n
+    p[2] = maxs
+    h = np.zeros(4, dtype=np.int64)
+    empty = np.zeros(4, dtype=np.int64)
+    g = 0
+    guess = 1
+    for w in range(hands.shape[0]):
+        for k in range(trumps.shape[0]):
+            g += 1
+            p[1] = trumps[k]
+            p[3] = g
+            for i in range(4):
+                h[i] = hands[w, i]
+            out[w, k] = solve_from(h, empty, 0, leader, p, tt, out[w, k - 1] if k else guess)
+        guess = out[w, 0]
+
+
+def solve_trumps(
+    hands: Int64Array, n: int, maxs: int, leader: int, trumps: Int64Array
+) -> Int64Array:
+    """``out[w, k]``: the tricks of a whole deal (``hands[w]``, 4 masks, zeros past ``n``) that the
+    seats in ``maxs`` take with best play under ``trumps[k]`` (0..3, 4 = no trump), ``leader``
+    leading."""
+    out = np.zeros((hands.shape[0], trumps.shape[0]), dtype=np.int64)
+    tt = np.zeros(1 << TT_BITS, dtype=np.int64)
+    _solve_trumps(hands, n, maxs, leader, trumps, tt, out)
+    return out
+
+
+__all__ = ["solve_cards", "solve_from", "solve_trumps"]

@@ -1,0 +1,103 @@
+"""The expert player (pfeffer.pepper.expert.ExpertBot): legal, view-only, finds the plays and
+contracts a strong player finds."""
+
+from __future__ import annotations
+
+import pytest
+
+from pfeffer.pepper import PepperGame
+from pfeffer.pepper.bots import PEPPER_BOTS, ExpertBot
+from pfeffer.pepper.cards import CARD_INDEX, EFFECTIVE_SUIT, parse_trump
+from pfeffer.pepper.expert import ExpertBot as ExpertClass
+
+# Seat 1 (left of dealer 0) holds the top hearts; clubs are split so that seat 2's AC beats KC.
+DEAL = [
+    ["JC", "TH", "9H", "AS", "AD", "JS"],
+    ["9C", "JH", "JD", "AH", "KH", "QH"],
+    ["AC", "QC", "9S", "TS", "9D", "TD"],
+    ["KC", "TC", "QS", "KS", "QD", "KD"],
+]
+
+
+def _game(deal: list[list[str]], actions: list[str], players: int = 4) -> PepperGame:
+    g = PepperGame(players=players, seed=1, dealer=0)
+    g.deal(deal)
+    for a in actions:
+        g.apply(a)
+    return g
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_only_legal_actions(players: int) -> None:
+    g = PepperGame(players=players, seed=players, dealer=0)
+    bots = [ExpertClass(worlds=4, seed=s) for s in range(players)]
+    hands = 0
+    while not g.is_over and hands < 2:
+        if g.phase == "deal":
+            g.apply("deal")
+            hands += 1
+            continue
+        seat = g.current_player
+        assert seat is not None
+        legal = g.legal_actions()
+        action = bots[seat].choose(g.view(seat), legal)
+        assert action in legal
+        g.apply(action)
+
+
+def test_sees_only_its_view() -> None:
+    # Seats 0 and 3 swap hidden cards of the same suits: seat 2's view is unchanged.
+    other = [h[:] for h in DEAL]
+    other[0][3], other[3][2] = "QS", "AS"
+    other[0][4], other[3][4] = "QD", "AD"
+    for actions in ([], ["small"], ["small", "pass", "pass", "pass", "H", "9C"]):
+        a, b = _game(DEAL, actions), _game(other, actions)
+        seat = a.current_player
+        assert seat in (1, 2) and a.view(seat) == b.view(seat)
+        first = ExpertClass(worlds=10, seed=3).choose(a.view(seat), a.legal_actions())
+        second = ExpertClass(worlds=10, seed=3).choose(b.view(seat), b.legal_actions())
+        assert first == second
+
+
+def test_takes_the_setting_trick() -> None:
+    g = _game(DEAL, ["small", "pass", "pass", "pass", "H", "9C"])  # seat 2: AC beats KC
+    assert ExpertClass(worlds=20, seed=1).choose(g.view(2), g.legal_actions()) == "AC"
+
+
+def test_draws_trumps_before_cashing_the_side_ace() -> None:
+    deal = [h[:] for h in DEAL]
+    deal[1][0], deal[2][0] = "AC", "9C"  # now the bidder holds AC: trumps first makes all six
+    g = _game(deal, ["small", "pass", "pass", "pass", "H"])
+    card = ExpertClass(worlds=30, seed=2).choose(g.view(1), g.legal_actions())
+    assert EFFECTIVE_SUIT[parse_trump("H")][CARD_INDEX[card]] == parse_trump("H")
+
+
+STRONG = [
+    ["JC", "TH", "9H", "AC", "AD", "JS"],
+    ["AS", "JH", "JD", "AH", "KH", "QH"],
+    ["9C", "QC", "9S", "TS", "9D", "TD"],
+    ["KC", "TC", "QS", "KS", "QD", "KD"],
+]
+
+
+def test_bids_big_pepper_on_top_trumps_and_passes_on_rags() -> None:
+    strong = STRONG
+    g = _game(strong, [])
+    bot = ExpertClass(worlds=30, seed=4)
+    assert bot.choose(g.view(1), g.legal_actions()) == "big"
+    weak = _game(strong, ["pass"])  # seat 2: nines and tens
+    assert bot.choose(weak.view(2), weak.legal_actions()) == "pass"
+
+
+def test_names_the_trump_it_holds() -> None:
+    g = _game(STRONG, ["big"])
+    assert ExpertClass(worlds=20, seed=5).choose(g.view(1), g.legal_actions()) == "H"
+
+
+def test_registry_levels() -> None:
+    assert PEPPER_BOTS.default == "heuristic"
+    names = {lv: type(PEPPER_BOTS.create("expert", level=lv, seed=1)).__name__ for lv in
+             ("easy", "medium", "hard", "expert")}  # fmt: skip
+    assert names == {"easy": "EasyBot", "medium": "HeuristicBot", "hard": "ExpertBot",
+                     "expert": "ExpertBot"}  # fmt: skip
+    assert ExpertBot().name == "Expert"
