@@ -232,7 +232,11 @@ class Hub:
                 row = self._bot_seat(live)
                 if row is None:
                     break
-                choice = live.table.bot_action(row.seat, row.bot, bot_seed())
+                # Off the event loop: a strong computer player may think for a while, and other
+                # tables must not wait for it (the table's lock keeps this table still meanwhile).
+                choice = await asyncio.to_thread(
+                    live.table.bot_action, row.seat, row.bot, bot_seed()
+                )
                 try:
                     self._apply_locked(live, row.seat, choice)
                 except ActionError:
