@@ -208,3 +208,11 @@ def test_final_round_cut_off_moves_nothing() -> None:
     assert len(b.final) == len(a.final) + 300
     assert np.abs(a.normal - b.normal).max() <= 1e-10
     assert np.abs(a.auto - b.auto).max() <= 1e-10
+
+
+def test_threads_give_the_same_table() -> None:
+    a = solve_small()
+    b = solve_tables(a.rules, lower=a.lower, final_steps=len(a.final) - 2, tolerance=1e-10,
+                     threads=2)  # fmt: skip
+    assert b.residuals == a.residuals
+    assert np.array_equal(a.normal, b.normal) and np.array_equal(a.auto, b.auto)

@@ -750,7 +750,12 @@ def replay(
 
 
 @app.command()
-def solve(rule: RuleOpt = None) -> None:
+def solve(
+    rule: RuleOpt = None,
+    threads: Annotated[
+        int, typer.Option(help="Threads for a solve (the same table; 1 keeps to one core).", min=1)
+    ] = 1,
+) -> None:
     """Solve the rules for two optimal players (or load the solved table) and print the first
     player's winning chance and the fair head start for the second player."""
     import time
@@ -775,7 +780,7 @@ def solve(rule: RuleOpt = None) -> None:
             def report(stage: str, fraction: float) -> None:
                 bar.update(task, completed=fraction, description=stage)
 
-            strategy = solve_rules(rules, progress=report)
+            strategy = solve_rules(rules, progress=report, threads=threads)
     except NotImplementedError as exc:
         print_error(console, exc)
         raise typer.Exit(1) from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from numba import njit, prange
 
 from pfeffer.dice.solver.tables import F64, I64, DiceTables
 
@@ -621,3 +621,113 @@ def sweep_fixed(
             change = max(change, abs(v - Wn[i, j]))
             Wn[i, j] = v
     return change
+
+
+@njit(cache=True, parallel=True)
+def sweep_policy_threads(
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    turn_size: int,
+    menus: int,
+    C: F64,
+    PB: F64,
+    P: F64,
+    sum_hi: int,
+    sum_lo: int,
+    chunks: int,
+) -> float:
+    """:func:`sweep_policy` under Auto-Pfeffer with the states of one score sum spread over
+    ``chunks`` threads. The same values: within a sum, an Auto-Pfeffer state reads only higher
+    sums, lower sums and (at the lower bound, ``i`` = 0 only) its partner, so the first state of
+    each sum is done alone first; a normal state reads its partner's Auto-Pfeffer value, done in
+    the pass before."""
+    size = Wn.shape[0]
+    change = 0.0
+    V = np.empty(6 * turn_size)
+    M = np.empty(6 * turn_size)
+    roll = np.empty((turn_size, 7), dtype=np.bool_)
+    arg = np.empty((turn_size, 7, menus), dtype=np.int64)
+    for total in range(sum_hi, sum_lo - 1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        found = np.zeros(chunks)
+        for kind in range(2):
+            first = i0
+            if kind == 0:
+                change = max(change, _policy_state(
+                    kind, i0, total - i0, Wn, Wa, lower, target, min_bank, penalty, final_round,
+                    must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M, C, PB,
+                    P))  # fmt: skip
+                first = i0 + 1
+            for c in prange(chunks):
+                Vc = np.empty(6 * turn_size)
+                Mc = np.empty(6 * turn_size)
+                rollc = np.empty((turn_size, 7), dtype=np.bool_)
+                argc = np.empty((turn_size, 7, menus), dtype=np.int64)
+                for i in range(first + c, i1 + 1, chunks):
+                    found[c] = max(found[c], _policy_state(
+                        kind, i, total - i, Wn, Wa, lower, target, min_bank, penalty,
+                        final_round, must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, Vc,
+                        rollc, argc, Mc, C, PB, P))  # fmt: skip
+        change = max(change, found.max())
+    return change
+
+
+@njit(cache=True)
+def _policy_state(
+    kind: int,
+    i: int,
+    j: int,
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    V: F64,
+    roll: npt.NDArray[np.bool_],
+    arg: I64,
+    M: F64,
+    C: F64,
+    PB: F64,
+    P: F64,
+) -> float:
+    """One state of :func:`sweep_policy_threads` (``kind`` 0: Auto-Pfeffer, 1: normal)."""
+    if kind == 0:
+        down = max(i - lower - penalty, -lower)
+        beta = 1.0 - Wa[j, down + lower]
+    else:
+        beta = 1.0 - Wa[j, i]
+    v, cc, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target, final_round,
+                            must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M,
+                            P[1 - kind, i, j])  # fmt: skip
+    C[1 - kind, i, j] = cc
+    PB[1 - kind, i, j] = pb
+    table = Wa if kind == 0 else Wn
+    change = abs(v - table[i, j])
+    table[i, j] = v
+    return float(change)

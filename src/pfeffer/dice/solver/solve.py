@@ -46,8 +46,10 @@ def solve_tables(
     lower: int = LOWER_STEPS,
     final_steps: int = FINAL_STEPS,
     tolerance: float = TOLERANCE,
+    threads: int = 1,
 ) -> DiceStrategy:
-    """Solve ``rules`` for two players (see :func:`solve`)."""
+    """Solve ``rules`` for two players (see :func:`solve`). ``threads`` > 1 spreads the states of
+    each score sum over that many threads (Auto-Pfeffer rules only; the same values)."""
     unsupported = [
         name
         for name, off in (("pfeffer_reward", rules.pfeffer_reward == "stake" and rules.pfeffer),
@@ -88,10 +90,16 @@ def solve_tables(
         hi = 2 * size - 2
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
-            c = kernels.sweep_policy(normal, auto, lower, t.target, t.min_bank, t.auto_penalty,
-                                     rules.auto_pfeffer, rules.final_round,
-                                     rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg,
-                                     M, C, PB, P, hi, lo)  # fmt: skip
+            if threads > 1 and rules.auto_pfeffer:
+                c = kernels.sweep_policy_threads(
+                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
+                    rules.hot_dice_must_roll, F, Q, *policy_args, turn_size, menus, C, PB, P, hi,
+                    lo, threads)  # fmt: skip
+            else:
+                c = kernels.sweep_policy(
+                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
+                    rules.final_round, rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg,
+                    M, C, PB, P, hi, lo)  # fmt: skip
             change = max(change, c)
             hi = lo - 1
             done = len(residuals) + (2 * size - 1 - hi) / (2 * size)
