@@ -411,3 +411,12 @@ def test_keep_by_option_number_by_faces_or_by_notation(run: Run, tmp_path: Path)
     assert record(save)["actions"] == [
         "roll 155226", "keep 15", "roll 1523", "keep 5", "roll 523", "keep 5"
     ]  # fmt: skip
+
+
+def test_solve_prints_the_shipped_figures(run: Run) -> None:
+    # The default rules' table ships with the package: loaded at once, no solve.
+    result = run("dice", "solve")
+    assert result.exit_code == 0, result.output
+    assert "the first player wins with 53.05" in result.output
+    assert "fair head start for the second player: 351 points" in result.output
+    assert "loaded in" in result.output

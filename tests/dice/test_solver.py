@@ -7,6 +7,8 @@ import functools
 import math
 import random
 import sys
+import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,7 +17,9 @@ from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.bots import DICE_BOTS, HeuristicBot, OptimalBot, RandomBot, make_optimal_bot
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.scoring import score_table
-from pfeffer.dice.solver import DiceStrategy, advise
+from pfeffer.dice.solver import DiceStrategy, advise, solve
+from pfeffer.dice.solver.cache import DATA_DIR_ENV
+from pfeffer.dice.solver.solve import TOLERANCE, solve_tables
 from pfeffer.dice.solver.strategy import solve_small
 
 RULES = DiceRules(target=1000)
@@ -162,3 +166,53 @@ def test_levels() -> None:
     assert "heuristic" in DICE_BOTS and "random" in DICE_BOTS
     bot = make_optimal_bot(name="Optimal", seed=1, level="perfect")
     assert isinstance(bot, OptimalBot)
+
+
+def test_registry_optimal_falls_back_without_a_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No solve starts from the registry: rules without a table play heuristically, with a warning.
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    assert DICE_BOTS.keys() == ("heuristic", "random", "optimal")
+    bot = DICE_BOTS.create("optimal", name="Opti", seed=1, level="hard")
+    assert isinstance(bot, OptimalBot) and not bot.solve_missing
+    g = DiceGame(2, DiceRules(target=1000), seed=3)
+    with pytest.warns(UserWarning, match="heuristic"):
+        while (seat := g.current_player) is not None:
+            g.apply(bot.choose(g.view(seat), g.legal_actions()), seat=seat)
+    assert bot.fallback and bot.strategy is None
+
+
+#: The first player's chance under the default rules, from the shipped table.
+SHIPPED_FIRST = 0.5305185078275991
+
+
+def test_shipped_defaults_load_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))  # no user cache: the shipped table
+    start = time.perf_counter()
+    s = solve(DiceRules())
+    assert time.perf_counter() - start < 2
+    assert s.win_probability(0, 0) == pytest.approx(SHIPPED_FIRST, abs=1e-15)
+    assert s.residuals[-1] <= TOLERANCE
+    # The plain recursion recomputes start states from the stored values.
+    for own, other, auto in [(9000, 9500, True), (8500, 6000, False)]:
+        assert reference_start_value(s, own, other, auto) == pytest.approx(
+            s.win_probability(own, other, auto), abs=1e-9
+        )
+
+
+def test_final_round_cut_off_moves_nothing() -> None:
+    # The last-turn table cut at 600 steps instead of 300 (target 1000): no value moves by 1e-10.
+    a = solve_small()
+    b = solve_tables(a.rules, lower=a.lower, final_steps=600, tolerance=1e-10)
+    assert len(b.final) == len(a.final) + 300
+    assert np.abs(a.normal - b.normal).max() <= 1e-10
+    assert np.abs(a.auto - b.auto).max() <= 1e-10
+
+
+def test_threads_give_the_same_table() -> None:
+    a = solve_small()
+    b = solve_tables(a.rules, lower=a.lower, final_steps=len(a.final) - 2, tolerance=1e-10,
+                     threads=2)  # fmt: skip
+    assert b.residuals == a.residuals
+    assert np.array_equal(a.normal, b.normal) and np.array_equal(a.auto, b.auto)

@@ -189,7 +189,7 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
     >>> parse_seats(["bot:clever"], DICE_BOTS)
     Traceback (most recent call last):
     ...
-    ValueError: 'bot:clever': no bot kind 'clever' (choose from heuristic, random)
+    ValueError: 'bot:clever': no bot kind 'clever' (choose from heuristic, random, optimal)
     >>> parse_seats(["Anna", "anna"], DICE_BOTS)
     Traceback (most recent call last):
     ...

@@ -598,7 +598,7 @@ def play(
     seats: Annotated[
         list[str] | None,
         typer.Argument(
-            help="2-8 seats: a human's name, or bot / bot:heuristic / bot:random "
+            help="2-8 seats: a human's name, or bot / bot:heuristic / bot:random / bot:optimal "
             "(bot:heuristic=Name to name it). Default: You against one heuristic bot.",
             show_default=False,
         ),
@@ -764,3 +764,52 @@ def replay(
     console.print(sheet_table(game.players, rows, game.scores, winners=game.winners))
     if game.is_over:
         console.print(f"[bold green]{winners_text(game.players, game.winners, game.scores)}[/]")
+
+
+@app.command()
+def solve(
+    rule: RuleOpt = None,
+    threads: Annotated[
+        int, typer.Option(help="Threads for a solve (the same table; 1 keeps to one core).", min=1)
+    ] = 1,
+) -> None:
+    """Solve the rules for two optimal players (or load the solved table) and print the first
+    player's winning chance and the fair head start for the second player."""
+    import time
+
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+    from pfeffer.dice.solver import solve as solve_rules
+
+    console = make_console()
+    rules = rules_or_exit(DiceRules, rule)
+    start = time.perf_counter()
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TaskProgressColumn(),
+        TimeElapsedColumn(),
+    )
+    try:
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("solving", total=1.0)
+
+            def report(stage: str, fraction: float) -> None:
+                bar.update(task, completed=fraction, description=stage)
+
+            strategy = solve_rules(rules, progress=report, threads=threads)
+    except NotImplementedError as exc:
+        print_error(console, exc)
+        raise typer.Exit(1) from None
+    took = time.perf_counter() - start
+    first = strategy.win_probability(0, 0)
+    console.print(f"[bold]Würfel-Pfeffer[/], target {rules.target}, two optimal players:")
+    console.print(f"  the first player wins with {first:.4%}")
+    console.print(
+        f"  fair head start for the second player: {strategy.fair_compensation():.0f} points"
+    )
+    how = "loaded" if took < strategy.seconds else "solved"
+    console.print(
+        f"  {how} in {took:.1f} s (the solve took {strategy.seconds:.0f} s, "
+        f"{len(strategy.residuals)} optimising sweeps, last change {strategy.residuals[-1]:.1e})"
+    )

@@ -49,7 +49,7 @@ class BotRegistry(Generic[ViewT]):
 
     >>> from pfeffer.dice.bots import DICE_BOTS
     >>> DICE_BOTS.keys(), DICE_BOTS.default
-    (('heuristic', 'random'), 'heuristic')
+    (('heuristic', 'random', 'optimal'), 'heuristic')
     >>> bot = DICE_BOTS.create("random", name="Rudi", seed=3)
     >>> bot.name
     'Rudi'

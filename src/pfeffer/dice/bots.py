@@ -171,20 +171,57 @@ def reach_probability(rules: DiceRules, goal: int) -> float:
 class OptimalBot:
     """Plays the best advice of a solved strategy (:func:`pfeffer.dice.solve`): the action with the
     highest chance to win. Without a strategy it solves the rules of the first view it sees
-    (cached on disk afterwards; the first solve of the default rules takes many minutes).
+    (cached on disk afterwards; a solve of the default rules takes minutes, but their table ships
+    with the package).
+
+    With ``solve_missing=False`` (the bot registry's players) it never starts a solve: for rules
+    whose table is neither shipped nor cached it plays as :class:`HeuristicBot` and says so once
+    (a :class:`UserWarning`; ``fallback`` is then true).
 
     Two players only (the solver's limit)."""
 
-    def __init__(self, strategy: DiceStrategy | None = None, name: str = "Optimal") -> None:
+    def __init__(
+        self,
+        strategy: DiceStrategy | None = None,
+        name: str = "Optimal",
+        *,
+        solve_missing: bool = True,
+    ) -> None:
         self.name = name
         self.strategy = strategy
+        self.solve_missing = solve_missing
+        self.fallback = False
+        self._heuristic: HeuristicBot | None = None
 
-    def _strategy(self, rules: DiceRules) -> DiceStrategy:
-        if self.strategy is None or self.strategy.rules != rules:
+    def _strategy(self, view: DiceView) -> DiceStrategy | None:
+        rules = view.rules
+        if self.strategy is not None and self.strategy.rules == rules:
+            return self.strategy
+        if self.solve_missing:
             from pfeffer.dice.solver import solve
 
             self.strategy = solve(rules)
-        return self.strategy
+            return self.strategy
+        from pfeffer.dice.solver import cache
+
+        found = cache.load(rules) if len(view.players) == 2 else None
+        if found is None:
+            self._fall_back(
+                "the solved play is for two players"
+                if len(view.players) != 2
+                else "no solved table for these rules (the default rules' ships with the "
+                "package; solve others with 'pfeffer dice solve --rule ...')"
+            )
+            return None
+        self.strategy = found
+        return found
+
+    def _fall_back(self, reason: str) -> None:
+        if not self.fallback:
+            import warnings
+
+            warnings.warn(f"{self.name}: {reason}: playing as the heuristic player", stacklevel=4)
+        self.fallback = True
 
     def choose(self, view: DiceView, legal_actions: Sequence[str]) -> str:
         """The legal action with the highest chance to win."""
@@ -192,7 +229,12 @@ class OptimalBot:
 
         if len(legal_actions) == 1:
             return legal_actions[0]
-        tips = advise(self._strategy(view.rules), view)
+        strategy = self._strategy(view)
+        if strategy is None:
+            if self._heuristic is None:
+                self._heuristic = HeuristicBot(name=self.name)
+            return self._heuristic.choose(view, legal_actions)
+        tips = advise(strategy, view)
         for tip in tips:
             if tip.action in legal_actions:
                 return tip.action
@@ -216,8 +258,10 @@ class LeveledBot(OptimalBot):
         name: str = "Optimal",
         slip: float = 0.0,
         seed: int | None = None,
+        *,
+        solve_missing: bool = True,
     ) -> None:
-        super().__init__(strategy, name)
+        super().__init__(strategy, name, solve_missing=solve_missing)
         self.slip = slip
         self._rng = random.Random(seed)
 
@@ -230,11 +274,15 @@ class LeveledBot(OptimalBot):
         return best
 
 
-def make_optimal_bot(*, name: str, seed: int | None, level: str) -> OptimalBot:
-    """The optimal player at ``level`` (a registry factory: perfect, hard, medium, easy)."""
+def make_optimal_bot(
+    *, name: str, seed: int | None, level: str, solve_missing: bool = False
+) -> OptimalBot:
+    """The optimal player at ``level`` (a registry factory: perfect, hard, medium, easy). As
+    the registry makes it, it never starts a solve: under rules without a shipped or cached
+    table it plays as the heuristic player and warns once (see :class:`OptimalBot`)."""
     if level == "perfect":
-        return OptimalBot(name=name)
-    return LeveledBot(name=name, slip=SLIPS[level], seed=seed)
+        return OptimalBot(name=name, solve_missing=solve_missing)
+    return LeveledBot(name=name, slip=SLIPS[level], seed=seed, solve_missing=solve_missing)
 
 
 def _random_bot(*, name: str, seed: int | None, level: str) -> RandomBot:
@@ -257,7 +305,13 @@ DICE_BOTS: BotRegistry[DiceView] = BotRegistry(
             _heuristic_bot,
         ),
         BotKind("random", "Random", "any legal action at random", ("random",), _random_bot),
-        # The optimal player (make_optimal_bot) joins the registry once the default rules' table
-        # ships with the package: until then its first game would start a solve of ~20 minutes.
+        BotKind(
+            "optimal",
+            "Optimal",
+            "exact optimal play from the solved table (default rules or a cached solve; "
+            "otherwise plays as the heuristic player); levels slip now and then",
+            tuple(SLIPS),
+            make_optimal_bot,
+        ),
     ],
 )

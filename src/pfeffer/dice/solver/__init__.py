@@ -23,12 +23,14 @@ def solve(
     *,
     progress: Progress | None = None,
     cache: bool = True,
+    threads: int = 1,
 ) -> DiceStrategy:
     """Optimal play under ``rules`` for ``players`` (two) players, both playing optimally.
 
     With ``cache`` the table is read from (or written to) the user data folder, keyed by the
     rules; the default rules' table ships with the package. ``progress(stage, fraction)`` is
-    called as the solve goes on.
+    called as the solve goes on; ``threads`` > 1 solves the states of a score sum side by side
+    (the same table).
     """
     rules = DiceRules() if rules is None else rules
     if players != 2:
@@ -39,7 +41,7 @@ def solve(
         found = store.load(rules)
         if found is not None:
             return found
-    strategy = solve_tables(rules, progress=progress)
+    strategy = solve_tables(rules, progress=progress, threads=threads)
     if cache:
         store.save(strategy)
     return strategy

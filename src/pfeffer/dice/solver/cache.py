@@ -24,7 +24,7 @@ from pfeffer.dice.solver.strategy import DiceStrategy
 FORMAT = 1
 DATA_DIR_ENV = "PFEFFER_DATA_DIR"
 #: The shipped table of the default rules.
-SHIPPED = Path(__file__).resolve().parents[1] / "data" / "solved-default.npz"
+SHIPPED = Path(__file__).resolve().parent / "data" / "solved-default.npz"
 
 
 def rules_key(rules: DiceRules) -> str:

@@ -10,7 +10,8 @@ are the mover's chance to win the game (a shared win counts one half).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+import numpy.typing as npt
+from numba import njit, prange
 
 from pfeffer.dice.solver.tables import F64, I64, DiceTables
 
@@ -332,3 +333,401 @@ def turn_explicit(
         H[t] = e if (must_roll or t == 0) else max(e, b)
         V[t, 6] = H[t]
     return R, V
+
+
+# ------------------------------------------------------------------ modified policy iteration
+
+
+@njit(cache=True, inline="always")
+def _expect_arg(
+    t: int,
+    n: int,
+    beta: float,
+    V: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    arg: I64,
+) -> float:
+    """:func:`_expect` on the flat layout (``V[6 t + n - 1]`` decide, ``V[6 t + 5]`` six dice;
+    option ``o`` leads to ``V[6 t + oo[o]]``), recording each menu's best offset in
+    ``arg[t, n, g - gs[n]]``."""
+    e = bust[n] * beta
+    base = 6 * t
+    for g in range(gs[n], gs[n + 1]):
+        pick = oo[os_[g]]
+        best = V[base + pick]
+        for o in range(os_[g] + 1, os_[g + 1]):
+            v = V[base + oo[o]]
+            if v > best:
+                best = v
+                pick = oo[o]
+        arg[t, n, g - gs[n]] = pick
+        e += gp[g] * best
+    return float(e)
+
+
+def option_offsets(t: DiceTables) -> I64:
+    """Each keep option's step in the flat layout of :func:`turn_policy`: ``6 * points`` plus the
+    slot of the state it leads to (``dice left - 1``, or 5 for six dice after hot dice)."""
+    slot = np.where(t.opt_left == 0, 5, t.opt_left - 1)
+    return np.asarray(6 * t.opt_points + slot, dtype=np.int64)
+
+
+@njit(cache=True)
+def turn_policy(
+    own: int,
+    other: int,
+    beta: float,
+    min_bank: int,
+    W: F64,
+    lower: int,
+    target: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    V: F64,
+    roll: npt.NDArray[np.bool_],
+    arg: I64,
+    M: F64,
+    dist: F64,
+) -> tuple[float, float, float]:
+    """:func:`turn_solve` (no bonus; values in the flat layout ``V`` of :func:`_expect_arg`)
+    that also returns the turn's optimal policy as a result distribution: ``(value, const,
+    p_bust)`` with ``dist[k]`` the chance of banking to the total of index ``k`` below the target
+    (``dist`` is overwritten). Under that policy the turn is worth ``const + p_bust * beta +
+    sum_k dist[k] * (1 - W[other + lower, k])``; ``const`` collects the banks at or past the
+    target (their values depend only on ``F``)."""
+    pmin5 = 1.0
+    for n in range(1, 6):
+        pmin5 = min(pmin5, bust[n])
+    p_only_hot = 0.0
+    for g in range(gs[6], gs[7]):
+        if six_nonhot[g] < 0:
+            p_only_hot += gp[g]
+    dlast = F.shape[0] - 1
+    maxp = 0
+    for o in range(oo.shape[0]):
+        maxp = max(maxp, oo[o] // 6)
+    base = max(target - own, min_bank, 1)
+    if final_round:
+        d5 = _first_at_most(F, pmin5 * (1.0 - beta))
+        d6 = _first_at_most(F, bust[6] * (1.0 - beta))
+        tc5 = max(base, d5 + other - own)
+        tc6 = max(tc5, d6 + other - own)
+    else:
+        tc5 = base
+        tc6 = base
+    top = tc6 + TAIL
+    end = top + maxp
+    # Backward: the values (as turn_solve) and the choices.
+    for t in range(end, -1, -1):
+        s = own + t
+        at = 6 * t
+        bank = -1.0
+        if t >= min_bank and t >= 1:
+            bank = _bank_value(s, other, W, lower, target, F, final_round)
+        if t >= tc5:
+            for n in range(5):
+                V[at + n] = bank
+            if t >= tc6:
+                if not must_roll:
+                    V[at + 5] = bank
+                    continue
+                d = min(s - other, dlast) if final_round else dlast
+                h = bust[6] * beta + Q[d]
+                if t > top:
+                    V[at + 5] = h / (1.0 - p_only_hot)
+                    continue
+                for g in range(gs[6], gs[7]):
+                    if six_nonhot[g] < 0:
+                        pick = oo[os_[g]]
+                        best = V[at + pick]
+                        for o in range(os_[g] + 1, os_[g + 1]):
+                            if V[at + oo[o]] > best:
+                                best = V[at + oo[o]]
+                                pick = oo[o]
+                        arg[t, 6, g - gs[6]] = pick
+                        h += gp[g] * best
+                V[at + 5] = h
+                continue
+        else:
+            for n in range(1, 6):
+                e = _expect_arg(t, n, beta, V, bust, gs, gp, os_, oo, arg)
+                roll[t, n] = e > bank
+                V[at + n - 1] = max(e, bank)
+        e = _expect_arg(t, 6, beta, V, bust, gs, gp, os_, oo, arg)
+        roll[t, 6] = must_roll or e > bank
+        V[at + 5] = e if must_roll else max(e, bank)
+    # Forward: where the chance of the turn's start goes under those choices.
+    for k in range(dist.shape[0]):
+        dist[k] = 0.0
+    for k in range(6 * (end + 1)):
+        M[k] = 0.0
+    M[5] = 1.0
+    const = 0.0
+    pb = 0.0
+    for t in range(end + 1):
+        s = own + t
+        at = 6 * t
+        to_bank = 0.0
+        m = M[at + 5]
+        if t >= tc5:
+            for n in range(5):
+                to_bank += M[at + n]
+            if t >= tc6 and m != 0.0:
+                if not must_roll:
+                    to_bank += m
+                else:
+                    d = min(s - other, dlast) if final_round else dlast
+                    if t > top:
+                        pb += m * bust[6] / (1.0 - p_only_hot)
+                        const += m * Q[d] / (1.0 - p_only_hot)
+                    else:
+                        pb += m * bust[6]
+                        const += m * Q[d]
+                        for g in range(gs[6], gs[7]):
+                            if six_nonhot[g] < 0:
+                                M[at + arg[t, 6, g - gs[6]]] += m * gp[g]
+                m = 0.0
+        else:
+            for n in range(1, 6):
+                mn = M[at + n - 1]
+                if mn == 0.0:
+                    continue
+                if not roll[t, n]:
+                    to_bank += mn
+                    continue
+                pb += mn * bust[n]
+                for g in range(gs[n], gs[n + 1]):
+                    M[at + arg[t, n, g - gs[n]]] += mn * gp[g]
+        if m != 0.0:
+            if not roll[t, 6]:
+                to_bank += m
+            else:
+                pb += m * bust[6]
+                for g in range(gs[6], gs[7]):
+                    M[at + arg[t, 6, g - gs[6]]] += m * gp[g]
+        if to_bank != 0.0:
+            if s < target:
+                dist[s + lower] += to_bank
+            elif not final_round:
+                const += to_bank
+            else:
+                const += to_bank * (1.0 - F[min(s - other, dlast)])
+    return float(V[5]), const, pb
+
+
+@njit(cache=True)
+def sweep_policy(
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    auto: bool,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    V: F64,
+    roll: npt.NDArray[np.bool_],
+    arg: I64,
+    M: F64,
+    C: F64,
+    PB: F64,
+    P: F64,
+    sum_hi: int,
+    sum_lo: int,
+) -> float:
+    """:func:`sweep` (an optimising Gauss-Seidel pass over the sums ``sum_hi .. sum_lo``) that
+    also stores every start state's policy as its result distribution: ``C[a, i, j]``,
+    ``PB[a, i, j]`` and ``P[a, i, j, :]`` (``a`` = 1 under Auto-Pfeffer, see
+    :func:`turn_policy`). Returns the largest change."""
+    size = Wn.shape[0]
+    change = 0.0
+    for total in range(sum_hi, sum_lo - 1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        if auto:
+            for i in range(i0, i1 + 1):
+                j = total - i
+                down = max(i - lower - penalty, -lower)
+                beta = 1.0 - Wa[j, down + lower]
+                v, c, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target,
+                                       final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
+                                       six_nonhot, V, roll, arg, M, P[1, i, j])  # fmt: skip
+                C[1, i, j] = c
+                PB[1, i, j] = pb
+                change = max(change, abs(v - Wa[i, j]))
+                Wa[i, j] = v
+        for i in range(i0, i1 + 1):
+            j = total - i
+            beta = 1.0 - (Wa[j, i] if auto else Wn[j, i])
+            v, c, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target,
+                                   final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
+                                   six_nonhot, V, roll, arg, M, P[0, i, j])  # fmt: skip
+            C[0, i, j] = c
+            PB[0, i, j] = pb
+            change = max(change, abs(v - Wn[i, j]))
+            Wn[i, j] = v
+    return change
+
+
+@njit(cache=True)
+def sweep_fixed(
+    Wn: F64, Wa: F64, lower: int, penalty: int, auto: bool, C: F64, PB: F64, P: F64
+) -> float:
+    """One Gauss-Seidel pass of the fixed policies stored by :func:`sweep_policy` (a linear
+    update, in the same order). Returns the largest change."""
+    size = Wn.shape[0]
+    change = 0.0
+    for total in range(2 * size - 2, -1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        if auto:
+            for i in range(i0, i1 + 1):
+                j = total - i
+                down = max(i - lower - penalty, -lower)
+                v = C[1, i, j] + PB[1, i, j] * (1.0 - Wa[j, down + lower])
+                row = P[1, i, j]
+                for k in range(i + 1, size):
+                    v += row[k] * (1.0 - Wn[j, k])
+                change = max(change, abs(v - Wa[i, j]))
+                Wa[i, j] = v
+        for i in range(i0, i1 + 1):
+            j = total - i
+            beta = 1.0 - (Wa[j, i] if auto else Wn[j, i])
+            v = C[0, i, j] + PB[0, i, j] * beta
+            row = P[0, i, j]
+            for k in range(i + 1, size):
+                v += row[k] * (1.0 - Wn[j, k])
+            change = max(change, abs(v - Wn[i, j]))
+            Wn[i, j] = v
+    return change
+
+
+@njit(cache=True, parallel=True)
+def sweep_policy_threads(
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    turn_size: int,
+    menus: int,
+    C: F64,
+    PB: F64,
+    P: F64,
+    sum_hi: int,
+    sum_lo: int,
+    chunks: int,
+) -> float:
+    """:func:`sweep_policy` under Auto-Pfeffer with the states of one score sum spread over
+    ``chunks`` threads. The same values: within a sum, an Auto-Pfeffer state reads only higher
+    sums, lower sums and (at the lower bound, ``i`` = 0 only) its partner, so the first state of
+    each sum is done alone first; a normal state reads its partner's Auto-Pfeffer value, done in
+    the pass before."""
+    size = Wn.shape[0]
+    change = 0.0
+    V = np.empty(6 * turn_size)
+    M = np.empty(6 * turn_size)
+    roll = np.empty((turn_size, 7), dtype=np.bool_)
+    arg = np.empty((turn_size, 7, menus), dtype=np.int64)
+    for total in range(sum_hi, sum_lo - 1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        found = np.zeros(chunks)
+        for kind in range(2):
+            first = i0
+            if kind == 0:
+                change = max(change, _policy_state(
+                    kind, i0, total - i0, Wn, Wa, lower, target, min_bank, penalty, final_round,
+                    must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M, C, PB,
+                    P))  # fmt: skip
+                first = i0 + 1
+            for c in prange(chunks):
+                Vc = np.empty(6 * turn_size)
+                Mc = np.empty(6 * turn_size)
+                rollc = np.empty((turn_size, 7), dtype=np.bool_)
+                argc = np.empty((turn_size, 7, menus), dtype=np.int64)
+                for i in range(first + c, i1 + 1, chunks):
+                    found[c] = max(found[c], _policy_state(
+                        kind, i, total - i, Wn, Wa, lower, target, min_bank, penalty,
+                        final_round, must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, Vc,
+                        rollc, argc, Mc, C, PB, P))  # fmt: skip
+        change = max(change, found.max())
+    return change
+
+
+@njit(cache=True)
+def _policy_state(
+    kind: int,
+    i: int,
+    j: int,
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    V: F64,
+    roll: npt.NDArray[np.bool_],
+    arg: I64,
+    M: F64,
+    C: F64,
+    PB: F64,
+    P: F64,
+) -> float:
+    """One state of :func:`sweep_policy_threads` (``kind`` 0: Auto-Pfeffer, 1: normal)."""
+    if kind == 0:
+        down = max(i - lower - penalty, -lower)
+        beta = 1.0 - Wa[j, down + lower]
+    else:
+        beta = 1.0 - Wa[j, i]
+    v, cc, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target, final_round,
+                            must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M,
+                            P[1 - kind, i, j])  # fmt: skip
+    C[1 - kind, i, j] = cc
+    PB[1 - kind, i, j] = pb
+    table = Wa if kind == 0 else Wn
+    change = abs(v - table[i, j])
+    table[i, j] = v
+    return float(change)

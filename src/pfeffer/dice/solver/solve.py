@@ -1,6 +1,9 @@
-"""Solving a rule set: the final round's last turns, then the start-of-turn table by value
-iteration (Gauss-Seidel sweeps, highest score sums first) until a sweep changes no value by more
-than the tolerance.
+"""Solving a rule set: the final round's last turns, then the start-of-turn table by modified
+policy iteration: an optimising Gauss-Seidel sweep (highest score sums first) re-solves every
+turn and stores its policy as a result distribution (bank totals, bust), cheap linear sweeps
+then evaluate those fixed policies; this repeats until an optimising sweep changes no value by
+more than the tolerance (the stopping rule of plain value iteration, reached in about five
+optimising sweeps instead of about thirty).
 
 >>> from pfeffer.dice.solver.strategy import solve_small
 >>> solve_small().residuals[-1] <= 1e-10
@@ -27,6 +30,10 @@ FINAL_STEPS = 600
 #: Totals below minus this many steps count as that bound (see docs/strategy.md).
 LOWER_STEPS = 40
 MAX_SWEEPS = 500
+#: Policy evaluation (between optimising sweeps) stops when a linear sweep changes no value by
+#: more than this, or after this many sweeps.
+EVALUATION_TOLERANCE = 1e-14
+MAX_EVALUATIONS = 2000
 
 Progress = Callable[[str, float], None]
 """``progress(stage, fraction)``: the stage's name and how far the solve has come (0 to 1)."""
@@ -39,8 +46,10 @@ def solve_tables(
     lower: int = LOWER_STEPS,
     final_steps: int = FINAL_STEPS,
     tolerance: float = TOLERANCE,
+    threads: int = 1,
 ) -> DiceStrategy:
-    """Solve ``rules`` for two players (see :func:`solve`)."""
+    """Solve ``rules`` for two players (see :func:`solve`). ``threads`` > 1 spreads the states of
+    each score sum over that many threads (Auto-Pfeffer rules only; the same values)."""
     unsupported = [
         name
         for name, off in (("pfeffer_reward", rules.pfeffer_reward == "stake" and rules.pfeffer),
@@ -54,6 +63,8 @@ def solve_tables(
     report = progress or (lambda stage, fraction: None)
     t = build_tables(rules)
     args = kernels.kernel_args(t)
+    policy_args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
+                   t.six_nonhot)  # fmt: skip
     tie = 0.5
     report("final round", 0.0)
     F = kernels.final_round_table(final_steps, t.min_bank, rules.hot_dice_must_roll, tie, *args)
@@ -62,27 +73,46 @@ def solve_tables(
     normal = np.full((size, size), 0.5)
     auto = np.full((size, size), 0.5)
     turn_size = 2 * size + final_steps + kernels.TAIL + t.max_points + 16
-    D = np.zeros((turn_size, 5))
-    H = np.zeros(turn_size)
+    V = np.zeros(6 * turn_size)
+    M = np.zeros(6 * turn_size)
+    roll = np.zeros((turn_size, 7), dtype=np.bool_)
+    menus = int(np.max(np.diff(t.group_start[1:])))
+    arg = np.zeros((turn_size, 7, menus), dtype=np.int64)
+    kinds = 2 if rules.auto_pfeffer else 1
+    C = np.zeros((kinds, size, size))
+    PB = np.zeros((kinds, size, size))
+    P = np.zeros((kinds, size, size, size))
     residuals: list[float] = []
-    chunk = max(1, (2 * size) // 20)
-    first = None
+    chunk = max(1, (2 * size) // 50)
     for _ in range(MAX_SWEEPS):
+        # An optimising sweep: every turn re-solved, its policy stored as a result distribution.
         change = 0.0
         hi = 2 * size - 2
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
-            c = kernels.sweep(normal, auto, hi, lo, lower, t.target, t.min_bank, t.auto_penalty,
-                              rules.auto_pfeffer, rules.final_round, rules.hot_dice_must_roll,
-                              F, Q, *args, D, H)  # fmt: skip
+            if threads > 1 and rules.auto_pfeffer:
+                c = kernels.sweep_policy_threads(
+                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
+                    rules.hot_dice_must_roll, F, Q, *policy_args, turn_size, menus, C, PB, P, hi,
+                    lo, threads)  # fmt: skip
+            else:
+                c = kernels.sweep_policy(
+                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
+                    rules.final_round, rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg,
+                    M, C, PB, P, hi, lo)  # fmt: skip
             change = max(change, c)
             hi = lo - 1
             done = len(residuals) + (2 * size - 1 - hi) / (2 * size)
-            report("sweeps", _fraction(first, residuals, tolerance, done))
+            report(f"sweep {len(residuals) + 1}", _fraction(done))
         residuals.append(change)
-        first = first or change
         if change <= tolerance:
             break
+        # Evaluate the fixed policies: cheap linear sweeps to (nearly) their fixed point.
+        for _ in range(MAX_EVALUATIONS):
+            c = kernels.sweep_fixed(normal, auto, lower, t.auto_penalty, rules.auto_pfeffer,
+                                    C, PB, P)  # fmt: skip
+            if c <= EVALUATION_TOLERANCE:
+                break
     report("done", 1.0)
     return DiceStrategy(
         rules=rules,
@@ -95,10 +125,10 @@ def solve_tables(
     )
 
 
-def _fraction(first: float | None, residuals: list[float], tolerance: float, done: float) -> float:
-    """How far the sweeps have come: the residual's way down to the tolerance, on a log scale."""
-    if not residuals or first is None:
-        return min(done, 1.0) * 0.05
-    last = residuals[-1]
-    span = np.log(first / tolerance)
-    return float(min(max(np.log(first / max(last, tolerance)) / span, 0.05), 0.99))
+def _fraction(done: float) -> float:
+    """How far the solve has come after ``done`` optimising sweeps (fractions count): about
+    five are needed (fewer at small targets); past that the bar creeps towards the end."""
+    expected = 5.0
+    if done <= expected - 1:
+        return done / expected
+    return 1.0 - (1.0 / expected) / (1.0 + done - (expected - 1))

@@ -75,6 +75,26 @@ class DiceStrategy:
         table = self.auto if (auto_pfeffer and self.rules.auto_pfeffer) else self.normal
         return float(table[a + self.lower, b + self.lower])
 
+    def fair_compensation(self) -> float:
+        """The head start in points for the second player that makes the game even: where
+        ``win_probability(0, h)`` crosses one half, interpolated linearly between scoring steps
+        (0 if the first player is not favoured; the table's largest total if it never crosses).
+
+        >>> 0 < solve_small().fair_compensation() < 1000
+        True
+        """
+        t = self.tables
+        prev = self.win_probability(0, 0)
+        if prev <= 0.5:
+            return 0.0
+        for h in range(1, t.target):
+            cur = self.win_probability(0, h * t.step)
+            if cur <= 0.5:
+                frac = (prev - 0.5) / (prev - cur)
+                return float((h - 1 + frac) * t.step)
+            prev = cur
+        return float((t.target - 1) * t.step)
+
     # ---------------------------------------------------------------- turn values for advice
 
     def bank_values(self, own: int, other: int, need: int, bonus: int = 0) -> F64:
