@@ -45,7 +45,7 @@ HINT_WORDS = frozenset({"a", "hint", "advice"})
 """What asks for a hint in ``dice play`` (``h`` is help there)."""
 
 #: Solving a rule set takes about this many minutes per (target / 1000)² on a 2-core machine
-#: (target 1000: well under a minute; the defaults, target 10000: up to 20 minutes).
+#: (target 1000: a few seconds; the defaults, target 10000, ship with the package).
 MINUTES_PER_UNIT = 0.035  # the defaults (target 10,000): about 3.4 minutes on one core
 
 
