@@ -55,8 +55,8 @@ MINUTES_PER_UNIT = 0.035  # the defaults (target 10,000): about 3.4 minutes on o
 def solve_minutes(rules: DiceRules) -> float:
     """A rough estimate of the minutes a first solve of ``rules`` takes here.
 
-    >>> round(solve_minutes(DiceRules(target=1000)), 1), round(solve_minutes(DiceRules()))
-    (0.2, 20)
+    >>> round(solve_minutes(DiceRules(target=1000)) * 60), round(solve_minutes(DiceRules()), 1)
+    (2, 3.5)
     """
     return MINUTES_PER_UNIT * (rules.target / 1000) ** 2
 
