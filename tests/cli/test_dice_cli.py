@@ -417,6 +417,6 @@ def test_solve_prints_the_shipped_figures(run: Run) -> None:
     # The default rules' table ships with the package: loaded at once, no solve.
     result = run("dice", "solve")
     assert result.exit_code == 0, result.output
-    assert "the first player wins with 53.05" in result.output
+    assert "the first player wins with 53.0675%" in result.output
     assert "fair head start for the second player: 351 points" in result.output
     assert "loaded in" in result.output
