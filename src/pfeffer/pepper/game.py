@@ -985,10 +985,12 @@ class PepperGame:
         return game
 
 
-def _deal_order(n: int, dealer: int) -> tuple[int, ...]:
-    """Who gets each card of the shuffled deck: one at a time clockwise from left of the dealer.
+def deal_order(n: int, dealer: int) -> tuple[int, ...]:
+    """Who gets each card of the shuffled deck (P4): one at a time clockwise from left of the
+    dealer. With 2 players the dead hand (index 2) takes its turn after the dealer.
 
-    With 2 players the dead hand (index 2) takes its turn after the dealer.
+    >>> deal_order(2, 0)[:6], deal_order(4, 3)[:5]
+    ((1, 0, 2, 1, 0, 2), (0, 1, 2, 3, 0))
     """
     order = [(dealer + 1 + j) % n for j in range(n)]
     if n == 2:
@@ -996,7 +998,7 @@ def _deal_order(n: int, dealer: int) -> tuple[int, ...]:
     return tuple(order[i % len(order)] for i in range(DECK_SIZE))
 
 
-_DEAL_ORDER = {n: tuple(_deal_order(n, d) for d in range(n)) for n in (2, 3, 4)}
+_DEAL_ORDER = {n: tuple(deal_order(n, d) for d in range(n)) for n in (2, 3, 4)}
 _LADDERS = {n: bid_ladder(n) for n in (2, 3, 4)}
 _LADDERS_P = {n: ("pass", *_LADDERS[n]) for n in (2, 3, 4)}
 _BID_CODES = {n: {b: i for i, b in enumerate(_LADDERS_P[n])} for n in (2, 3, 4)}
