@@ -21,9 +21,9 @@ from __future__ import annotations
 import numpy as np
 
 from pfeffer.pepper.fast._jit import jit
-from pfeffer.pepper.fast.dd import TT_BITS, _search
-from pfeffer.pepper.fast.kernel import popcount
-from pfeffer.pepper.fast.tables import EFF, TRICK_VALUE, Int64Array
+from pfeffer.pepper.fast.dd import _GEN, _MAXS, _N, _TRUMP, TT_BITS, _prepare, _search
+from pfeffer.pepper.fast.kernel import trick_winner
+from pfeffer.pepper.fast.tables import Int64Array
 
 
 @jit
@@ -39,24 +39,7 @@ def solve_from(
     """As :func:`pfeffer.pepper.fast.dd.solve_kernel`, but the null-window searches step from
     ``guess`` (as MTD(f) does) instead of bisecting: when a world's cards are solved one after
     another, the last card's value is usually within a trick of the next one's."""
-    n = p[0]
-    t = p[1]
-    cards = popcount(hands[0] | hands[1] | hands[2] | hands[3]) + tlen
-    total = cards // n
-    p[5] = total
-    best_v = 0
-    best_seat = leader
-    if tlen:
-        led = EFF[t, trick[0]]
-        for i in range(tlen):
-            v = TRICK_VALUE[t, led, trick[i]]
-            if v > best_v:
-                best_v = v
-                best_seat = (leader + i) % n
-    tr = np.zeros(64, dtype=np.int64)
-    tr[:tlen] = trick[:tlen]
-    st = np.zeros((40, 16), dtype=np.int64)
-    mv = np.zeros((40, 16), dtype=np.int64)
+    total, best_v, best_seat, tr, st, mv = _prepare(hands, trick, tlen, leader, p)
     g = min(max(guess, 0), total)
     if g == 0:
         g = 1
@@ -88,16 +71,16 @@ def _solve_cards(
     out: Int64Array,
 ) -> None:
     p = np.zeros(8, dtype=np.int64)
-    p[0] = n
-    p[1] = trump
-    p[2] = maxs
+    p[_N] = n
+    p[_TRUMP] = trump
+    p[_MAXS] = maxs
     h = np.zeros(4, dtype=np.int64)
     tr = np.zeros(4, dtype=np.int64)
     empty = np.zeros(4, dtype=np.int64)
     seat = (leader + tlen) % n
     guess = 1
     for w in range(hands.shape[0]):
-        p[3] = w + 1
+        p[_GEN] = w + 1
         for k in range(cards.shape[0]):
             c = cards[k]
             for i in range(4):
@@ -107,15 +90,7 @@ def _solve_cards(
             h[seat] ^= 1 << c
             tr[tlen] = c
             if tlen + 1 == n:
-                led = EFF[trump, tr[0]]
-                best = 0
-                bv = TRICK_VALUE[trump, led, tr[0]]
-                for i in range(1, n):
-                    v = TRICK_VALUE[trump, led, tr[i]]
-                    if v > bv:
-                        bv = v
-                        best = i
-                win = (leader + best) % n
+                win = (leader + trick_winner(tr, n, trump)) % n
                 got = maxs >> win & 1
                 if h[0] | h[1] | h[2] | h[3]:
                     got += solve_from(h, empty, 0, win, p, tt, guess - got)
@@ -151,8 +126,8 @@ def _solve_trumps(
     out: Int64Array,
 ) -> None:  # fmt: skip
     p = np.zeros(8, dtype=np.int64)
-    p[0] = n
-    p[2] = maxs
+    p[_N] = n
+    p[_MAXS] = maxs
     h = np.zeros(4, dtype=np.int64)
     empty = np.zeros(4, dtype=np.int64)
     g = 0
@@ -160,8 +135,8 @@ def _solve_trumps(
     for w in range(hands.shape[0]):
         for k in range(trumps.shape[0]):
             g += 1
-            p[1] = trumps[k]
-            p[3] = g
+            p[_TRUMP] = trumps[k]
+            p[_GEN] = g
             for i in range(4):
                 h[i] = hands[w, i]
             out[w, k] = solve_from(h, empty, 0, leader, p, tt, out[w, k - 1] if k else guess)

@@ -368,15 +368,12 @@ def _search(
 
 
 @jit
-def solve_kernel(
-    hands: Int64Array, trick: Int64Array, tlen: int, leader: int, p: Int64Array, tt: Int64Array
-) -> int:
-    """The tricks the max side takes of those still to play (the current one included).
-
-    ``hands``: 4 masks of unplayed cards (zeros for missing seats); ``trick[:tlen]``: the cards
-    played to the current trick, led by ``leader``; ``p``: players, trump, max-side seat mask,
-    a fresh TT generation, a node counter (added to) and anything at index 5 (overwritten).
-    """
+def _prepare(
+    hands: Int64Array, trick: Int64Array, tlen: int, leader: int, p: Int64Array
+) -> tuple[int, int, int, Int64Array, Int64Array, Int64Array]:
+    """What every search from a position starts with: the tricks still to play (also stored at
+    ``p[_TOTAL]``), the best card so far in the current trick (its value and seat), and the
+    trick, stack and move scratch arrays."""
     n = p[_N]
     t = p[_TRUMP]
     cards = popcount(hands[0] | hands[1] | hands[2] | hands[3]) + tlen
@@ -395,6 +392,20 @@ def solve_kernel(
     tr[:tlen] = trick[:tlen]
     st = np.zeros((40, 16), dtype=np.int64)
     mv = np.zeros((40, 16), dtype=np.int64)
+    return total, best_v, best_seat, tr, st, mv
+
+
+@jit
+def solve_kernel(
+    hands: Int64Array, trick: Int64Array, tlen: int, leader: int, p: Int64Array, tt: Int64Array
+) -> int:
+    """The tricks the max side takes of those still to play (the current one included).
+
+    ``hands``: 4 masks of unplayed cards (zeros for missing seats); ``trick[:tlen]``: the cards
+    played to the current trick, led by ``leader``; ``p``: players, trump, max-side seat mask,
+    a fresh TT generation, a node counter (added to) and anything at index 5 (overwritten).
+    """
+    total, best_v, best_seat, tr, st, mv = _prepare(hands, trick, tlen, leader, p)
     lo = 0
     hi = total
     while lo < hi:
