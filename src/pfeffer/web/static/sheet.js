@@ -90,5 +90,6 @@
     if (game === "dice") drawDice(d); else drawPepper(d);
   }
   document.getElementById("undo").addEventListener("click", function () { call("POST", "/undo"); });
+  document.getElementById("print").addEventListener("click", function () { window.print(); });
   fetch("/api/sheets/" + id).then(function (r) { return r.json(); }).then(draw);
 })();
