@@ -10,6 +10,7 @@
   /* ------------------------------------------------------------------ frame */
 
   function render(frame, send, opts) {
+    const focus = PF.tableUI ? PF.tableUI.saveFocus() : null;  // kept across the redraw
     const board = clear(document.getElementById("board"));
     const actions = document.getElementById("actions") ? clear(document.getElementById("actions")) : el("div");
     const scores = clear(document.getElementById("scores"));
@@ -40,14 +41,15 @@
       banner.hidden = false;
     } else if (msg) {
       clear(banner); banner.appendChild(el("p", {text: msg})); banner.hidden = false;
-    } else if (frame.game !== "dice") { banner.hidden = true; }
+    } else { banner.hidden = true; }
     const players = el("div", {class: "players"}, frame.seats.map(function (s, i) {
       return el("span", {class: "player" + (i === v.current_player && !over ? " current" : "") + (i === frame.seat ? " me" : "")},
         [s.name, s.kind === "bot" ? " (" + t("bot") + ")" : (s.online === undefined ? "" : (s.online ? " ●" : " ○")),
          i === frame.seat ? " (" + t("you") + ")" : ""]);
     }));
-    board.appendChild(players);
+    board.appendChild(game.players ? game.players(frame) : players);  // a table may draw its own seats
     game.render(frame, send, board, actions, scores);
+    if (PF.tableUI) PF.tableUI.update(frame, opts, focus);  // log, statistics, sounds (table.js)
   }
 
   /* ------------------------------------------------------------------ live */
@@ -93,6 +95,7 @@
           frame = msg; busy = false; setOnline(true);
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
+          app.classList.remove("busy");  // the buttons drawn for this frame are live
         } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
         else if (msg.type === "rematch" && frame && frame.seat === null) { location.href = "/watch/" + msg.table; }
       };
