@@ -4,9 +4,11 @@ dice statistics of the table's record and, for every way to set dice aside, what
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from pfeffer.dice import DiceAction, DiceGame
@@ -15,7 +17,7 @@ from pfeffer.dice.stats import face_stats
 from pfeffer.pepper import PepperGame
 from pfeffer.pepper.log import pepper_log
 from pfeffer.web.games import LOG_TAIL, adapter, jsonable
-from tests.web.test_frames import first_state
+from tests.web.test_frames import STATIC, first_state
 
 
 def test_a_dice_frame_carries_log_stats_and_what_each_keep_leads_to(client: TestClient) -> None:
@@ -98,3 +100,29 @@ def test_the_replay_carries_the_log_and_the_stats(client: TestClient) -> None:
     assert last["view"]["log"][-1]["kind"] == "win"
     first = client.get(f"/api/tables/{t['id']}/replay?step=1").json()
     assert first["view"]["dice_stats"]["throws"] == 1
+
+
+# ---------------------------------------------------------------------- the scripts only match
+
+
+@pytest.mark.parametrize("script", ["dice-table.js", "table.js"])
+def test_the_table_scripts_hold_no_scoring(script: str) -> None:
+    """The dice the player taps are looked up in the engine's keep options; the scripts hold no
+    points, no minimum, no house rule that decides a score (only the view's numbers)."""
+    text = (STATIC / script).read_text(encoding="utf-8")
+    points = re.findall(r"\b(?:50|100|200|250|300|350|400|500|600|1000|1500)\b", text)
+    assert points == []
+    rules = (
+        "min_bank",
+        "single_one",
+        "single_five",
+        "triples",
+        "hot_dice_must_roll",
+        "pfeffer_margin",
+        "auto_pfeffer_penalty",
+        "straight",
+        "three_pairs",
+        "extra_dice",
+    )
+    assert [r for r in rules if r in text] == []
+    assert "keep_options" in text or script == "table.js"  # the dice are matched, not scored

@@ -39,17 +39,15 @@
       const cur = i === v.current_player && !over, won = over && v.winners.indexOf(i) >= 0;
       const online = s.kind === "bot" || s.online === undefined ? null : el("span", {class: "seat-online" + (s.online ? " on" : ""),
         title: s.online ? t("online") : t("offline"), text: s.online ? " ●" : " ○"});
-      const kids = [
-        el("span", {class: "seat-name"}, [s.name, online]),
-        el("span", {class: "seat-score", text: String(v.scores[i])})
-      ];
+      const score = el("span", {class: "seat-score"}, [String(v.scores[i])]);
+      if (cur && v.turn_total) score.appendChild(el("span", {class: "seat-turn", text: " +" + v.turn_total}));
+      const kids = [el("span", {class: "seat-name"}, [s.name, online]), score];
       const tags = [];
       if (s.kind === "bot") tags.push("(" + t("bot") + ")");
       if (i === frame.seat) tags.push(t("you"));
       if (cur && v.pfeffer === "called") tags.push("P!");
       if (cur && v.pfeffer === "auto") tags.push("A");
       if (tags.length) kids.push(el("span", {class: "seat-tags", text: tags.join(" · ")}));
-      if (cur && v.turn_total) kids.push(el("span", {class: "seat-turn", text: "+" + v.turn_total}));
       if (won) kids.push(el("span", {class: "seat-win", text: "★"}));
       return el("div", {class: "seat-card" + (cur ? " current" : "") + (i === frame.seat ? " me" : "") + (won ? " winner" : ""),
         "aria-current": cur ? "true" : null}, kids);
@@ -281,14 +279,14 @@
     lastThrow = throwAt;
     ui = {frame: frame, send: send, choosing: choosing};
 
-    const felt = el("div", {class: "dice-felt" + (mine ? " mine" : "")});
+    const felt = el("div", {class: "dice-felt" + (mine ? " mine" : "") + (v.is_over ? " over" : "")});
     felt.appendChild(notices(v));
     if (!v.is_over) {
       felt.appendChild(el("p", {class: "turnline"}, [el("span", {class: "label", text: t("turn_total") + " "}),
         el("strong", {class: "turntotal", text: String(v.turn_total)}),
         el("span", {class: "muted", text: " · " + t("to_bank") + ": " + v.min_to_bank})]));
     }
-    const kept = keptRow(v);
+    const kept = v.is_over ? null : keptRow(v);
     if (kept) felt.appendChild(kept);
     ui.tray = tray(frame, choosing);
     felt.appendChild(ui.tray);

@@ -168,11 +168,12 @@
     clear(box);
     if (!s.dice) { box.appendChild(el("p", {class: "muted", text: t("stats_none")})); return; }
     const most = Math.max.apply(null, s.counts.concat([s.expected]));
+    const share = function (x) { return (x / most).toLocaleString("en", {style: "percent", maximumFractionDigits: 1}); };
     const rows = s.counts.map(function (c, i) {
       const bar = el("span", {class: "bar"}, [el("span", {class: "fill"})]);
-      bar.firstChild.style.width = (100 * c / most).toFixed(1) + "%";
+      bar.firstChild.style.width = share(c);
       const mark = el("span", {class: "expect", "aria-hidden": "true"});
-      mark.style.left = (100 * s.expected / most).toFixed(1) + "%";
+      mark.style.left = share(s.expected);
       bar.appendChild(mark);
       return el("tr", null, [
         el("th", {scope: "row"}, [PF.die(i + 1, "small")]),
