@@ -219,7 +219,7 @@
       });
       actions.appendChild(box);
     } else {
-      legal.forEach(function (a) {
+      ["roll", "bank", "pfeffer"].filter(function (a) { return legal.indexOf(a) >= 0; }).forEach(function (a) {
         if (a === "roll") row.appendChild(button(rollLabel(v.dice_to_roll), {class: "button primary", "data-action": a, "data-key": "r", "aria-keyshortcuts": "R", "data-focus": "roll"}, function () { send(a); }));
         if (a === "bank") row.appendChild(button(t("bank", {points: v.turn_total}), {"data-action": a, "data-key": "b", "aria-keyshortcuts": "B", "data-focus": "bank"}, function () { send(a); }));
         if (a === "pfeffer") row.appendChild(button(t("call_pfeffer", {stake: v.pfeffer_stake}), {class: "button hot", "data-action": a, "aria-describedby": "pfeffer-terms", "data-focus": "pfeffer"}, function () { send(a); }));
