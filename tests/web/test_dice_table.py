@@ -176,6 +176,14 @@ def test_a_whole_game_by_tapping_dice(
     last = [int(x.split()[-1]) for x in cells if x.strip()]
     assert last == [t.total_after for t in rows[-1].turns if t is not None]
     assert page.locator(".sheet-legend dt").all_inner_texts()[:2] == ["A", "P!"]
+    # Sounds: a rattle for every throw seen, a chime whenever the turn came back to Anna.
+    played = page.evaluate("PF.sound.played")
+    assert "roll" in played
+    if len(rows) > 1:
+        assert "turn" in played
+    # Screen readers hear the newest lines of the log.
+    heard = page.locator("#announce").inner_text().split(". ")
+    assert heard and set(heard) <= set(page.locator("#log li").all_inner_texts())
     assert errors == []
     ctx.close()
 

@@ -219,6 +219,20 @@
 
   /* ------------------------------------------------------------------ per frame */
 
+  /* What just happened, for screen readers (a visually hidden live region): the new lines of
+     the log, so that a player who cannot see the felt hears the other players' throws too. */
+  function announce(frame, fresh) {
+    if (!fresh.length) return;
+    let live = document.getElementById("announce");
+    if (!live) {
+      live = el("p", {id: "announce", class: "sr-only", "aria-live": "polite"});
+      document.body.appendChild(live);
+    }
+    const names = frame.seats.map(function (s) { return s.name; });
+    live.textContent = fresh.map(function (e) { return logText(frame.game, e, names, frame.view); })
+      .filter(function (x) { return x; }).join(". ");
+  }
+
   let seen = null;  // {table, count, mine}: what the previous frame had
   function update(frame, opts, focus) {
     const v = frame.view, replay = !!(opts && opts.replay);
@@ -228,6 +242,7 @@
     if (!replay) {
       const prev = seen && seen.table === frame.table ? seen : null;
       const fresh = freshEvents(v, prev ? prev.count : null);
+      announce(frame, fresh);
       if (fresh.some(function (e) { return e.kind === "throw"; })) sound.play("roll");
       else if (fresh.some(function (e) { return e.kind === "play"; })) sound.play("card");
       if (prev && v.is_my_turn && !prev.mine) sound.play("turn");
