@@ -161,7 +161,7 @@
     if (!picked.length) { text = t("tap_hint"); cls += " hint"; }
     else if (o) {
       text = t("sel_points", {dice: diceText(o.dice), points: o.points, total: o.next.turn_total});
-      if (o.next.hot_dice) text += " " + t("sel_hot");
+      if (o.next.hot_dice) text += " — " + t("sel_hot");
       cls += " ok";
     } else {
       const faces = picked.map(function (p) { return v.roll[p]; });
@@ -289,7 +289,7 @@
     const kept = v.is_over ? null : keptRow(v);
     if (kept) felt.appendChild(kept);
     ui.tray = tray(frame, choosing);
-    felt.appendChild(ui.tray);
+    if (!v.is_over) felt.appendChild(ui.tray);
     if (fresh && v.roll) animate(ui.tray);
     ui.line = el("p", {class: "selection", "aria-live": "polite"});
     if (choosing) felt.appendChild(ui.line);

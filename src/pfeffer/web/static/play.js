@@ -140,11 +140,16 @@
   const rp = document.getElementById("replay");
   if (rp) {
     const table = rp.dataset.table, slider = document.getElementById("step");
-    let step = 0, steps = 0;
+    /* ``want``: the step asked for last; quick clicks count from it, not from the step drawn
+       (two clicks on "next" go two steps on), and only the answer to the last request is drawn. */
+    let step = 0, steps = 0, want = 0, asked = 0;
     async function load(n) {
+      want = n;
+      const mine = ++asked;
       const r = await fetch("/api/tables/" + table + "/replay?step=" + n);
       const d = await r.json();
-      step = d.step; steps = d.steps; slider.max = String(steps); slider.value = String(step);
+      if (mine !== asked) return;
+      step = want = d.step; steps = d.steps; slider.max = String(steps); slider.value = String(step);
       document.getElementById("stepinfo").textContent = t("step") + " " + step + " / " + steps;
       document.getElementById("lastaction").textContent = d.action ? describe(d.game, d.action, d.seat === null ? "" : d.names[d.seat], d.view) : "";
       const frame = {game: d.game, seat: null, legal: [], table: table, view: d.view,
@@ -155,7 +160,7 @@
     rp.querySelectorAll("[data-go]").forEach(function (b) {
       b.addEventListener("click", function () {
         const go = b.dataset.go;
-        load(go === "first" ? 0 : go === "prev" ? Math.max(0, step - 1) : go === "next" ? step + 1 : steps);
+        load(go === "first" ? 0 : go === "prev" ? Math.max(0, want - 1) : go === "next" ? Math.min(want + 1, steps || want + 1) : steps);
       });
     });
     slider.addEventListener("input", function () { load(Number(slider.value)); });
