@@ -124,7 +124,8 @@ def click_times(browser: Any, srv: ServerProcess, game: str, clicks: int) -> lis
             try:
                 target.click(timeout=2000)
                 page.wait_for_function(
-                    f"document.getElementById('app').dataset.version !== '{version}'",
+                    # An arrow function: a string predicate is eval'd in the page (the CSP forbids).
+                    f"() => document.getElementById('app').dataset.version !== '{version}'",
                     timeout=10_000,
                 )
             except Exception:  # the board moved on under the click (a bot's move): skip it
