@@ -54,7 +54,7 @@ def create_app(
         await hub.stop()
         engine.dispose()
 
-    app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
     app.add_middleware(SecurityHeaders)

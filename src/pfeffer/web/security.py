@@ -28,9 +28,6 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-# FastAPI's interactive API documentation (a developer's page) loads Swagger UI from a CDN and
-# starts it with an inline script: it does not get the pages' policy.
-NO_CSP = ("/api/docs",)
 
 
 class SecurityHeaders:
@@ -43,7 +40,6 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        path: str = scope.get("path", "")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -51,7 +47,7 @@ class SecurityHeaders:
                 for name, value in HEADERS.items():
                     headers.setdefault(name, value)
                 html = headers.get("content-type", "").startswith("text/html")
-                if html and not path.startswith(NO_CSP):
+                if html:
                     headers.setdefault("Content-Security-Policy", CSP)
                     headers.setdefault("X-Frame-Options", "DENY")
             await send(message)
