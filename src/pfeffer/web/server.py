@@ -42,7 +42,7 @@ from pfeffer.core.errors import (
 from pfeffer.core.game import Game
 from pfeffer.core.rng import new_seed
 from pfeffer.core.rulespec import parse_form, shown
-from pfeffer.web import sheets
+from pfeffer.web import newtable, sheets
 from pfeffer.web.games import ADAPTERS, Table, adapter, bot_seed
 from pfeffer.web.i18n import (
     LANGUAGE_NAMES,
@@ -511,9 +511,15 @@ def create_app(
     @app.post("/api/tables")
     async def api_create(request: Request) -> JSONResponse:
         body = await _json_object(request)
-        table, seats = create_table(
-            body.get("game", ""), body.get("rules"), body.get("seats"), _lang(request)
-        )
+        rules_in, seats_in = body.get("rules"), body.get("seats")
+        if body.get("game") in ADAPTERS:  # web-forms: a preset's rules and seats (newtable.py)
+            try:
+                rules_in, seats_in = newtable.with_preset(
+                    body["game"], body.get("preset"), rules_in, seats_in
+                )
+            except RulesError as exc:
+                raise HTTPException(400, translate_error(exc, _lang(request))) from None
+        table, seats = create_table(body.get("game", ""), rules_in, seats_in, _lang(request))
         await hub_of(request).get(table.id)
         hub_live = hub_of(request).lives[table.id]
         hub_of(request).kick_bots(hub_live)
@@ -876,14 +882,21 @@ def create_app(
         ]
         return render(request, "lobby.html", tables=tables)
 
-    def new_table_form(request: Request, kind: str, error: Any) -> HTMLResponse:
-        """The form for a new table of ``kind`` (house rules, seats), with an error if any."""
+    def new_table_form(
+        request: Request, kind: str, error: Any, preset: str | None = None
+    ) -> HTMLResponse:
+        """The form for a new table of ``kind`` (presets, seats, house rules under the chosen
+        preset: web/newtable.py), with an error if any."""
         ad = adapter(kind)
+        state = newtable.form_state(kind, preset, ad.bot_kinds()[0].key)
+        if error is None and state.error is not None:
+            error = translate_error(state.error, _lang(request))
         return render(
             request,
             "new.html",
             kind=kind,
             options=ad.rule_specs(),
+            form=state,
             choice_labels=CHOICE_LABELS,
             bots=ad.bot_kinds(),
             max_players=ad.max_players,
@@ -893,10 +906,10 @@ def create_app(
         )
 
     @app.get("/new/{kind}", response_class=HTMLResponse)
-    async def page_new(request: Request, kind: str) -> HTMLResponse:
+    async def page_new(request: Request, kind: str, preset: str | None = None) -> HTMLResponse:
         if kind not in ADAPTERS:
             raise HTTPException(404, "no such game")
-        return new_table_form(request, kind, error=None)
+        return new_table_form(request, kind, error=None, preset=preset)
 
     @app.post("/new/{kind}")
     async def page_new_post(request: Request, kind: str) -> Response:
@@ -904,17 +917,18 @@ def create_app(
             raise HTTPException(404, "no such game")
         ad = adapter(kind)
         form = await request.form()
+        preset = str(form.get("preset") or "") or None  # the form shown again keeps it
         try:
             rules = parse_form(ad.rule_specs(), form)
         except RulesError as exc:
-            return new_table_form(request, kind, error=translate_error(exc, _lang(request)))
+            return new_table_form(request, kind, translate_error(exc, _lang(request)), preset)
         try:
             seats_in = _form_seats(kind, form)
             table, _ = create_table(kind, rules, seats_in, _lang(request))
         except TranslatableError as exc:
-            return new_table_form(request, kind, error=translate_error(exc, _lang(request)))
+            return new_table_form(request, kind, translate_error(exc, _lang(request)), preset)
         except HTTPException as exc:
-            return new_table_form(request, kind, error=exc.detail)
+            return new_table_form(request, kind, exc.detail, preset)
         hub = hub_of(request)
         live = await hub.get(table.id)
         assert live is not None
@@ -1036,6 +1050,28 @@ def create_app(
         if row is None:
             raise HTTPException(404, "no such sheet")
         return render(request, "sheet.html", sheet=row)
+
+    # ----------------------------------------------------------------- web-forms: presets
+
+    @app.get("/api/presets/{kind}")
+    async def api_presets(kind: str) -> list[dict[str, Any]]:
+        if kind not in ADAPTERS:
+            raise HTTPException(404, "no such game")
+        return newtable.presets_json(kind)
+
+    @app.post("/play-now/{kind}")
+    async def page_play_now(request: Request, kind: str) -> Response:
+        """One click from the home page: a table with you and computer players, your seat."""
+        if kind not in ADAPTERS:
+            raise HTTPException(404, "no such game")
+        rules, seats_in = newtable.play_now(kind)
+        table, seats = create_table(kind, rules, seats_in, _lang(request))
+        hub = hub_of(request)
+        live = await hub.get(table.id)
+        assert live is not None
+        hub.kick_bots(live)
+        mine = next(s for s in seats if s.kind == "human")
+        return RedirectResponse(f"/play/{table.id}/{mine.token}", status_code=303)
 
     return app
 
