@@ -85,7 +85,7 @@ def test_a_preset_through_the_api_makes_the_table_it_claims(
     assert r.status_code == 201, r.text
     t = r.json()
     assert len(t["seats"]) == SEATS[game, key]
-    assert [s["kind"] for s in t["seats"]][0] == "human"
+    assert [s["kind"] for s in t["seats"]] == ["human"] + ["bot"] * (len(t["seats"]) - 1)
     rules = state(client, t["id"])["view"]["rules"]
     for name, value in CLAIMS[game, key].items():
         assert rules[name] == value, (key, name)
@@ -95,8 +95,9 @@ def test_a_preset_through_the_api_makes_the_table_it_claims(
 
 
 def test_the_body_overrides_a_preset_and_a_wrong_preset_is_refused(client: TestClient) -> None:
-    body = {"game": "dice", "preset": "farkle", "rules": {"target": 4000}}
-    body["seats"] = [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
+    seats = [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
+    body: dict[str, Any] = {"game": "dice", "preset": "farkle", "rules": {"target": 4000}}
+    body["seats"] = seats
     t = client.post("/api/tables", json=body).json()
     rules = state(client, t["id"])["view"]["rules"]
     assert rules["target"] == 4000 and rules["pfeffer"] is False and len(t["seats"]) == 3
@@ -106,7 +107,8 @@ def test_the_body_overrides_a_preset_and_a_wrong_preset_is_refused(client: TestC
         headers={"accept-language": "de"},
     )
     assert r.status_code == 400
-    assert r.json()["detail"] == "'poker' ist keine Vorlage; die Vorlagen sind: family, farkle, short"
+    want = "'poker' ist keine Vorlage; die Vorlagen sind: family, farkle, short"
+    assert r.json()["detail"] == want
     assert client.get("/api/presets/chess").status_code == 404
 
 

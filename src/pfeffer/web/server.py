@@ -42,7 +42,7 @@ from pfeffer.core.errors import (
 from pfeffer.core.game import Game
 from pfeffer.core.rng import new_seed
 from pfeffer.core.rulespec import parse_form, shown
-from pfeffer.web import newtable, sheets
+from pfeffer.web import chat, newtable, sheets
 from pfeffer.web.games import ADAPTERS, Table, adapter, bot_seed
 from pfeffer.web.i18n import (
     LANGUAGE_NAMES,
@@ -438,6 +438,7 @@ def create_app(
 
     app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.store = store
+    chats = chat.Chat()  # web-forms: the tables' chats (web/chat.py)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     env = Environment(
         loader=FileSystemLoader(HERE / "templates"),
@@ -483,7 +484,7 @@ def create_app(
             ngettext=t.ngettext,
             lang=lang,
             languages=LANGUAGE_NAMES,
-            js_strings=js_strings(t.gettext),
+            js_strings=js_strings(t.gettext, t.ngettext),
             path=request.url.path,
             **ctx,
         )
@@ -809,6 +810,8 @@ def create_app(
                 store.touch(live.id)
         live.conns[ws] = seat
         await hub.broadcast(live)
+        talk = chats.speaker(live.id, seat)  # web-forms: the table chat (web/chat.py)
+        await ws.send_json(chats.history(live.id))
         try:
             while True:
                 msg = await ws.receive()
@@ -826,8 +829,15 @@ def create_app(
                 except (ValueError, RecursionError):  # deep nesting: RecursionError
                     await _error(ws, "malformed", gt("That message is not valid JSON."))
                     continue
-                if not isinstance(data, dict) or data.get("type") not in ("action", "sync", "ping"):
+                kinds = ("action", "sync", "ping", "chat")
+                if not isinstance(data, dict) or data.get("type") not in kinds:
                     await _error(ws, "malformed", gt("Unknown message type."))
+                    continue
+                if data["type"] == "chat":  # web-forms: the table chat (web/chat.py)
+                    try:
+                        await hub.broadcast(live, talk.say(data, live.names))
+                    except chat.ChatRefused as exc:
+                        await _error(ws, exc.code, translate_error(exc, lang))
                     continue
                 if data["type"] == "ping":
                     await ws.send_json({"type": "pong"})
@@ -874,7 +884,9 @@ def create_app(
 
     @app.get("/", response_class=HTMLResponse)
     async def page_lobby(request: Request) -> HTMLResponse:
-        hub_of(request).forget(store.expire_tables(table_ttl))
+        expired = store.expire_tables(table_ttl)
+        hub_of(request).forget(expired)
+        chats.forget(expired)  # web-forms
         tables = [
             _table_summary(t, s)
             for t, s in store.list_tables("running")
@@ -1080,13 +1092,19 @@ async def _error(ws: WebSocket, code: str, message: str) -> None:
     await ws.send_json({"type": "error", "code": code, "message": message})
 
 
-def js_strings(_: Callable[[str], str]) -> dict[str, str]:
-    """Every string the browser scripts show, translated (the scripts never hold UI text)."""
+def js_strings(
+    _: Callable[[str], str], ngettext: Callable[[str, str, int], str] | None = None
+) -> dict[str, str]:
+    """Every string the browser scripts show, translated (the scripts never hold UI text).
+
+    A message with plural forms is sent once per count the page can need, as ``key#n``
+    (``roll_n#1`` … ``roll_n#6``); ``PF.t(key, {n: n})`` picks the one for ``n``."""
+    ng = ngettext or (lambda one, many, n: one if n == 1 else many)
     return {
         "your_turn": _("Your turn"),
         "turn_of": _("%(name)s's turn"),
         "roll": _("Roll"),
-        "roll_n": _("Roll %(n)s dice"),
+        "roll_n": ng("Roll %(n)s die", "Roll %(n)s dice", 6),  # any count; see roll_n#n
         "bank": _("Bank %(points)s"),
         "pfeffer": _("Pfeffer!"),
         "call_pfeffer": _("Call Pfeffer! (stake %(stake)s)"),
@@ -1166,4 +1184,11 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "copied": _("Copied"),
         "copy_by_hand": _("Copying did not work: the link is selected, copy it by hand."),
         "share_title": _("Your seat at the Pfeffer table"),
+        # web-forms: plural forms, card rank letters, the table chat (chat.js)
+        **{f"roll_n#{n}": ng("Roll %(n)s die", "Roll %(n)s dice", n) for n in range(1, 7)},
+        "rank_letters": _("J Q K A"),
+        "chat_you": _("%(name)s (you)"),
+        "chat_r_well_played": _("Well played!"),
+        "chat_r_good_luck": _("Good luck!"),
+        "chat_r_thanks": _("Thanks!"),
     }
