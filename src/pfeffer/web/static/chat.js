@@ -20,7 +20,7 @@
     const mine = mySeat !== null && m.seat === mySeat;
     log.appendChild(el("li", {class: "chat-line" + (mine ? " mine" : "") + (m.reaction ? " reaction" : ""),
       "data-id": String(m.id), title: m.time},
-      [el("strong", {text: mine ? t("chat_you", {name: m.name}) : m.name}), el("span", {class: "chat-text", text: text})]));
+      [el("strong", {text: (mine ? t("chat_you", {name: m.name}) : m.name) + ":"}), " ", el("span", {class: "chat-text", text: text})]));
     while (log.children.length > MAX_LINES) log.removeChild(log.firstChild);
     log.scrollTop = log.scrollHeight;
     if (mine && input && pending !== null && m.text === pending) { input.value = ""; pending = null; }
