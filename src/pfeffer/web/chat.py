@@ -9,8 +9,9 @@ public, so spectators could flood a table they merely watch). What a client send
 - server → every client of the table: ``{"type": "chat", "message": {"id", "seat", "name",
   "text", "reaction", "time"}}``; a reaction's ``text`` is its emoji or English words, which a
   page shows in its own language by the ``reaction`` key;
-- server → a client that (re)connects, after its first state frame: ``{"type":
-  "chat_history", "messages": [...]}``, the last :data:`HISTORY` messages;
+- server → a client that (re)connects to a table with messages, after its first state frame:
+  ``{"type": "chat_history", "messages": [...]}``, the last :data:`HISTORY` messages (nothing
+  at a table nobody wrote at, so a client that does not chat gets exactly the frames it did);
 - refusals: ``{"type": "error", "code": ..., "message": ...}`` with the codes of
   :class:`ChatRefused` (``chat_spectator``, ``chat_empty``, ``chat_too_long``, ``chat_rate``,
   ``chat_malformed``), the message in the page's language.

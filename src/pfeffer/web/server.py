@@ -811,7 +811,8 @@ def create_app(
         live.conns[ws] = seat
         await hub.broadcast(live)
         talk = chats.speaker(live.id, seat)  # web-forms: the table chat (web/chat.py)
-        await ws.send_json(chats.history(live.id))
+        if chats.history(live.id)["messages"]:
+            await ws.send_json(chats.history(live.id))
         try:
             while True:
                 msg = await ws.receive()
