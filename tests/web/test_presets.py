@@ -110,6 +110,8 @@ def test_the_body_overrides_a_preset_and_a_wrong_preset_is_refused(client: TestC
     want = "'poker' ist keine Vorlage; die Vorlagen sind: family, farkle, short"
     assert r.json()["detail"] == want
     assert client.get("/api/presets/chess").status_code == 404
+    for bad in ({"game": ["dice"], "preset": "farkle"}, {"game": "dice", "preset": ["x"]}):
+        assert client.post("/api/tables", json=bad).status_code == 400
 
 
 @pytest.mark.parametrize(("game", "key"), ALL)

@@ -498,7 +498,7 @@ def create_app(
     def create_table(
         kind: str, rules_in: Any, seats_in: Any, lang: str = "en"
     ) -> tuple[TableRow, list[SeatRow]]:
-        if kind not in ADAPTERS:
+        if not isinstance(kind, str) or kind not in ADAPTERS:
             raise HTTPException(400, "game must be 'dice' or 'pepper'")
         ad = adapter(kind)
         try:
@@ -513,10 +513,11 @@ def create_app(
     async def api_create(request: Request) -> JSONResponse:
         body = await _json_object(request)
         rules_in, seats_in = body.get("rules"), body.get("seats")
-        if body.get("game") in ADAPTERS:  # web-forms: a preset's rules and seats (newtable.py)
+        game = body.get("game")
+        if isinstance(game, str) and game in ADAPTERS:  # web-forms: a preset (newtable.py)
             try:
                 rules_in, seats_in = newtable.with_preset(
-                    body["game"], body.get("preset"), rules_in, seats_in
+                    game, body.get("preset"), rules_in, seats_in
                 )
             except RulesError as exc:
                 raise HTTPException(400, translate_error(exc, _lang(request))) from None
