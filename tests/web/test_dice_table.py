@@ -56,8 +56,9 @@ def version(page: Any) -> int:
 
 def wait_past(page: Any, before: int, steps: int = 1) -> None:
     """Until the table's version moved ``steps`` actions on from ``before``."""
-    page.wait_for_function(
-        f"Number(document.getElementById('app').dataset.version) >= {before + steps}",
+    page.wait_for_function(  # an arrow function: the CSP forbids eval'd string predicates
+        "(v) => Number(document.getElementById('app').dataset.version) >= v",
+        arg=before + steps,
         timeout=10_000,
     )
 

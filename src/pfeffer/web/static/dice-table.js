@@ -49,7 +49,7 @@
       if (cur && v.pfeffer === "auto") tags.push("A");
       if (tags.length) kids.push(el("span", {class: "seat-tags", text: tags.join(" · ")}));
       if (won) kids.push(el("span", {class: "seat-win", text: "★"}));
-      return el("div", {class: "seat-card" + (cur ? " current" : "") + (i === frame.seat ? " me" : "") + (won ? " winner" : ""),
+      return el("div", {class: "seat-card player" + (cur ? " current" : "") + (i === frame.seat ? " me" : "") + (won ? " winner" : ""),
         "aria-current": cur ? "true" : null}, kids);
     }));
   }
@@ -146,7 +146,7 @@
     refresh();
   }
 
-  function rollLabel(n) { return n === 1 ? t("roll_1") : t("roll_n", {n: n}); }
+  function rollLabel(n) { return t("roll_n", {n: n}); }  // "Roll 1 die", "Roll 3 dice"
 
   /* Redraw what depends on the tapped dice: the dice, the sentence under them, the buttons. */
   function refresh() {

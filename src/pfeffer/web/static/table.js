@@ -185,7 +185,7 @@
       el("thead", null, [el("tr", null, [el("th", {text: t("stats_face")}), el("th", {text: t("thrown")}),
         el("th", {text: t("stats_expected", {n: num(s.expected, 1)})})])]),
       el("tbody", null, rows)]));
-    box.appendChild(el("p", {class: "stats-sum", text: t("stats_summary", {dice: s.dice, throws: s.throws,
+    box.appendChild(el("p", {class: "stats-sum", text: t("stats_summary", {d: s.dice, k: s.throws,
       chi: num(s.chi_square, 2), p: num(s.p_value, 2)})}));
     const verdict = !s.enough ? t("stats_few") : s.unusual ? t("stats_unusual") : t("stats_fair");
     box.appendChild(el("p", {class: "stats-verdict" + (s.unusual ? " unusual" : ""), text: verdict}));

@@ -1,0 +1,232 @@
+"""HTML pages: the Jinja templates rendered in the request's language, the strings the browser
+scripts show (``js_strings``) and HTTP errors as pages (in the user's language) or as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import HTMLResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from pfeffer.web.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, translations
+
+HERE = Path(__file__).resolve().parent
+ENV = Environment(
+    loader=FileSystemLoader(HERE / "templates"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def lang_of(request: Request) -> str:
+    """The request's language: ``?lang=``, then the ``lang`` cookie, then Accept-Language."""
+    q = request.query_params.get("lang")
+    if q in LANGUAGES:
+        return q
+    c = request.cookies.get("lang")
+    if c in LANGUAGES:
+        return c
+    return pick_language(request.headers.get("accept-language"))
+
+
+def render(request: Request, template: str, status_code: int = 200, **ctx: Any) -> HTMLResponse:
+    """The page ``template`` in the request's language (``?lang=`` is kept in a cookie)."""
+    lang = lang_of(request)
+    t = translations(lang)
+    page = ENV.get_template(template).render(
+        _=t.gettext,
+        ngettext=t.ngettext,
+        lang=lang,
+        languages=LANGUAGE_NAMES,
+        js_strings=js_strings(t.gettext, t.ngettext),
+        path=request.url.path,
+        **ctx,
+    )
+    resp = HTMLResponse(page, status_code=status_code)
+    if request.query_params.get("lang") in LANGUAGES:
+        resp.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+    return resp
+
+
+def is_page(path: str) -> bool:
+    """Whether ``path`` is one of the HTML pages (errors there are pages, not JSON)."""
+    return not path.startswith(("/api/", "/static/", "/ws/"))
+
+
+async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+    """HTTP errors in the request's language: the English details written in the routes
+    (``HTTPException(404, "no such table")``) are msgids of the catalogue; details that are
+    translated already (``translate_error``) have no entry and stay as they are."""
+    if isinstance(exc.detail, str):
+        detail = translations(lang_of(request)).gettext(exc.detail)
+        exc = StarletteHTTPException(exc.status_code, detail, exc.headers)
+    if is_page(request.url.path):
+        # A page (a bad link, a forged invite): an HTML page in the user's language with a
+        # way back, not the API's JSON.
+        return render(
+            request,
+            "error.html",
+            status_code=exc.status_code,
+            detail=exc.detail,
+            status=exc.status_code,
+            more=getattr(request.state, "error_link", None),
+        )
+    return await http_exception_handler(request, exc)
+
+
+def js_strings(
+    _: Callable[[str], str], ngettext: Callable[[str, str, int], str] | None = None
+) -> dict[str, str]:
+    """Every string the browser scripts show, translated (the scripts never hold UI text).
+
+    A message with plural forms is sent once per count the page can need, as ``key#n``
+    (``roll_n#1`` … ``roll_n#6``); ``PF.t(key, {n: n})`` picks the one for ``n``."""
+    ng = ngettext or (lambda one, many, n: one if n == 1 else many)
+    return {
+        "your_turn": _("Your turn"),
+        "turn_of": _("%(name)s's turn"),
+        "roll": _("Roll"),
+        "roll_n": ng("Roll %(n)s die", "Roll %(n)s dice", 6),  # any count; see roll_n#n
+        "bank": _("Bank %(points)s"),
+        "pfeffer": _("Pfeffer!"),
+        "call_pfeffer": _("Call Pfeffer! (stake %(stake)s)"),
+        "pfeffer_terms": _("Pfeffer: bank at least %(need)s; a bust costs %(penalty)s"),
+        "bust_costs": _("A bust costs %(points)s"),
+        "turn_total": _("Turn total"),
+        "to_bank": _("Minimum to bank"),
+        "keep": _("Set aside"),
+        "bust": _("Bust"),
+        "penalty": _("penalty"),
+        "auto_pfeffer": _("Auto-Pfeffer: your predecessor scored nothing"),
+        "pfeffer_on": _("Pfeffer is on: stake %(stake)s"),
+        "final_round": _("Final round!"),
+        "winner": _("Winner"),
+        "winners": _("Winners"),
+        "game_over": _("Game over"),
+        "round": _("Round"),
+        "total": _("Σ"),
+        "deal": _("Deal"),
+        "pass": _("Pass"),
+        "bid": _("Bid"),  # a noun: the score pad's column, the sheet's field
+        "bid_button": _("Bid %(bid)s"),  # a verb: the auction's buttons
+        "small": _("Small Pepper"),
+        "big": _("Big Pepper"),
+        "trump": _("Trump"),
+        "no_trump": _("No trump"),
+        "choose_trump": _("Choose trump"),
+        "auction": _("Auction"),
+        "last_trick": _("Last trick"),
+        "current_trick": _("Trick"),
+        "tricks": _("Tricks"),
+        "tricks_needed": _("The contract needs %(need)s of %(total)s tricks"),
+        "partner": _("partner"),
+        "dealer": _("Dealer"),
+        "bidder": _("Bidder"),
+        "hand": _("Hand"),
+        "made": _("made"),
+        "set": _("set"),
+        "team": _("Team"),
+        "you": _("you"),
+        "bot": _("computer"),
+        "online": _("online"),
+        "offline": _("offline"),
+        "connecting": _("Connecting…"),
+        "reconnecting": _("Connection lost, reconnecting…"),
+        "rematch": _("Rematch"),
+        "spectator": _("You are watching."),
+        "waiting": _("Waiting for %(name)s…"),
+        "thrown": _("Thrown"),
+        "kept": _("Set aside"),
+        "download": _("Download record"),
+        "step": _("Step"),
+        "start": _("Start"),
+        "back": _("Back"),
+        "forward": _("Forward"),
+        "end": _("End"),
+        "points": _("Points"),
+        "score": _("Score"),
+        "your_hand": _("Your hand"),
+        "called_pfeffer": _("%(name)s calls Pfeffer!"),
+        "lost_penalty": _("%(name)s busts and loses %(points)s"),
+        "banked": _("%(name)s banks %(points)s"),
+        "busted": _("%(name)s busts"),
+        "add": _("Add"),
+        "all_passed": _("Everyone passed"),
+        "undo": _("Undo last entry"),
+        "print": _("Print"),
+        "error": _("Error"),
+        "did_throw": _("%(name)s threw %(dice)s"),
+        "did_keep": _("%(name)s sets aside %(dice)s"),
+        "did_void": _("%(name)s declares the throw void"),
+        "did_deal": _("%(name)s deals"),
+        "did_pass": _("%(name)s passes"),
+        "did_bid": _("%(name)s bids %(bid)s"),
+        "did_trump": _("%(name)s names trump: %(trump)s"),
+        "did_play": _("%(name)s plays %(card)s"),
+        "copied": _("Copied"),
+        "copy_by_hand": _("Copying did not work: the link is selected, copy it by hand."),
+        "share_title": _("Your seat at the Pfeffer table"),
+        # web-forms: plural forms, card rank letters, the table chat (chat.js)
+        **{f"roll_n#{n}": ng("Roll %(n)s die", "Roll %(n)s dice", n) for n in range(1, 7)},
+        "rank_letters": _("J Q K A"),
+        "chat_you": _("%(name)s (you)"),
+        "chat_r_well_played": _("Well played!"),
+        "chat_r_good_luck": _("Good luck!"),
+        "chat_r_thanks": _("Thanks!"),
+        # dice-table: the dice table, the shared log, sounds and dice statistics
+        "face_1": _("one"),
+        "face_2": _("two"),
+        "face_3": _("three"),
+        "face_4": _("four"),
+        "face_5": _("five"),
+        "face_6": _("six"),
+        "bank_plain": _("Bank"),
+        "kept_this_turn": _("Set aside this turn:"),
+        "to_throw": _("Dice to throw: %(n)s"),
+        "tap_hint": _("Tap the dice you set aside."),
+        "sel_points": _("%(dice)s: %(points)s points · turn total %(total)s"),
+        "sel_hot": _("All dice scored: you throw all six again."),
+        "sel_nothing": _("These dice score nothing."),
+        "sel_not_scoring": _("Not a scoring selection: every die you set aside must score."),
+        "or_pick": _("Or pick:"),
+        "pf_stake": _("Pfeffer! is a bet on this turn: the stake is %(stake)s."),
+        "pf_need": _("You must bank at least %(need)s."),
+        "pf_short": _("You may bank from %(need)s; the bet is won at %(stake)s or more."),
+        "pf_bust": _("A bust costs %(penalty)s (%(factor)s × the stake)."),
+        "pf_bonus": _("Winning the bet earns a bonus of %(bonus)s."),
+        "pf_no_bonus": _("Winning the bet earns no bonus at this table."),
+        "kbd_hint": _("Keys: 1–6 pick a die · R roll · B bank · Esc clear"),
+        "sheet_title": _("Score sheet"),
+        "legend_auto": _("Auto-Pfeffer: the player before scored nothing"),
+        "legend_pfeffer": _("Pfeffer called"),
+        "legend_bust": _("bust"),
+        "legend_penalty": _("penalty subtracted"),
+        "log_round": _("Round %(n)s"),
+        "log_throw": _("%(name)s throws %(dice)s"),
+        "log_keep": _("%(name)s sets aside %(dice)s for %(points)s"),
+        "log_hot_dice": _("%(name)s scored with every die: six dice again"),
+        "log_pfeffer": _("%(name)s calls Pfeffer! Stake %(stake)s"),
+        "log_auto_pfeffer": _("Auto-Pfeffer for %(name)s: a bust costs %(points)s"),
+        "log_bank": _("%(name)s banks %(points)s (total %(total)s)"),
+        "log_bonus": _("%(name)s wins the Pfeffer bet: bonus %(points)s"),
+        "log_win": _("Winner: %(name)s with %(points)s"),
+        "log_trick": _("%(name)s takes the trick"),
+        "log_redeal": _("Hand %(n)s: everyone passed"),
+        "log_hand": _("Hand %(n)s: %(name)s bid %(bid)s %(trump)s, %(result)s: %(points)s"),
+        "stats_none": _("No dice thrown yet."),
+        "stats_face": _("Face"),
+        "stats_expected": _("Expected: %(n)s each"),
+        "stats_summary": _("Dice: %(d)s · throws: %(k)s · chi-square %(chi)s · p = %(p)s"),
+        "stats_few": _("Too few dice yet to judge the spread."),
+        "stats_fair": _("A usual spread for fair dice."),
+        "stats_unusual": _(
+            "An unusual spread for fair dice (p below 0.01): it happens "
+            "at about one table in a hundred."
+        ),
+    }
