@@ -42,7 +42,7 @@ from pfeffer.core.errors import (
 from pfeffer.core.game import Game
 from pfeffer.core.rng import new_seed
 from pfeffer.core.rulespec import parse_form, shown
-from pfeffer.web import sheets
+from pfeffer.web import pwa, sheet_service, sheets
 from pfeffer.web.games import ADAPTERS, Table, adapter, bot_seed
 from pfeffer.web.i18n import (
     LANGUAGE_NAMES,
@@ -742,28 +742,26 @@ def create_app(
 
     @app.post("/api/sheets/{sheet_id}/entries")
     async def api_sheet_entry(request: Request, sheet_id: str) -> dict[str, Any]:
-        row = store.sheet(sheet_id)
-        if row is None:
+        if store.sheet(sheet_id) is None:
             raise HTTPException(404, "no such sheet")
         try:
             body = await request.json()
         except ValueError:
             raise HTTPException(400, "send a JSON object") from None
-        try:
-            data = sheets.add_entry(row.game, row.data, body)
+        try:  # sheet-pwa: one transaction; an entry_id already taken is acknowledged only
+            shown = sheet_service.enter(store, sheet_id, body)
         except ValueError as exc:
             raise HTTPException(400, translate_error(exc, _lang(request))) from None
-        store.save_sheet(sheet_id, data)
-        return sheets.present(row.game, row.title, data)
+        if shown is None:
+            raise HTTPException(404, "no such sheet")
+        return shown
 
     @app.post("/api/sheets/{sheet_id}/undo")
     async def api_sheet_undo(sheet_id: str) -> dict[str, Any]:
-        row = store.sheet(sheet_id)
-        if row is None:
+        shown = sheet_service.undo(store, sheet_id)
+        if shown is None:
             raise HTTPException(404, "no such sheet")
-        data = sheets.undo(row.game, row.data)
-        store.save_sheet(sheet_id, data)
-        return sheets.present(row.game, row.title, data)
+        return shown
 
     # ----------------------------------------------------------------- WebSocket
 
@@ -1037,6 +1035,8 @@ def create_app(
             raise HTTPException(404, "no such sheet")
         return render(request, "sheet.html", sheet=row)
 
+    app.include_router(pwa.router(_lang))  # sheet-pwa: /sw.js and /sheets.webmanifest
+
     return app
 
 
@@ -1130,4 +1130,20 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "copied": _("Copied"),
         "copy_by_hand": _("Copying did not work: the link is selected, copy it by hand."),
         "share_title": _("Your seat at the Pfeffer table"),
+        # sheet-pwa: score sheets without a connection (sheet.js, sheets.js)
+        "held_title": _("Not on the sheet yet: kept on this device"),
+        "held_count": _("Kept on this device: %(n)s"),
+        "offline_wait": _("No connection: the entries are sent in order when it is back."),
+        "sending": _("Sending…"),
+        "next_entry": _("Next entry, after the kept ones"),
+        "refused": _("The sheet did not take the entry “%(entry)s”: %(reason)s"),
+        "held_paused": _(
+            "The entries after it wait: send them, or remove those that no longer fit."
+        ),
+        "send_held": _("Send the kept entries"),
+        "remove": _("Remove"),
+        "no_connection": _("No connection: nothing was saved. Try again when it is back."),
+        "undo_offline": _(
+            "Undoing needs the connection; entries kept on this device can be removed."
+        ),
     }
