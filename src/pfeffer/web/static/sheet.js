@@ -70,7 +70,7 @@
 
   function drawDice(d, waiting) {
     const v = d.view, nm = d.players;
-    box.appendChild(PF.diceSheet(v.sheet_rows, nm, v.scores, v.is_over ? -1 : v.current_player, t("round")));
+    box.appendChild(PF.diceSheet(v.sheet_rows, nm, v.scores, v.is_over || waiting ? -1 : v.current_player, t("round")));
     if (v.final_round && !v.is_over) box.appendChild(el("p", {class: "final", text: "⚑ " + t("final_round")}));
     if (v.is_over) { box.appendChild(winnersLine(v.winner_names)); return; }
     // With entries held on this device the server has not said yet whose turn it is, nor what
