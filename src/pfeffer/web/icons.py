@@ -49,24 +49,25 @@ def _inside_box(x: NDArray[np.float64], y: NDArray[np.float64]) -> NDArray[np.bo
 def icon_pixels(size: int, maskable: bool = False) -> NDArray[np.uint8]:
     """The icon as ``size`` x ``size`` RGBA pixels. A maskable icon is red to its edges (the
     pips lie well inside the safe circle of 40 % of the size around the centre)."""
-    step = 64.0 / (size * SAMPLES)
-    axis = (np.arange(size * SAMPLES, dtype=np.float64) + 0.5) * step
-    x, y = np.meshgrid(axis, axis)
-    pip = np.zeros_like(x, dtype=bool)
+    axis = (np.arange(size * SAMPLES, dtype=np.float64) + 0.5) * (64.0 / (size * SAMPLES))
+    x, y = axis[np.newaxis, :], axis[:, np.newaxis]  # broadcast to the grid of samples
+    pip = np.zeros((axis.size, axis.size), dtype=bool)
     for cx, cy in PIPS:
         pip |= (x - cx) ** 2 + (y - cy) ** 2 <= PIP_RADIUS**2
     shape = np.ones_like(pip) if maskable else _inside_box(x, y)
-    alpha = shape.astype(np.float64)
-    white = (pip & shape).astype(np.float64)
-    rgba = np.empty((*x.shape, 4))
-    for c in range(3):
-        rgba[..., c] = (RED[c] * (alpha - white) + WHITE[c] * white) / 255.0  # premultiplied
-    rgba[..., 3] = alpha
-    blocks = rgba.reshape(size, SAMPLES, size, SAMPLES, 4).mean(axis=(1, 3))
-    a = blocks[..., 3:4]
-    colour = np.divide(blocks[..., :3], a, out=np.zeros_like(blocks[..., :3]), where=a > 0)
-    out = np.concatenate([colour, a], axis=-1)
-    return np.asarray(np.rint(out * 255.0), dtype=np.uint8)
+
+    def coverage(samples: NDArray[np.bool_]) -> NDArray[np.float64]:
+        blocks = samples.reshape(size, SAMPLES, size, SAMPLES)
+        share: NDArray[np.float64] = blocks.mean(axis=(1, 3), dtype=np.float64)
+        return share
+
+    alpha, white = coverage(shape), coverage(pip & shape)
+    out = np.empty((size, size, 4))
+    seen = np.maximum(alpha, 1e-12)
+    for c in range(3):  # the colour of the covered part: red and white mixed by their shares
+        out[..., c] = (RED[c] * (alpha - white) + WHITE[c] * white) / seen
+    out[..., 3] = alpha * 255.0
+    return np.asarray(np.rint(np.clip(out, 0.0, 255.0)), dtype=np.uint8)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -11,6 +11,7 @@ PF.sheetSync = (function () {
   const offline = !!(window.isSecureContext && navigator.serviceWorker);
   const KEY = "pfeffer.sheet.";
   const LIST = "pfeffer.sheets";
+  const REFUSED = [400, 422], GONE = 404;  // answers to an entry that no retry will change
 
   function read(key, fallback) {
     try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); }
@@ -108,13 +109,13 @@ PF.sheetSync = (function () {
           on.answer(d);
           continue;
         }
-        if (r.status === 400 || r.status === 422) {  // the engine refused it: it never will take it
+        if (REFUSED.indexOf(r.status) >= 0) {  // the engine refused it: it never will take it
           drop(sheet, head.entry_id);
           paused = held(sheet).length > 0;  // the ones after it were meant to follow it: ask first
           on.refused(head, d && d.detail);
           continue;
         }
-        if (r.status === 404) { state("idle"); on.gone(d && d.detail); return; }
+        if (r.status === GONE) { state("idle"); on.gone(d && d.detail); return; }
         later();  // the server is there but failed (5xx): try again later
       }
     }
