@@ -5,7 +5,7 @@ go in (dice and Pepper), the pages are reloaded (they still open, from the worke
 browser comes back online and the entries reach the server in order, each exactly once: checked
 through the API against the engine's own sheet of the same entries. The same on a 390 x 844
 phone with touch; and on an origin that is not secure (no service worker there) entries go
-straight to the server. Screenshots: tests/web/screenshots/offline-*.png.
+straight to the srv. Screenshots: tests/web/screenshots/offline-*.png.
 
 These tests take several seconds each: a real browser installs a worker, goes offline and back
 and waits for the queue to be sent; that is what they are for.
@@ -13,6 +13,8 @@ and waits for the queue to be sent; that is what they are for.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +22,8 @@ import pytest
 from pfeffer.dice.sheet import DiceSheet
 from pfeffer.pepper.sheet import PepperSheet
 from pfeffer.web.games import jsonable
-from tests.web.conftest import CHROMIUM, FLAGS, SHOTS, ServerProcess
+from tests.web.conftest import CHROMIUM, FLAGS, SHOTS, ServerProcess, free_port
+from tests.web.test_browser_faults import ALLOW, WORD, catalogue_words
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="browser tests need Debian's chromium (apt-get install chromium)"
@@ -36,6 +39,15 @@ PEPPER_HANDS: list[dict[str, Any]] = [
     {"bidder": 1, "bid": "small", "trump": "S", "tricks": [1, 5]},
 ]
 READY = "#sheet[data-offline=ready]"
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the module (every test makes its own sheets)."""
+    s = ServerProcess(f"sqlite:///{tmp_path_factory.mktemp('offline') / 'o.db'}", free_port())
+    s.start()
+    yield s
+    s.stop()
 
 
 def expected_dice(turns: list[tuple[int | None, bool]]) -> DiceSheet:
@@ -64,6 +76,7 @@ def open_sheet(ctx: Any, srv: ServerProcess, url: str) -> Any:
 
 
 def enter_dice(page: Any, turns: list[tuple[int | None, bool]], tap: bool = False) -> None:
+    page.bring_to_front()  # a page behind another gets no animation frames to click in
     press = page.tap if tap else page.click
     for points, pfeffer in turns:
         before = page.locator(".held-list li").count()
@@ -74,10 +87,13 @@ def enter_dice(page: Any, turns: list[tuple[int | None, bool]], tap: bool = Fals
         else:
             page.fill("input[name=points]", str(points))
             press("#add")
-        page.wait_for_function(f"document.querySelectorAll('.held-list li').length > {before}")
+        page.wait_for_function(
+            f"document.querySelectorAll('.held-list li').length > {before}", polling=50
+        )
 
 
 def enter_pepper(page: Any, hands: list[dict[str, Any]]) -> None:
+    page.bring_to_front()
     for n, h in enumerate(hands, start=1):
         page.select_option("select[name=bidder]", str(h["bidder"]))
         page.select_option("select[name=bid]", h["bid"])
@@ -85,27 +101,30 @@ def enter_pepper(page: Any, hands: list[dict[str, Any]]) -> None:
         for i, tricks in enumerate(h["tricks"]):
             page.fill(f"input[name=tricks{i}]", str(tricks))
         page.click("#add")
-        page.wait_for_function(f"document.querySelectorAll('.held-list li').length === {n}")
+        page.wait_for_function(
+            f"document.querySelectorAll('.held-list li').length === {n}", polling=50
+        )
 
 
 def wait_sent(page: Any) -> None:
-    page.wait_for_function("!document.querySelector('.held-list li')", timeout=20_000)
+    # Polled by time: a page behind another tab gets no animation frames.
+    page.wait_for_function("!document.querySelector('.held-list li')", polling=50, timeout=20_000)
 
 
 def test_offline_entries_reach_the_server_in_order_exactly_once(
-    browser: Any, server: ServerProcess
+    browser: Any, srv: ServerProcess
 ) -> None:
     SHOTS.mkdir(exist_ok=True)
-    dice = server.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS, "title": "Sonntag"})
-    pepper = server.post("/api/sheets", {"game": "pepper", "players": PEPPER_PLAYERS})
+    dice = srv.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS, "title": "Sonntag"})
+    pepper = srv.post("/api/sheets", {"game": "pepper", "players": PEPPER_PLAYERS})
     ctx = browser.new_context(viewport={"width": 1000, "height": 900}, locale="en-GB")
-    dpage = open_sheet(ctx, server, dice["url"])
-    ppage = open_sheet(ctx, server, pepper["url"])
+    dpage = open_sheet(ctx, srv, dice["url"])
+    ppage = open_sheet(ctx, srv, pepper["url"])
 
     ctx.set_offline(True)
     enter_dice(dpage, DICE_TURNS)
     enter_pepper(ppage, PEPPER_HANDS)
-    # Held in the browser, listed as entered, and nothing reached the server.
+    # Held in the browser, listed as entered, and nothing reached the srv.
     assert dpage.locator(".held-list li .what").all_inner_texts() == [
         "450",
         "Bust",
@@ -115,8 +134,8 @@ def test_offline_entries_reach_the_server_in_order_exactly_once(
     assert ppage.locator(".held-list li .what").all_inner_texts()[0] == "Ann · 3 · ♥ · 4 : 2"
     assert "Kept on this device: 4" in dpage.inner_text("#sync")
     assert dpage.inner_text(".whose") == "Next entry, after the kept ones"
-    assert server.get(f"/api/sheets/{dice['id']}")["view"]["sheet_rows"] == []
-    assert server.get(f"/api/sheets/{pepper['id']}")["rows"] == []
+    assert srv.get(f"/api/sheets/{dice['id']}")["view"]["sheet_rows"] == []
+    assert srv.get(f"/api/sheets/{pepper['id']}")["rows"] == []
 
     # Reloaded without a connection the pages still open, with the sheet and the held entries.
     for page in (dpage, ppage):
@@ -129,9 +148,9 @@ def test_offline_entries_reach_the_server_in_order_exactly_once(
     dpage.screenshot(path=str(SHOTS / "offline-dice-held.png"), full_page=True)
     ppage.screenshot(path=str(SHOTS / "offline-pepper-held.png"), full_page=True)
 
-    # The start page opens too: both sheets, with what each holds; a new sheet needs the server.
+    # The start page opens too: both sheets, with what each holds; a new sheet needs the srv.
     start = ctx.new_page()
-    start.goto(server.base + "/sheets")
+    start.goto(srv.base + "/sheets")
     start.wait_for_selector("#device:not([hidden]) li")
     assert "Sonntag" in start.inner_text("#devicesheets")
     assert "Kept on this device: 4" in start.inner_text("#devicesheets")
@@ -144,11 +163,11 @@ def test_offline_entries_reach_the_server_in_order_exactly_once(
     ctx.set_offline(False)
     wait_sent(dpage)
     wait_sent(ppage)
-    d = server.get(f"/api/sheets/{dice['id']}")
+    d = srv.get(f"/api/sheets/{dice['id']}")
     want = expected_dice(DICE_TURNS)
     assert d["view"]["sheet_rows"] == jsonable(want.view().sheet_rows)
     assert d["view"]["scores"] == want.totals
-    p = server.get(f"/api/sheets/{pepper['id']}")
+    p = srv.get(f"/api/sheets/{pepper['id']}")
     assert [r["bidder"] for r in p["rows"]] == [h["bidder"] for h in PEPPER_HANDS]
     assert p["scores"] == expected_pepper(PEPPER_HANDS).totals
     # The page draws what the server answered (its Σ row), and the sync line is gone.
@@ -157,15 +176,15 @@ def test_offline_entries_reach_the_server_in_order_exactly_once(
     assert sums == [str(s) for s in want.totals]
     dpage.screenshot(path=str(SHOTS / "offline-dice-sent.png"), full_page=True)
     # The worker controls the sheets only: the lobby is not under it.
-    start.goto(server.base + "/")
+    start.goto(srv.base + "/")
     assert start.evaluate("navigator.serviceWorker.controller") is None
     ctx.close()
 
 
-def test_a_lost_answer_is_sent_again_and_counted_once(browser: Any, server: ServerProcess) -> None:
-    sheet = server.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS})
+def test_a_lost_answer_is_sent_again_and_counted_once(browser: Any, srv: ServerProcess) -> None:
+    sheet = srv.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS})
     ctx = browser.new_context(locale="en-GB")
-    page = open_sheet(ctx, server, sheet["url"])
+    page = open_sheet(ctx, srv, sheet["url"])
     lost: list[str] = []
 
     def lose_first_answer(route: Any) -> None:
@@ -182,17 +201,17 @@ def test_a_lost_answer_is_sent_again_and_counted_once(browser: Any, server: Serv
     page.wait_for_selector("#sync[data-state=waiting]")
     wait_sent(page)  # sent again a little later: acknowledged, not applied a second time
     assert lost and '"entry_id"' in lost[0]
-    d = server.get(f"/api/sheets/{sheet['id']}")
+    d = srv.get(f"/api/sheets/{sheet['id']}")
     assert d["view"]["scores"] == [450, 0, 0] and d["view"]["current_player"] == 1
     assert page.inner_text(".whose") == "Opa's turn"
     ctx.close()
 
 
-def test_on_a_phone_with_touch(browser: Any, server: ServerProcess) -> None:
+def test_on_a_phone_with_touch(browser: Any, srv: ServerProcess) -> None:
     SHOTS.mkdir(exist_ok=True)
-    sheet = server.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS})
+    sheet = srv.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS})
     ctx = browser.new_context(**PHONE, locale="de-DE")
-    page = open_sheet(ctx, server, sheet["url"])
+    page = open_sheet(ctx, srv, sheet["url"])
     ctx.set_offline(True)
     turns = DICE_TURNS[:3]
     enter_dice(page, turns, tap=True)
@@ -212,6 +231,11 @@ def test_on_a_phone_with_touch(browser: Any, server: ServerProcess) -> None:
     assert small == []
     assert page.locator("#entry label.check").count() == 1  # the Pfeffer call: its label is tapped
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # No English in the German page's offline state (the held list, the status line, the form).
+    english = catalogue_words("en", "id") - catalogue_words("de", "string") - ALLOW
+    shown = re.sub(r"\S*/\S*", " ", page.evaluate("document.body.innerText"))
+    names = {n.lower() for n in DICE_PLAYERS}  # "Kind" is a name here
+    assert {w for w in WORD.findall(shown) if w.lower() in english - names} == set()
     page.screenshot(path=str(SHOTS / "offline-390-held.png"), full_page=True)
     # A held entry that was a mistake goes with a tap on its ×, before it is ever sent.
     page.locator(".held-list li .remove").nth(1).tap()
@@ -219,26 +243,26 @@ def test_on_a_phone_with_touch(browser: Any, server: ServerProcess) -> None:
     ctx.set_offline(False)
     wait_sent(page)
     want = expected_dice([turns[0], turns[2]])
-    d = server.get(f"/api/sheets/{sheet['id']}")
+    d = srv.get(f"/api/sheets/{sheet['id']}")
     assert d["view"]["sheet_rows"] == jsonable(want.view().sheet_rows)
     page.screenshot(path=str(SHOTS / "offline-390-sent.png"), full_page=True)
     ctx.close()
 
 
 def test_without_a_secure_origin_entries_go_straight_to_the_server(
-    browser: Any, server: ServerProcess
+    browser: Any, srv: ServerProcess
 ) -> None:
     """http://pfeffer.test (mapped to 127.0.0.1 inside this browser only) is not a secure
     context: no service worker, no queue; the page says so and sends every entry at once."""
     SHOTS.mkdir(exist_ok=True)
-    sheet = server.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS})
+    sheet = srv.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS})
     plain = browser.browser_type.launch(
         executable_path=CHROMIUM, args=[*FLAGS, "--host-resolver-rules=MAP pfeffer.test 127.0.0.1"]
     )
     try:
         ctx = plain.new_context(locale="en-GB")
         page = ctx.new_page()
-        base = f"http://pfeffer.test:{server.port}"
+        base = f"http://pfeffer.test:{srv.port}"
         page.goto(base + sheet["url"])
         page.wait_for_selector("#add")
         assert page.evaluate("window.isSecureContext") is False
@@ -246,7 +270,7 @@ def test_without_a_secure_origin_entries_go_straight_to_the_server(
         page.fill("input[name=points]", "450")
         page.click("#add")
         page.wait_for_selector("th.current:has-text('Opa')")
-        assert server.get(f"/api/sheets/{sheet['id']}")["view"]["scores"] == [450, 0, 0]
+        assert srv.get(f"/api/sheets/{sheet['id']}")["view"]["scores"] == [450, 0, 0]
 
         # Without a connection the entry is not kept: the page says nothing was saved.
         ctx.set_offline(True)
@@ -258,7 +282,7 @@ def test_without_a_secure_origin_entries_go_straight_to_the_server(
         page.screenshot(path=str(SHOTS / "offline-plain-http.png"), full_page=True)
         ctx.set_offline(False)
         page.wait_for_timeout(500)
-        assert server.get(f"/api/sheets/{sheet['id']}")["view"]["scores"] == [450, 0, 0]
+        assert srv.get(f"/api/sheets/{sheet['id']}")["view"]["scores"] == [450, 0, 0]
 
         # Sent again by hand after a lost answer, the same entry counts once: the form's id.
         lost: list[bool] = []
@@ -278,7 +302,36 @@ def test_without_a_secure_origin_entries_go_straight_to_the_server(
         page.click("#add")
         page.wait_for_selector("th.current:has-text('Kind')")
         assert lost == [True]
-        assert server.get(f"/api/sheets/{sheet['id']}")["view"]["scores"] == [450, 500, 0]
+        assert srv.get(f"/api/sheets/{sheet['id']}")["view"]["scores"] == [450, 500, 0]
         ctx.close()
     finally:
         plain.close()
+
+
+def test_a_refused_entry_holds_back_the_ones_after_it(browser: Any, srv: ServerProcess) -> None:
+    """Offline nobody checks the entries: when the engine refuses one, the page says which and
+    why, and the entries after it wait until the player sends them (or removes them)."""
+    SHOTS.mkdir(exist_ok=True)
+    sheet = srv.post("/api/sheets", {"game": "dice", "players": DICE_PLAYERS})
+    ctx = browser.new_context(locale="en-GB")
+    page = open_sheet(ctx, srv, sheet["url"])
+    ctx.set_offline(True)
+    # Opa calls Pfeffer after Oma's 450 and banks 300: below the stake, which the engine refuses.
+    turns: list[tuple[int | None, bool]] = [(450, False), (300, True), (None, False)]
+    with pytest.raises(ValueError, match="cannot be banked"):
+        expected_dice(turns[:2])
+    enter_dice(page, turns)
+    ctx.set_offline(False)
+    page.wait_for_selector("#sendheld")
+    assert "“300 · Pfeffer!”" in page.inner_text("#error")
+    assert "cannot be banked" in page.inner_text("#error")
+    assert page.locator(".held-list li .what").all_inner_texts() == ["Bust"]
+    page.screenshot(path=str(SHOTS / "offline-refused.png"), full_page=True)
+    page.wait_for_timeout(300)  # paused: nothing more is sent by itself
+    assert srv.get(f"/api/sheets/{sheet['id']}")["view"]["scores"] == [450, 0, 0]
+    page.click("#sendheld")
+    wait_sent(page)
+    want = expected_dice([turns[0], turns[2]])
+    d = srv.get(f"/api/sheets/{sheet['id']}")
+    assert d["view"]["sheet_rows"] == jsonable(want.view().sheet_rows)
+    ctx.close()

@@ -92,7 +92,7 @@ PF.sheetSync = (function () {
     async function sendAll() {
       for (;;) {
         const q = held(sheet);
-        if (!q.length) { state("idle"); return; }
+        if (!q.length) { paused = false; state("idle"); return; }  // nothing left to hold back
         if (paused) { state("paused"); return; }
         const head = q[0];
         state("sending");

@@ -144,7 +144,7 @@
       return el("li", {class: "pending", "data-entry": e.entry_id}, [
         el("span", {class: "what", text: describe(e.body)}),
         el("button", {type: "button", class: "button remove", "aria-label": t("remove"), title: t("remove"), text: "×",
-          disabled: sending && i === 0 ? "disabled" : null, on: {click: function () { sync.drop(id, e.entry_id); draw(answer); }}}),
+          disabled: sending && i === 0 ? "disabled" : null, on: {click: function () { sync.drop(id, e.entry_id); draw(answer); queue.flush(); }}}),
       ]);
     })));
   }
@@ -186,7 +186,7 @@
     const list = queue ? sync.held(id) : [];
     lastWaiting = null;  // the sheet changed: draw it again
     redrawForm(list.length > 0);
-    if (queue) showState(list.length ? (status.dataset.state || "waiting") : "idle", list);
+    if (queue) showState(!list.length ? "idle" : queue.paused() ? "paused" : (status.dataset.state || "waiting"), list);
   }
 
   // A stale message goes as soon as the entry changes or the browser's own check objects; a
@@ -196,7 +196,7 @@
 
   document.getElementById("undo").addEventListener("click", function () {
     const list = queue ? sync.held(id) : [];
-    if (list.length) { sync.drop(id, list[list.length - 1].entry_id); draw(answer); return; }  // not sent yet: just forget it
+    if (list.length) { sync.drop(id, list[list.length - 1].entry_id); draw(answer); queue.flush(); return; }  // not sent yet: just forget it
     call("POST", "/undo");
   });
   document.getElementById("print").addEventListener("click", function () { window.print(); });
