@@ -40,8 +40,8 @@
   function enter(body) {
     errorBox.hidden = true;
     fresh = true;
-    if (!queue) { call("POST", "/entries", Object.assign({entry_id: formId}, body)); return; }
-    if (!sync.hold(id, body)) { showError(t("error")); return; }
+    // Without a queue, or where the browser keeps nothing (storage full or switched off): straight to the server.
+    if (!queue || !sync.hold(id, body)) { call("POST", "/entries", Object.assign({entry_id: formId}, body)); return; }
     draw(answer);
     queue.flush();
   }
