@@ -5,8 +5,9 @@ go in (dice and Pepper), the pages are reloaded (they still open, from the worke
 browser comes back online and the entries reach the server in order, each exactly once: checked
 through the API against the engine's own sheet of the same entries. The same on a 390 x 844
 phone with touch; and on an origin that is not secure (no service worker there) entries go
-straight to the srv. Screenshots: tests/web/screenshots/offline-*.png.
+straight to the server. Screenshots: tests/web/screenshots/offline-*.png.
 
+Predicates are arrow functions: a string predicate is eval'd in the page, which the CSP refuses.
 These tests take several seconds each: a real browser installs a worker, goes offline and back
 and waits for the queue to be sent; that is what they are for.
 """
@@ -88,7 +89,7 @@ def enter_dice(page: Any, turns: list[tuple[int | None, bool]], tap: bool = Fals
             page.fill("input[name=points]", str(points))
             press("#add")
         page.wait_for_function(
-            f"document.querySelectorAll('.held-list li').length > {before}", polling=50
+            f"() => document.querySelectorAll('.held-list li').length > {before}", polling=50
         )
 
 
@@ -102,13 +103,15 @@ def enter_pepper(page: Any, hands: list[dict[str, Any]]) -> None:
             page.fill(f"input[name=tricks{i}]", str(tricks))
         page.click("#add")
         page.wait_for_function(
-            f"document.querySelectorAll('.held-list li').length === {n}", polling=50
+            f"() => document.querySelectorAll('.held-list li').length === {n}", polling=50
         )
 
 
 def wait_sent(page: Any) -> None:
     # Polled by time: a page behind another tab gets no animation frames.
-    page.wait_for_function("!document.querySelector('.held-list li')", polling=50, timeout=20_000)
+    page.wait_for_function(
+        "() => !document.querySelector('.held-list li')", polling=50, timeout=20_000
+    )
 
 
 def test_offline_entries_reach_the_server_in_order_exactly_once(
@@ -124,7 +127,7 @@ def test_offline_entries_reach_the_server_in_order_exactly_once(
     ctx.set_offline(True)
     enter_dice(dpage, DICE_TURNS)
     enter_pepper(ppage, PEPPER_HANDS)
-    # Held in the browser, listed as entered, and nothing reached the srv.
+    # Held in the browser, listed as entered, and nothing reached the server.
     assert dpage.locator(".held-list li .what").all_inner_texts() == [
         "450",
         "Bust",
@@ -148,7 +151,7 @@ def test_offline_entries_reach_the_server_in_order_exactly_once(
     dpage.screenshot(path=str(SHOTS / "offline-dice-held.png"), full_page=True)
     ppage.screenshot(path=str(SHOTS / "offline-pepper-held.png"), full_page=True)
 
-    # The start page opens too: both sheets, with what each holds; a new sheet needs the srv.
+    # The start page opens too: both sheets, with what each holds; a new sheet needs the server.
     start = ctx.new_page()
     start.goto(srv.base + "/sheets")
     start.wait_for_selector("#device:not([hidden]) li")
@@ -239,7 +242,7 @@ def test_on_a_phone_with_touch(browser: Any, srv: ServerProcess) -> None:
     page.screenshot(path=str(SHOTS / "offline-390-held.png"), full_page=True)
     # A held entry that was a mistake goes with a tap on its ×, before it is ever sent.
     page.locator(".held-list li .remove").nth(1).tap()
-    page.wait_for_function("document.querySelectorAll('.held-list li').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('.held-list li').length === 2")
     ctx.set_offline(False)
     wait_sent(page)
     want = expected_dice([turns[0], turns[2]])
