@@ -196,3 +196,11 @@ def test_keep_previews_follow_the_house_rules() -> None:
         assert preview.turn_total == game.turn_total + option.points == after.turn_total
     game.keep([1, 1, 1, 5])
     assert keep_previews(game) == ()  # nothing on the table to set aside
+
+
+def test_throws_written_otherwise_count_alike() -> None:
+    plain = face_stats(["roll 415236", "roll 1111"])
+    assert face_stats(["roll 4 1 5 2 3 6", "Roll 1,1,1,1"]).counts == plain.counts
+    assert face_stats(["roll", "bank"]).throws == 0  # no faces written: nothing thrown to count
+    with pytest.raises(ValueError):
+        face_stats(["roll 7"])

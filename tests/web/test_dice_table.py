@@ -182,6 +182,10 @@ def test_a_whole_game_by_tapping_dice(
     assert "roll" in played
     if len(rows) > 1:
         assert "turn" in played
+    # The log, drawn line by line as the frames came, says what the engine recorded.
+    events = dice_log(DiceGame.from_record(record).view(0))
+    expected = [dice_sentence(e, ["Anna", "Robo"]) for e in events][-150:]
+    assert page.locator("#log li").all_inner_texts() == expected
     # Screen readers hear the newest lines of the log.
     heard = page.locator("#announce").inner_text().split(". ")
     assert heard and set(heard) <= set(page.locator("#log li").all_inner_texts())
@@ -331,30 +335,30 @@ def pepper_sentence(e: PepperEvent, names: list[str], sides: list[str]) -> str:
     }[e.kind]
 
 
-def test_the_log_tells_a_pepper_hand(browser: Any, srv: ServerProcess) -> None:
+def test_the_log_tells_pepper_hands(browser: Any, srv: ServerProcess) -> None:
     names = ["Jana", "Petr", "Eva", "Karel"]
     t = srv.post(
         "/api/tables",
         {
             "game": "pepper",
-            "rules": {"target": 1},
+            "rules": {"target": 3},  # a few hands: each folds into its result at the next deal
             "seats": [{"name": n, "kind": "bot"} for n in names],
         },
     )
-    deadline = time.monotonic() + 30
-    while srv.get(f"/api/tables/{t['id']}")["status"] != "finished":
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    page = browser.new_page(**DESKTOP, locale="en-GB")
+    page.goto(srv.base + f"/watch/{t['id']}")  # watched while the computer players play
+    page.wait_for_selector(".result", timeout=30_000)
     game = PepperGame.from_record(srv.get(f"/api/tables/{t['id']}/record"))
     sides = ["Jana & Eva", "Petr & Karel"]
     expected = [pepper_sentence(e, names, sides) for e in pepper_log(game.view(None), game.history)]
-    page = browser.new_page(**DESKTOP, locale="en-GB")
-    page.goto(srv.base + f"/watch/{t['id']}")
-    page.wait_for_selector("#log li")
     lines = page.locator("#log li").all_inner_texts()
     assert lines == expected
-    assert sum(1 for line in lines if " plays " in line) == 24
+    assert sum(1 for line in lines if " plays " in line) == 24  # the last hand, card by card
+    assert sum(1 for line in lines if line.startswith("Hand ")) == len(game.history)
     assert page.locator("#statspanel").is_hidden()  # no dice in Pepper
+    page.goto(srv.base + f"/watch/{t['id']}")  # drawn at once, the same
+    page.wait_for_selector("#log li")
+    assert page.locator("#log li").all_inner_texts() == expected
     page.close()
 
 

@@ -26,6 +26,7 @@ from pfeffer.dice.game import DiceAction
 FACES = 6
 #: Below this p-value the spread counts as unusual for fair dice (one table in a hundred).
 UNUSUAL = 0.01
+_FACE_DIGITS = frozenset("123456")
 #: Fewer dice than this say too little for the test (the usual rule: five expected per face).
 MIN_DICE = 5 * FACES
 
@@ -67,16 +68,21 @@ class FaceStats:
 
 def face_stats(actions: Iterable[str]) -> FaceStats:
     """The face counts of every throw in ``actions`` (a record's actions) and the chi-square
-    test against fair dice. Only thrown faces count (``roll 415236``); other actions are skipped."""
+    test against fair dice. Only thrown faces count (``roll 415236``, also written ``roll 4,1``);
+    other actions are skipped."""
     counts = [0] * FACES
     throws = 0
     for text in actions:
-        if not text.startswith("roll"):
+        low = text.lstrip().lower()
+        if not low.startswith("roll"):
             continue
-        action = DiceAction.parse(text)
-        throws += 1
-        for face in action.dice:
-            counts[face - 1] += 1
+        faces = low[4:].strip()
+        if not (faces.isdigit() and set(faces) <= _FACE_DIGITS):  # not as the engine writes it
+            faces = "".join(map(str, DiceAction.parse(text).dice))
+        if faces:
+            throws += 1
+            for ch in faces:
+                counts[int(ch) - 1] += 1
     n = sum(counts)
     expected = n / FACES
     if n == 0:

@@ -28,7 +28,7 @@ from pfeffer.core.presets import Preset
 from pfeffer.core.rulespec import RuleSpec
 from pfeffer.dice import DiceGame, DiceRules, DiceView
 from pfeffer.dice.bots import DICE_BOTS
-from pfeffer.dice.log import dice_log
+from pfeffer.dice.log import DiceEvent, dice_log
 from pfeffer.dice.presets import DICE_PRESETS
 from pfeffer.dice.presets import PLAY_NOW as DICE_PLAY_NOW
 from pfeffer.dice.preview import keep_previews
@@ -37,7 +37,7 @@ from pfeffer.dice.scoring import score
 from pfeffer.dice.stats import face_stats
 from pfeffer.pepper import PepperGame, PepperRules, PepperView
 from pfeffer.pepper.bots import PEPPER_BOTS
-from pfeffer.pepper.log import pepper_log
+from pfeffer.pepper.log import PepperEvent, pepper_log
 from pfeffer.pepper.presets import PEPPER_PRESETS
 from pfeffer.pepper.presets import PLAY_NOW as PEPPER_PLAY_NOW
 from pfeffer.pepper.rules import PEPPER_RULE_SPECS
@@ -342,10 +342,11 @@ def dice_view(v: DiceView) -> dict[str, Any]:
     return data
 
 
-def log_fields(events: Sequence[object]) -> dict[str, Any]:
+def log_fields(events: Sequence[DiceEvent] | Sequence[PepperEvent]) -> dict[str, Any]:
     """The table log for a frame: the latest :data:`LOG_TAIL` events (``log``) and how many
     there are in all (``log_count``; the first event sent is number ``log_count - len(log)``)."""
-    return {"log": jsonable(list(events[-LOG_TAIL:])), "log_count": len(events)}
+    tail = [e.to_dict() for e in events[-LOG_TAIL:]]  # JSON data already
+    return {"log": tail, "log_count": len(events)}
 
 
 class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):

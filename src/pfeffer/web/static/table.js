@@ -8,10 +8,15 @@
   const t = PF.t, el = PF.el;
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
   const lang = document.documentElement.lang || "en";
+  const formats = {};  // Intl formatters are slow to make: one per number of digits
   function num(x, digits) {
-    try { return new Intl.NumberFormat(lang, {maximumFractionDigits: digits, minimumFractionDigits: digits}).format(x); }
-    catch (e) { return x.toFixed(digits); }
+    if (!formats[digits]) {
+      try { formats[digits] = new Intl.NumberFormat(lang, {maximumFractionDigits: digits, minimumFractionDigits: digits}); }
+      catch (e) { formats[digits] = {format: function (y) { return y.toFixed(digits); }}; }
+    }
+    return formats[digits].format(x);
   }
+  const percent = new Intl.NumberFormat("en", {style: "percent", maximumFractionDigits: 1});
 
   /* ------------------------------------------------------------------ sound */
 
@@ -132,22 +137,41 @@
     return null;
   }
 
+  /* The log grows at its end: a frame usually brings a line or two, which are appended; the
+     lines that fell off the front of the frame's tail go. Anything else (another table, a replay
+     stepping back, a Pepper hand folded into its result at the next deal) draws it anew. */
+  let logDrawn = null;  // {table, count, last}: the log drawn (count of events, the newest as JSON)
+  let logFollows = true;  // the log is scrolled to its end (and stays there as lines come)
   function drawLog(frame) {
     const box = document.getElementById("log");
     const v = frame.view;
     if (!box || !v.log) return;
     const names = frame.seats.map(function (s) { return s.name; });
-    // Follow the newest line unless the reader scrolled up to read older ones.
-    const follow = !box.dataset.drawn || box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-    clear(box);
-    v.log.forEach(function (e) {
-      const text = logText(frame.game, e, names, v);
-      if (text === null) return;
+    const start = v.log_count - v.log.length;  // the index in the whole log of v.log[0]
+    if (!logDrawn) {
+      box.addEventListener("scroll", function () {  // read here, not while drawing (no forced layout)
+        logFollows = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+      }, {passive: true});
+    }
+    let from = 0;
+    const d = logDrawn;
+    if (d && d.table === frame.table && v.log_count >= d.count && d.count > start &&
+        JSON.stringify(v.log[d.count - 1 - start]) === d.last) {
+      from = d.count - start;
+      while (box.firstChild && Number(box.firstChild.dataset.i) < start) box.removeChild(box.firstChild);
+    } else {
+      clear(box);
+    }
+    for (let k = from; k < v.log.length; k++) {
+      const e = v.log[k], text = logText(frame.game, e, names, v);
+      if (text === null) continue;
       const mine = frame.seat !== null && frame.seat !== undefined && e.seat === frame.seat;
-      box.appendChild(el("li", {class: "log-" + e.kind + (mine ? " mine" : "")}, [text]));
-    });
-    box.dataset.drawn = "1";
-    if (follow) box.scrollTop = box.scrollHeight;
+      box.appendChild(el("li", {class: "log-" + e.kind + (mine ? " mine" : ""), "data-i": String(start + k)}, [text]));
+    }
+    logDrawn = {table: frame.table, count: v.log_count, last: v.log.length ? JSON.stringify(v.log[v.log.length - 1]) : null};
+    // Follow the newest line unless the reader scrolled up to read older ones; after the
+    // browser has laid the page out anyway.
+    if (logFollows && from < v.log.length) requestAnimationFrame(function () { box.scrollTop = box.scrollHeight; });
   }
 
   /* The events of this frame that the previous one did not have. */
@@ -159,16 +183,20 @@
 
   /* ------------------------------------------------------------------ dice statistics */
 
+  let statsDrawn = null;  // the statistics drawn, as JSON: most frames bring no new throw
   function drawStats(frame) {
     const panel = document.getElementById("statspanel"), box = document.getElementById("stats");
     if (!panel || !box) return;
     const s = frame.view.dice_stats;
     panel.hidden = !s;
     if (!s) return;
+    const key = JSON.stringify(s);
+    if (key === statsDrawn) return;
+    statsDrawn = key;
     clear(box);
     if (!s.dice) { box.appendChild(el("p", {class: "muted", text: t("stats_none")})); return; }
     const most = Math.max.apply(null, s.counts.concat([s.expected]));
-    const share = function (x) { return (x / most).toLocaleString("en", {style: "percent", maximumFractionDigits: 1}); };
+    const share = function (x) { return percent.format(x / most); };
     const rows = s.counts.map(function (c, i) {
       const bar = el("span", {class: "bar"}, [el("span", {class: "fill"})]);
       bar.firstChild.style.width = share(c);
