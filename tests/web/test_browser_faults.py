@@ -91,7 +91,9 @@ def tables(srv: ServerProcess) -> dict[str, str]:
 def settle(page: Any, name: str) -> None:
     """Wait until the page has drawn what its script draws."""
     if name.startswith(("play", "watch")):
-        page.wait_for_selector("#board .players")
+        page.wait_for_selector(
+            "#board .players, #board .ptable"
+        )  # the Pepper table seats its players
     elif name.startswith("replay"):
         page.wait_for_selector("#stepinfo:not(:empty)")
     elif name.startswith("sheet-"):
@@ -99,10 +101,12 @@ def settle(page: Any, name: str) -> None:
 
 
 def play_pepper_into_the_auction(page: Any) -> None:
-    """Deal if the human deals, and wait until the auction line has bids to wrap."""
-    page.wait_for_selector("#board .players")
+    """Deal if the human deals, and wait until three seats show their bids (or the contract)."""
+    page.wait_for_selector("#board .ptable")
     deadline = time.monotonic() + 20
-    while page.locator(".auction .bid").count() < 3:
+    while (
+        page.locator(".ptable .bubble").count() < 3 and not page.locator(".bubble.contract").count()
+    ):
         assert time.monotonic() < deadline
         for action in ("deal", "pass", "2"):
             button = page.locator(f'#actions [data-action="{action}"]:enabled')

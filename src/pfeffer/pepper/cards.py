@@ -226,3 +226,48 @@ def trick_winner(cards: Sequence[str], trump: str | None = None) -> int:
         if row[c] > row[nums[best]]:
             best = i
     return best
+
+
+#: Suits in the order a hand is shown: the colours alternate (clubs, hearts, spades, diamonds).
+_SHOW_SUITS: tuple[int, ...] = (0, 2, 3, 1)
+
+
+def bower(card: str, trump: str | None) -> str | None:
+    """ "right" for the jack of trumps, "left" for the other jack of the same colour (P8), else
+    None (and always None under no trump or before trump is named).
+
+    >>> bower("JH", "H"), bower("JD", "H"), bower("JC", "H"), bower("JH", "NT")
+    ('right', 'left', None, None)
+    """
+    t = parse_trump(trump)
+    c = parse_card(card)
+    suit, rank = divmod(c, 6)
+    if t == NO_TRUMP or rank != JACK:
+        return None
+    if suit == t:
+        return "right"
+    return "left" if suit == SAME_COLOUR[t] else None
+
+
+def display_order(cards: Iterable[str], trump: str | None) -> list[str]:
+    """``cards`` in the order a player likes to hold them: trumps first from the right bower
+    down (the left bower among them, P8), then the other suits with alternating colours, each
+    from the ace down. Before trump is named (``trump`` None) the suits simply alternate.
+
+    >>> display_order(["9C", "JD", "AH", "JH", "TS", "KD"], "H")
+    ['JH', 'JD', 'AH', 'TS', 'KD', '9C']
+    >>> display_order(["9C", "JD", "AH", "JH", "TS", "KD"], None)
+    ['9C', 'AH', 'JH', 'TS', 'KD', 'JD']
+    """
+    t = parse_trump(trump)
+    suits = _SHOW_SUITS
+    if t != NO_TRUMP:
+        start = suits.index(t)
+        suits = suits[start:] + suits[:start]  # trumps first, the colours still alternate
+
+    def key(c: int) -> tuple[int, int]:
+        eff = EFFECTIVE_SUIT[t][c]
+        rank = _trump_rank(t, c) if t != NO_TRUMP and eff == t else c % 6
+        return suits.index(eff), -rank
+
+    return [CARD_STR[c] for c in sorted((parse_card(x) for x in cards), key=key)]

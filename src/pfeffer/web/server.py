@@ -43,6 +43,7 @@ from pfeffer.core.game import Game
 from pfeffer.core.rng import new_seed
 from pfeffer.core.rulespec import parse_form, shown
 from pfeffer.web import sheets
+from pfeffer.web.device import device_seats, device_url
 from pfeffer.web.games import ADAPTERS, Table, adapter, bot_seed
 from pfeffer.web.i18n import (
     LANGUAGE_NAMES,
@@ -52,6 +53,7 @@ from pfeffer.web.i18n import (
     translations,
 )
 from pfeffer.web.invite import qr_svg
+from pfeffer.web.pepper_table import CARD_NAMES
 from pfeffer.web.rules_text import RULES, RULES_INTRO
 from pfeffer.web.storage import (
     ConflictError,
@@ -939,6 +941,7 @@ def create_app(
             links=links,
             qr={seat: qr_svg(url) for seat, url in links.items()},
             bot_labels=labels,
+            device_url=device_url(table_id, admin_token),  # pepper-table
         )
 
     @app.get("/rules/{kind}", response_class=HTMLResponse)
@@ -1037,6 +1040,18 @@ def create_app(
             raise HTTPException(404, "no such sheet")
         return render(request, "sheet.html", sheet=row)
 
+    # ----------------------------------------------------------------- pepper-table: one device
+
+    @app.get("/device/{table_id}/{host_token}", response_class=HTMLResponse)
+    async def page_device(request: Request, table_id: str, host_token: str) -> HTMLResponse:
+        """Every human seat of the table in this browser (pfeffer.web.device)."""
+        t = host_table(table_id, host_token)
+        if t.status == "expired":
+            raise HTTPException(410, "this table expired: nobody played at it for a week")
+        seats = device_seats(store.seats(table_id))
+        host = f"/table/{table_id}/{host_token}"
+        return render(request, "device.html", table=t, device_seats=seats, host_url=host)
+
     return app
 
 
@@ -1130,4 +1145,36 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "copied": _("Copied"),
         "copy_by_hand": _("Copying did not work: the link is selected, copy it by hand."),
         "share_title": _("Your seat at the Pfeffer table"),
+        # pepper-table: the card table, the bids' terms, card names, the one-device page
+        "rank_J": _("J"),  # the ranks as printed on a card's corner
+        "rank_Q": _("Q"),
+        "rank_K": _("K"),
+        "rank_A": _("A"),
+        "suit_C": _("Clubs"),
+        "suit_D": _("Diamonds"),
+        "suit_H": _("Hearts"),
+        "suit_S": _("Spades"),
+        **{f"card_{code}": _(name) for code, name in CARD_NAMES.items()},
+        "bower_right": _("%(card)s, right bower: the highest trump"),
+        "bower_left": _("%(card)s, left bower: a trump, second only to the right bower"),
+        "not_playable": _("%(card)s, cannot be played now"),
+        "card_by": _("%(name)s: %(card)s"),
+        "cards_in_hand": _("Cards in hand: %(n)s"),
+        "card_table": _("Card table"),
+        "dealer_chip": _("D"),  # the dealer button's letter
+        "contract": _("Contract"),
+        "bid_need": _("Take at least %(need)s of %(total)s tricks."),
+        "bid_need_team": _("Take at least %(need)s of %(total)s tricks with your partner."),
+        "bid_all": _("Take all %(total)s tricks."),
+        "bid_all_team": _("Take all %(total)s tricks with your partner."),
+        "bid_stakes": _("Made: %(low)s to %(high)s · set: %(set)s"),
+        "bid_stakes_fixed": _("Made: %(made)s · set: %(set)s"),
+        "pass_meaning": _("Out of the auction for this hand."),
+        "must_bid": _("Everyone else passed: you must bid."),
+        "choose_trump_for": _("You won the auction with %(bid)s: choose trump."),
+        "keys_hint": _("Keys 1 to %(n)s play your playable cards from the left."),
+        "pass_to": _("Pass the device to %(name)s"),
+        "pass_hidden": _("The cards stay hidden until %(name)s takes the device."),
+        "i_am": _("I am %(name)s"),
+        "device_seat": _("%(name)s is playing on this device"),
     }

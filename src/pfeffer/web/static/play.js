@@ -46,9 +46,10 @@
         [s.name, s.kind === "bot" ? " (" + t("bot") + ")" : (s.online === undefined ? "" : (s.online ? " ●" : " ○")),
          i === frame.seat ? " (" + t("you") + ")" : ""]);
     }));
-    board.appendChild(players);
+    if (!game.ownSeats) board.appendChild(players);  // a table that seats its players draws them itself
     game.render(frame, send, board, actions, scores);
   }
+  PF.renderFrame = render;  // the one-device page (device.js) draws its seats' frames with it
 
   /* ------------------------------------------------------------------ live */
 
@@ -90,7 +91,7 @@
       ws.onmessage = function (ev) {
         const msg = JSON.parse(ev.data);
         if (msg.type === "state") {
-          frame = msg; busy = false; setOnline(true);
+          frame = msg; busy = false; setOnline(true); app.classList.remove("busy");
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
         } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
