@@ -79,8 +79,15 @@
       el("span", {class: "pname", text: info.name}),
       el("span", {class: "who"}, who)]);
     const n = v.hand_sizes[s];
-    const backs = (s === frame.seat && !v.all_hands) || n === 0 ? null : el("span", {class: "backs", role: "img", "aria-label": t("cards_in_hand", {n: n})},
-      Array.from({length: n}, function () { return el("span", {class: "back"}); }));
+    let backs = null;
+    if (v.all_hands && v.all_hands[s].length) {  // a finished game's replay shows every hand open
+      backs = el("span", {class: "minitrick openhand", role: "group", "aria-label": info.name}, v.all_hands[s].map(function (c) {
+        return PF.card(c, {label: cardLabel(v, c)});
+      }));
+    } else if (s !== frame.seat && n > 0 && !v.all_hands) {
+      backs = el("span", {class: "backs", role: "img", "aria-label": t("cards_in_hand", {n: n})},
+        Array.from({length: n}, function () { return el("span", {class: "back"}); }));
+    }
     const bubble = bubbleOf(v, s), said = bubble ? bubble.textContent : null;
     if (bubble && bubbles[s] !== undefined && bubbles[s] !== said) bubble.classList.add("new");
     bubbles[s] = said;
@@ -264,11 +271,6 @@
         board.appendChild(el("p", {class: "keyhint muted", text: t("keys_hint", {n: Math.min(frame.legal.length, 9)})}));
       }
     }
-    if (v.all_hands) {  // a finished game's replay: every hand
-      v.all_hands.forEach(function (h, s) {
-        board.appendChild(el("div", {class: "hand small"}, [el("span", {class: "label", text: frame.seats[s].name + ": "})].concat(h.map(function (c) { return PF.card(c); }))));
-      });
-    }
     renderActions(frame, send, actions);
     scores.appendChild(scorePad(frame));
     restoreFocus(board, actions);
@@ -291,6 +293,7 @@
   });
   /* Digits play the n-th playable card, in the order of the hand. */
   document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Tab" || /^[1-9]$/.test(ev.key)) document.documentElement.classList.add("kbd");
     if (!current || ev.altKey || ev.ctrlKey || ev.metaKey || !/^[1-9]$/.test(ev.key)) return;
     const tag = ev.target && ev.target.tagName;
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
