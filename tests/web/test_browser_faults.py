@@ -85,6 +85,7 @@ def tables(srv: ServerProcess) -> dict[str, str]:
         "bad-link": "/watch/nosuch",
         "rules-dice": "/rules/dice",
         "rules-pepper": "/rules/pepper",
+        "device-pepper": f"/device/{pepper['id']}/{pepper['admin_token']}",
     }
 
 
@@ -98,6 +99,8 @@ def settle(page: Any, name: str) -> None:
         page.wait_for_selector("#stepinfo:not(:empty)")
     elif name.startswith("sheet-"):
         page.wait_for_selector("#sheettable table")
+    elif name.startswith("device"):
+        page.wait_for_selector("#pass:not([hidden]), #board .ptable")
 
 
 def play_pepper_into_the_auction(page: Any) -> None:

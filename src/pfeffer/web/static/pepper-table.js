@@ -60,6 +60,11 @@
       return el("span", {class: "bubble high contract"}, [PF.bidName(v.high_bid)].concat(
         v.trump ? [" ", el("span", {class: "sym " + (v.trump === "NT" ? "" : PF.suitColor(v.trump)), text: v.trump === "NT" ? t("no_trump") : PF.SUIT[v.trump]})] : []));
     }
+    if (v.phase === "declare" || v.phase === "play") {  // the others' last calls, faded
+      let call = null;
+      v.auction.forEach(function (p) { if (p[0] === s) call = p[1]; });
+      if (call !== null) return el("span", {class: "bubble old" + (call === "pass" ? " pass" : ""), text: PF.bidName(call)});
+    }
     return null;
   }
 
@@ -114,6 +119,7 @@
     if (!v.current_trick.length) onFelt = {};
     v.current_trick.forEach(function (p) {
       const fresh = live && !onFelt[p[1]];
+      if (fresh && PF.sound) PF.sound("card");
       const c = PF.card(p[1], {cls: "at-" + pos[p[0]] + (fresh || wait ? " enter from-" + pos[p[0]] : ""),
         label: t("card_by", {name: nm[p[0]], card: cardLabel(v, p[1])})});
       if (wait) c.style.setProperty("--wait", Math.round(wait) + "ms");
@@ -255,6 +261,7 @@
     const still = motion && motion.matches;  // no sliding: the trick goes at once to the corner
     if (live && !still && key !== seen && v.tricks.length && v.last_trick && v.hand_number === Number(seen.split(":")[0])) {
       collect = {trick: v.last_trick, at: now()};
+      if (PF.sound) PF.sound("trick");
     }
     seen = key;
     current = {frame: frame, send: send};
