@@ -32,7 +32,7 @@ from pfeffer.pepper.rules import (
 @pytest.mark.parametrize(
     ("players", "bid", "need", "made", "set_points"),
     [
-        # The numbers of RULES.md P5 and P10 (default house rules).
+        # The numbers of the rules P5 and P10 (docs/rules.md, default house rules).
         (4, "1", 1, (1, 6), -6),
         (4, "4", 4, (4, 6), -6),
         (4, "small", 6, (6, 6), -6),
