@@ -55,7 +55,7 @@ def test_whole_dice_game_in_german(browser: Any, server: ServerProcess) -> None:
             choice = "roll"
         page.locator(f'#actions [data-action="{choice}"]').first.click()
         page.wait_for_function(
-            f"document.getElementById('app').dataset.version !== '{version}'", timeout=10_000
+            f"() => document.getElementById('app').dataset.version !== '{version}'", timeout=10_000
         )
     assert page.locator(".result").count() == 1
     assert "Gewinner" in page.locator(".result").inner_text()
@@ -111,7 +111,7 @@ def test_whole_pepper_hand_in_czech(browser: Any, server: ServerProcess) -> None
                 shots.add("play")
         page.locator(f'[data-action="{choice}"]').first.click()
         page.wait_for_function(
-            f"document.getElementById('app').dataset.version !== '{version}'", timeout=10_000
+            f"() => document.getElementById('app').dataset.version !== '{version}'", timeout=10_000
         )
     assert page.locator(".result").count() == 1
     text = page.inner_text("body")

@@ -119,10 +119,14 @@ def play_pepper_into_the_auction(page: Any) -> None:
         page.wait_for_timeout(100)
 
 
-# ------------------------------------------------------------------ 1: the header on dice pages
+# ------------------------------------------------------------------ 1: the header on every page
+
+PAGES = ["lobby", "new-dice", "new-pepper", "host", "play-dice", "watch-dice", "play-pepper"]
+PAGES += ["watch-pepper", "sheets", "sheet-dice", "sheet-pepper", "history", "replay-dice"]
+PAGES += ["replay-pepper", "bad-link", "rules-dice", "rules-pepper", "device-pepper"]  # every key
 
 
-@pytest.mark.parametrize("name", ["play-dice", "watch-dice", "replay-dice", "sheet-dice"])
+@pytest.mark.parametrize("name", PAGES)
 def test_the_header_spans_every_dice_page_at_1280(
     browser: Any, srv: ServerProcess, tables: dict[str, str], name: str
 ) -> None:
@@ -130,12 +134,56 @@ def test_the_header_spans_every_dice_page_at_1280(
     page = browser.new_page(**DESKTOP)
     page.goto(srv.base + tables[name])
     settle(page, name)
+    assert sorted(tables) == sorted(PAGES)
     header = page.eval_on_selector("header.top", "h => h.getBoundingClientRect().width")
     viewport = page.evaluate("document.documentElement.clientWidth")
     page.screenshot(path=str(SHOTS / f"fault-1280-{name}.png"), full_page=True)
     assert header == viewport
     assert page.evaluate("getComputedStyle(document.body).display") == "block"
     page.close()
+
+
+# ------------------------------------------------------------------ the CSP (issue 8 section 6)
+
+CSP_LISTENER = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__csp.push(e.violatedDirective + " " + (e.blockedURI || "inline") + " " + e.sourceFile);
+});
+"""
+
+
+def test_no_page_breaks_the_content_security_policy(
+    browser: Any, srv: ServerProcess, tables: dict[str, str]
+) -> None:
+    """Every page, the play pages while a game runs, under the server's strict CSP: no
+    ``securitypolicyviolation`` event and no CSP message on the console."""
+    ctx = browser.new_context(**DESKTOP)
+    ctx.add_init_script(CSP_LISTENER)
+    page = ctx.new_page()
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if "Security Policy" in m.text else None)
+    violations = {}
+    for name, path in tables.items():
+        response = page.goto(srv.base + path)
+        assert "script-src 'self'" in response.headers["content-security-policy"], name
+        settle(page, name)
+        if name == "play-pepper":
+            play_pepper_into_the_auction(page)
+        if name == "play-dice":  # a move: the board is drawn again from the next frame
+            version = page.locator("#app").get_attribute("data-version")
+            page.locator("#actions [data-action]:enabled").first.click()
+            page.wait_for_function(
+                f"() => document.getElementById('app').dataset.version !== '{version}'"
+            )
+        if name == "host":  # the QR codes and the copy buttons
+            assert page.locator("svg.qr").count() >= 1
+        found = page.evaluate("window.__csp")
+        if found:
+            violations[name] = found
+    ctx.close()
+    assert violations == {}
+    assert console == []
 
 
 # ------------------------------------------------------------------ 10: a phone
@@ -190,7 +238,7 @@ def test_a_double_click_sends_one_action_and_shows_no_error(
         else:
             page.click("#actions button.keep")
         page.wait_for_function(
-            f"document.getElementById('app').dataset.version !== '{version}'", timeout=10_000
+            f"() => document.getElementById('app').dataset.version !== '{version}'", timeout=10_000
         )
         page.wait_for_timeout(300)
         assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
@@ -251,12 +299,12 @@ def test_the_replay_says_who_did_what_with_icons(
     page.goto(srv.base + tables["replay-pepper"])
     page.wait_for_selector("#stepinfo:not(:empty)")
     page.click("[data-go=last]")
-    page.wait_for_function("document.getElementById('lastaction').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('lastaction').textContent !== ''")
     said = page.locator("#lastaction").inner_text()
     assert re.fullmatch(r"(Jana|Petr|Eva|Karel) plays (9|10|J|Q|K|A)[♣♦♥♠]", said), said
     page.click("[data-go=first]")
     page.click("[data-go=next]")
-    page.wait_for_function("document.getElementById('lastaction').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('lastaction').textContent !== ''")
     assert re.fullmatch(r"(Jana|Petr|Eva|Karel) deals", page.locator("#lastaction").inner_text())
     page.close()
 

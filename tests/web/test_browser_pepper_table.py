@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import CHROMIUM, SHOTS, ServerProcess, free_port
+from tests.web.test_browser_faults import CSP_LISTENER
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="browser tests need Debian's chromium (apt-get install chromium)"
@@ -63,7 +64,7 @@ def offered(page: Any) -> list[str]:
 
 def moved(page: Any, before: str | None, root: str = "#app") -> None:
     page.wait_for_function(
-        f"document.querySelector('{root}').dataset.version !== '{before}'", timeout=10_000
+        f"() => document.querySelector('{root}').dataset.version !== '{before}'", timeout=10_000
     )
 
 
@@ -112,6 +113,9 @@ def play_hand(
         )
         press(page.locator(selector))
         moved(page, before)
+        if page.locator(".pcollect").count():  # the trick just finished slides to its winner
+            seen["collect"] += 1
+            check_collect(page)
     assert page.locator(".result").count() == 1
     check_layout(page, width)
     page.screenshot(path=str(SHOTS / f"pepper-table-{shots}-result.png"), full_page=True)
@@ -159,16 +163,23 @@ def check_hand(page: Any, legal: list[str], press: Callable[[Any], None]) -> int
     return int(dimmed.count())
 
 
+COLLECT = """() => {
+  const layer = document.querySelector(".pcollect");
+  const taker = document.querySelector(".pcorner.last .taker");
+  if (!layer || !taker) return null;
+  const to = [...layer.classList].find((c) => c.startsWith("to-"));
+  const seat = document.querySelector(".pseat.at-" + to.slice(3) + " .pname");
+  return [seat.textContent, taker.textContent, layer.querySelectorAll(".card.won").length];
+}"""
+
+
 def check_collect(page: Any) -> None:
-    """A finished trick slides to the seat of the player who took it."""
-    layer = page.locator(".pcollect").first
-    cls = layer.get_attribute("class") or ""
-    pos = next((c[3:] for c in cls.split() if c.startswith("to-")), None)
-    taker = page.locator(".pcorner.last .taker")
-    if pos is None or not taker.count():
-        return
-    assert page.locator(f".pseat.at-{pos} .pname").inner_text() == taker.inner_text()
-    assert layer.locator(".card.won").count() == 1
+    """A finished trick slides to the seat of the player who took it (read in one go: the
+    next frame may come any moment)."""
+    found = page.evaluate(COLLECT)
+    if found is not None:
+        seat, taker, won = found
+        assert seat == taker and won == 1, found
 
 
 def test_a_whole_hand_by_tapping_cards_on_a_phone(browser: Any, srv: ServerProcess) -> None:
@@ -189,7 +200,9 @@ def test_a_whole_hand_by_tapping_cards_on_a_phone(browser: Any, srv: ServerProce
 def test_a_whole_hand_by_clicking_at_1280(browser: Any, srv: ServerProcess) -> None:
     SHOTS.mkdir(exist_ok=True)
     t = four(srv)
-    page = browser.new_page(**DESKTOP, locale="en-GB")
+    ctx = browser.new_context(**DESKTOP, locale="en-GB")
+    ctx.add_init_script(CSP_LISTENER)  # the server's strict CSP holds while cards slide
+    page = ctx.new_page()
     page.goto(srv.base + t["seats"][0]["url"])
     page.wait_for_selector(".pseat.current .plate")
     glow = page.locator(".pseat.current .plate").evaluate("e => getComputedStyle(e).animationName")
@@ -205,7 +218,8 @@ def test_a_whole_hand_by_clicking_at_1280(browser: Any, srv: ServerProcess) -> N
     assert page.locator(".pseat.at-left .pname").inner_text() == "Bartholomäus"
     box = page.locator(".ptable").bounding_box()
     assert box["width"] > 700  # the table uses the wide screen
-    page.close()
+    assert page.evaluate("window.__csp") == []
+    ctx.close()
 
 
 def tab_to(page: Any, wanted: Collection[str]) -> str:
@@ -337,6 +351,7 @@ def test_one_device_hides_each_hand_between_two_players(browser: Any, srv: Serve
     )
     tokens = {s["name"]: s["token"] for s in t["seats"] if s["kind"] == "human"}
     ctx = browser.new_context(**PHONE, locale="en-GB")
+    ctx.add_init_script(CSP_LISTENER)
     page = ctx.new_page()
     page.goto(srv.base + t["host_url"])
     page.tap("text=Play all human seats on this device")
@@ -377,7 +392,7 @@ def test_one_device_hides_each_hand_between_two_players(browser: Any, srv: Serve
         choice = "pass" if "pass" in actions else actions[0]
         page.locator(f'[data-action="{choice}"]').first.tap()
         page.wait_for_function(
-            f"document.getElementById('device').dataset.version !== '{before}'"
+            f"() => document.getElementById('device').dataset.version !== '{before}'"
             " || !document.getElementById('pass').hidden",
             timeout=10_000,
         )
@@ -387,6 +402,7 @@ def test_one_device_hides_each_hand_between_two_players(browser: Any, srv: Serve
     # The device went from one person to the other, and only between different people.
     assert {"Anna", "Cyril"} <= set(passes)
     assert all(a != b for a, b in itertools.pairwise(passes))
+    assert page.evaluate("window.__csp") == []
     ctx.close()
 
 
@@ -411,7 +427,7 @@ def test_one_device_passes_the_dice_too(browser: Any, srv: ServerProcess) -> Non
         choice = "bank" if "bank" in actions else (keep[0] if keep else actions[0])
         page.locator(f'#actions [data-action="{choice}"]').first.click()
         page.wait_for_function(
-            f"document.getElementById('device').dataset.version !== '{before}'"
+            f"() => document.getElementById('device').dataset.version !== '{before}'"
             " || !document.getElementById('pass').hidden",
             timeout=10_000,
         )

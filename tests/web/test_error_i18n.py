@@ -34,6 +34,13 @@ MODULES = [
     "web/games.py",
     "web/sheets.py",
     "web/server.py",
+    "web/seating.py",
+    "web/services/tables.py",
+    "web/routes/deps.py",
+    "web/routes/tables.py",
+    "web/routes/sheets.py",
+    "web/routes/pages.py",
+    "web/routes/ws.py",
 ]
 ERRORS = (
     "ActionError",
@@ -46,8 +53,8 @@ ERRORS = (
 )
 CALLS = {*ERRORS, *(f"{e}.format" for e in ERRORS)}
 # Texts the server writes itself: HTTPException details (translated by its exception handler)
-# and the WebSocket replies (``gt``).
-SERVER_MODULE = "web/server.py"
+# and the WebSocket replies (``gt``): server.py and the layers it was split into.
+SERVER_MODULES = {"web/server.py", *(m for m in MODULES if m.startswith("web/routes/"))}
 PHRASES = ["deal", "bid", "pass", "name trump", "play a card"]  # {what} in pepper phase errors
 
 
@@ -77,11 +84,11 @@ def templates() -> dict[str, str]:
             name = ast.unparse(node.func)
             if name in CALLS:
                 arg = node.args[0]
-            elif rel == SERVER_MODULE and name == "HTTPException" and len(node.args) > 1:
+            elif rel in SERVER_MODULES and name == "HTTPException" and len(node.args) > 1:
                 if isinstance(node.args[1], ast.Call):
                     continue  # translate_error(exc, lang): translated already
                 arg = node.args[1]
-            elif rel == SERVER_MODULE and name == "gt":
+            elif rel in SERVER_MODULES and name == "gt":
                 arg = node.args[0]
             else:
                 continue
@@ -112,7 +119,22 @@ def test_templates_are_found() -> None:
     assert "Spectators cannot play." in found  # a WebSocket reply
 
 
-@pytest.mark.parametrize("rel", ["dice/rules.py", "web/sheets.py", "web/server.py", "web/games.py"])
+@pytest.mark.parametrize(
+    "rel",
+    [
+        "dice/rules.py",
+        "web/sheets.py",
+        "web/server.py",
+        "web/games.py",
+        "web/seating.py",
+        "web/services/tables.py",
+        "web/routes/deps.py",
+        "web/routes/tables.py",
+        "web/routes/sheets.py",
+        "web/routes/pages.py",
+        "web/routes/ws.py",
+    ],
+)
 def test_no_untranslatable_value_errors(rel: str) -> None:
     """Errors that reach a web user are TranslatableErrors, not plain ValueErrors."""
     tree = ast.parse((SRC / rel).read_text(encoding="utf-8"))

@@ -1,0 +1,65 @@
+"""The web app: ``create_app`` puts the layers together.
+
+- ``routes/``: one FastAPI router per area (``tables``: the JSON API, ``sheets``, ``pages``,
+  ``ws``: live play, ``device``: one device for the whole table) and ``deps`` (what they share);
+- ``services/``: the live tables (``tables.Hub``: load, apply under a lock, commit, broadcast,
+  expire) and the computer players (``bots``: off the event loop), free of requests;
+- ``serialize``: the JSON shapes (frames, summaries); ``render``: pages and errors;
+  ``seating``: who sits at a new table; ``security``: the headers (CSP) of every response;
+- ``games``: the adapters, the only place that touches a rules engine; ``storage``: the database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from pfeffer.web.render import http_error
+from pfeffer.web.routes import device, pages, sheets, tables, ws
+from pfeffer.web.routes.deps import TABLE_TTL, Settings
+from pfeffer.web.security import SecurityHeaders
+from pfeffer.web.services.tables import Hub
+from pfeffer.web.storage import Store, make_engine, migrate
+
+HERE = Path(__file__).resolve().parent
+
+
+def create_app(
+    db_url: str,
+    bot_delay: float = 0.8,
+    table_ttl: dt.timedelta = TABLE_TTL,
+    lan_url: str | None = None,
+) -> FastAPI:
+    """The web app on the database at ``db_url`` (migrated on start); running tables unused
+    for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
+    on the network use: the host page's links and QR codes use it when the host opened the
+    page as localhost."""
+    engine = make_engine(db_url)
+    migrate(engine)
+    store = Store(engine)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(store, bot_delay)
+        app.state.hub = hub
+        store.expire_tables(table_ttl)
+        await hub.resume()
+        yield
+        await hub.stop()
+        engine.dispose()
+
+    app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.store = store
+    app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
+    app.add_middleware(SecurityHeaders)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
+    for router in (tables.router, sheets.router, ws.router, pages.router, device.router):
+        app.include_router(router)
+    return app

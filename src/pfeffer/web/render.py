@@ -1,0 +1,202 @@
+"""HTML pages: the Jinja templates rendered in the request's language, the strings the browser
+scripts show (``js_strings``) and HTTP errors as pages (in the user's language) or as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import HTMLResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from pfeffer.web.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, translations
+from pfeffer.web.pepper_table import CARD_NAMES
+
+HERE = Path(__file__).resolve().parent
+ENV = Environment(
+    loader=FileSystemLoader(HERE / "templates"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def lang_of(request: Request) -> str:
+    """The request's language: ``?lang=``, then the ``lang`` cookie, then Accept-Language."""
+    q = request.query_params.get("lang")
+    if q in LANGUAGES:
+        return q
+    c = request.cookies.get("lang")
+    if c in LANGUAGES:
+        return c
+    return pick_language(request.headers.get("accept-language"))
+
+
+def render(request: Request, template: str, status_code: int = 200, **ctx: Any) -> HTMLResponse:
+    """The page ``template`` in the request's language (``?lang=`` is kept in a cookie)."""
+    lang = lang_of(request)
+    t = translations(lang)
+    page = ENV.get_template(template).render(
+        _=t.gettext,
+        ngettext=t.ngettext,
+        lang=lang,
+        languages=LANGUAGE_NAMES,
+        js_strings=js_strings(t.gettext),
+        path=request.url.path,
+        **ctx,
+    )
+    resp = HTMLResponse(page, status_code=status_code)
+    if request.query_params.get("lang") in LANGUAGES:
+        resp.set_cookie("lang", lang, max_age=365 * 24 * 3600, samesite="lax")
+    return resp
+
+
+def is_page(path: str) -> bool:
+    """Whether ``path`` is one of the HTML pages (errors there are pages, not JSON)."""
+    return not path.startswith(("/api/", "/static/", "/ws/"))
+
+
+async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+    """HTTP errors in the request's language: the English details written in the routes
+    (``HTTPException(404, "no such table")``) are msgids of the catalogue; details that are
+    translated already (``translate_error``) have no entry and stay as they are."""
+    if isinstance(exc.detail, str):
+        detail = translations(lang_of(request)).gettext(exc.detail)
+        exc = StarletteHTTPException(exc.status_code, detail, exc.headers)
+    if is_page(request.url.path):
+        # A page (a bad link, a forged invite): an HTML page in the user's language with a
+        # way back, not the API's JSON.
+        return render(
+            request,
+            "error.html",
+            status_code=exc.status_code,
+            detail=exc.detail,
+            status=exc.status_code,
+            more=getattr(request.state, "error_link", None),
+        )
+    return await http_exception_handler(request, exc)
+
+
+def js_strings(_: Callable[[str], str]) -> dict[str, str]:
+    """Every string the browser scripts show, translated (the scripts never hold UI text)."""
+    return {
+        "your_turn": _("Your turn"),
+        "turn_of": _("%(name)s's turn"),
+        "roll": _("Roll"),
+        "roll_n": _("Roll %(n)s dice"),
+        "bank": _("Bank %(points)s"),
+        "pfeffer": _("Pfeffer!"),
+        "call_pfeffer": _("Call Pfeffer! (stake %(stake)s)"),
+        "pfeffer_terms": _("Pfeffer: bank at least %(need)s; a bust costs %(penalty)s"),
+        "bust_costs": _("A bust costs %(points)s"),
+        "turn_total": _("Turn total"),
+        "to_bank": _("Minimum to bank"),
+        "keep": _("Set aside"),
+        "bust": _("Bust"),
+        "penalty": _("penalty"),
+        "auto_pfeffer": _("Auto-Pfeffer: your predecessor scored nothing"),
+        "pfeffer_on": _("Pfeffer is on: stake %(stake)s"),
+        "final_round": _("Final round!"),
+        "winner": _("Winner"),
+        "winners": _("Winners"),
+        "game_over": _("Game over"),
+        "round": _("Round"),
+        "total": _("Σ"),
+        "deal": _("Deal"),
+        "pass": _("Pass"),
+        "bid": _("Bid"),  # a noun: the score pad's column, the sheet's field
+        "bid_button": _("Bid %(bid)s"),  # a verb: the auction's buttons
+        "small": _("Small Pepper"),
+        "big": _("Big Pepper"),
+        "trump": _("Trump"),
+        "no_trump": _("No trump"),
+        "choose_trump": _("Choose trump"),
+        "auction": _("Auction"),
+        "last_trick": _("Last trick"),
+        "current_trick": _("Trick"),
+        "tricks": _("Tricks"),
+        "tricks_needed": _("The contract needs %(need)s of %(total)s tricks"),
+        "partner": _("partner"),
+        "dealer": _("Dealer"),
+        "bidder": _("Bidder"),
+        "hand": _("Hand"),
+        "made": _("made"),
+        "set": _("set"),
+        "team": _("Team"),
+        "you": _("you"),
+        "bot": _("computer"),
+        "online": _("online"),
+        "offline": _("offline"),
+        "connecting": _("Connecting…"),
+        "reconnecting": _("Connection lost, reconnecting…"),
+        "rematch": _("Rematch"),
+        "spectator": _("You are watching."),
+        "waiting": _("Waiting for %(name)s…"),
+        "thrown": _("Thrown"),
+        "kept": _("Set aside"),
+        "download": _("Download record"),
+        "step": _("Step"),
+        "start": _("Start"),
+        "back": _("Back"),
+        "forward": _("Forward"),
+        "end": _("End"),
+        "points": _("Points"),
+        "score": _("Score"),
+        "your_hand": _("Your hand"),
+        "called_pfeffer": _("%(name)s calls Pfeffer!"),
+        "lost_penalty": _("%(name)s busts and loses %(points)s"),
+        "banked": _("%(name)s banks %(points)s"),
+        "busted": _("%(name)s busts"),
+        "add": _("Add"),
+        "all_passed": _("Everyone passed"),
+        "undo": _("Undo last entry"),
+        "print": _("Print"),
+        "error": _("Error"),
+        "did_throw": _("%(name)s threw %(dice)s"),
+        "did_keep": _("%(name)s sets aside %(dice)s"),
+        "did_void": _("%(name)s declares the throw void"),
+        "did_deal": _("%(name)s deals"),
+        "did_pass": _("%(name)s passes"),
+        "did_bid": _("%(name)s bids %(bid)s"),
+        "did_trump": _("%(name)s names trump: %(trump)s"),
+        "did_play": _("%(name)s plays %(card)s"),
+        "copied": _("Copied"),
+        "copy_by_hand": _("Copying did not work: the link is selected, copy it by hand."),
+        "share_title": _("Your seat at the Pfeffer table"),
+        # pepper-table: the card table, the bids' terms, card names, the one-device page
+        "rank_J": _("J"),  # the ranks as printed on a card's corner
+        "rank_Q": _("Q"),
+        "rank_K": _("K"),
+        "rank_A": _("A"),
+        "suit_C": _("Clubs"),
+        "suit_D": _("Diamonds"),
+        "suit_H": _("Hearts"),
+        "suit_S": _("Spades"),
+        **{f"card_{code}": _(name) for code, name in CARD_NAMES.items()},
+        "bower_right": _("%(card)s, right bower: the highest trump"),
+        "bower_left": _("%(card)s, left bower: a trump, second only to the right bower"),
+        "not_playable": _("%(card)s, cannot be played now"),
+        "card_by": _("%(name)s: %(card)s"),
+        "cards_in_hand": _("Cards in hand: %(n)s"),
+        "card_table": _("Card table"),
+        "dealer_chip": _("D"),  # the dealer button's letter
+        "contract": _("Contract"),
+        "bid_need": _("Take at least %(need)s of %(total)s tricks."),
+        "bid_need_team": _("Take at least %(need)s of %(total)s tricks with your partner."),
+        "bid_all": _("Take all %(total)s tricks."),
+        "bid_all_team": _("Take all %(total)s tricks with your partner."),
+        "bid_stakes": _("Made: %(low)s to %(high)s · set: %(set)s"),
+        "bid_stakes_fixed": _("Made: %(made)s · set: %(set)s"),
+        "pass_meaning": _("Out of the auction for this hand."),
+        "must_bid": _("Everyone else passed: you must bid."),
+        "choose_trump_for": _("You won the auction with %(bid)s: choose trump."),
+        "keys_hint": _("Keys 1 to %(n)s play your playable cards from the left."),
+        "pass_to": _("Pass the device to %(name)s"),
+        "pass_hidden": _("The cards stay hidden until %(name)s takes the device."),
+        "i_am": _("I am %(name)s"),
+        "device_seat": _("%(name)s is playing on this device"),
+    }

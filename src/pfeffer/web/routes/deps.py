@@ -1,0 +1,116 @@
+"""What the routes share: the store, the live tables (``Hub``) and the settings of the app (as
+FastAPI dependencies), the request's JSON body, and the steps both the API and the pages take
+(creating a table, checking the host's token, issuing a seat's new link)."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import datetime as dt
+from typing import Annotated, Any
+
+from fastapi import Depends, HTTPException, Request
+from starlette.requests import HTTPConnection
+
+from pfeffer.core.rng import new_seed
+from pfeffer.web.games import ADAPTERS, adapter
+from pfeffer.web.i18n import translate_error, translations
+from pfeffer.web.render import lang_of
+from pfeffer.web.seating import parse_seats
+from pfeffer.web.services.live import Client
+from pfeffer.web.services.tables import Hub
+from pfeffer.web.storage import SeatRow, Store, TableRow
+
+TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """What ``create_app`` was told: when unused tables expire, the address phones use."""
+
+    table_ttl: dt.timedelta = TABLE_TTL
+    lan_url: str | None = None
+
+
+def store_of(conn: HTTPConnection) -> Store:
+    """The app's store."""
+    store: Store = conn.app.state.store
+    return store
+
+
+def hub_of(conn: HTTPConnection) -> Hub:
+    """The app's live tables."""
+    hub: Hub = conn.app.state.hub
+    return hub
+
+
+def settings_of(conn: HTTPConnection) -> Settings:
+    """The app's settings."""
+    settings: Settings = conn.app.state.settings
+    return settings
+
+
+StoreDep = Annotated[Store, Depends(store_of)]
+HubDep = Annotated[Hub, Depends(hub_of)]
+SettingsDep = Annotated[Settings, Depends(settings_of)]
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    """The request's JSON body, which must be an object; 400 otherwise."""
+    try:
+        body = await request.json()
+    except ValueError:
+        raise HTTPException(400, "send a JSON object") from None
+    if not isinstance(body, dict):
+        raise HTTPException(400, "send a JSON object")
+    return body
+
+
+def create_table(
+    store: Store, kind: str, rules_in: Any, seats_in: Any, lang: str = "en"
+) -> tuple[TableRow, list[SeatRow]]:
+    """A new table of ``kind``: the house rules and seats checked by the engine, then stored."""
+    if kind not in ADAPTERS:
+        raise HTTPException(400, "game must be 'dice' or 'pepper'")
+    ad = adapter(kind)
+    try:
+        rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
+        seats = parse_seats(kind, seats_in, lang)
+        ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
+    except (ValueError, TypeError) as exc:
+        raise HTTPException(400, translate_error(exc, lang)) from None
+    return store.create_table(kind, rules, new_seed(), seats)
+
+
+def host_table(store: Store, table_id: str, host_token: Any) -> TableRow:
+    """The table whose host holds ``host_token``; 404 for anyone else."""
+    t = store.table(table_id)
+    if t is None or not isinstance(host_token, str) or host_token != t.admin_token:
+        raise HTTPException(404, "no such table")
+    return t
+
+
+async def new_link(request: Request, table_id: str, seat: int) -> str:
+    """Revoke the seat's link (its windows are closed) and issue a new one."""
+    store = store_of(request)
+    token = store.new_seat_token(table_id, seat)
+    if token is None:
+        raise HTTPException(404, "there is no such human seat")
+    live = hub_of(request).lives.get(table_id)
+    if live is not None:
+        async with live.lock:
+            live.seats = store.seats(table_id)
+        for ws, s in list(live.conns.items()):
+            if s == seat:
+                live.conns.pop(ws, None)
+                gt = translations(lang_of(request)).gettext
+                with contextlib.suppress(Exception):
+                    await ws_error(ws, "bad_token", gt("This link is not valid for this table."))
+                    await ws.close(code=4403)
+        await hub_of(request).broadcast(live)
+    return token
+
+
+async def ws_error(ws: Client, code: str, message: str) -> None:
+    """An error reply of the WebSocket protocol."""
+    await ws.send_json({"type": "error", "code": code, "message": message})

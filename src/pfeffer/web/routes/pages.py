@@ -1,0 +1,215 @@
+"""The HTML pages: the lobby, a new table's form, the host's page, the rules, a seat's and a
+spectator's table, the history and a replay (the score sheets' pages are in ``sheets``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+
+from pfeffer.core.errors import RulesError, TranslatableError
+from pfeffer.core.rulespec import parse_form
+from pfeffer.web.device import device_url
+from pfeffer.web.games import ADAPTERS, adapter
+from pfeffer.web.i18n import translate_error
+from pfeffer.web.invite import qr_svg
+from pfeffer.web.render import lang_of, render
+from pfeffer.web.routes.deps import (
+    HubDep,
+    SettingsDep,
+    StoreDep,
+    create_table,
+    host_table,
+    new_link,
+)
+from pfeffer.web.rules_text import RULES, RULES_INTRO
+from pfeffer.web.seating import GAME_NAMES, form_seats
+from pfeffer.web.serialize import history_entry, table_summary
+
+router = APIRouter()
+STATIC = Path(__file__).resolve().parent.parent / "static"
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+# What the new-table form shows for each choice of a house rule (msgids; the value sent is the
+# choice itself, as the API and docs/rules.md name it).
+CHOICE_LABELS = {
+    "double": "Double",
+    "add": "Add once more",
+    "fixed": "Fixed values",
+    "forbidden": "Not allowed",
+    "allowed": "Allowed",
+    "none": "Nothing extra",
+    "stake": "The stake as a bonus",
+    "shared": "Shared win",
+    "playoff": "Play-off",
+    "last_must_bid": "Last player must bid",
+    "redeal": "Deal again",
+}
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon() -> FileResponse:
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
+@router.get("/", response_class=HTMLResponse)
+async def page_lobby(
+    request: Request, store: StoreDep, hub: HubDep, settings: SettingsDep
+) -> HTMLResponse:
+    hub.expire(settings.table_ttl)
+    tables = [
+        table_summary(t, s)
+        for t, s in store.list_tables("running")
+        if any(x.kind == "human" and x.public and not x.claimed for x in s)
+    ]
+    return render(request, "lobby.html", tables=tables)
+
+
+def new_table_form(request: Request, kind: str, error: Any) -> HTMLResponse:
+    """The form for a new table of ``kind`` (house rules, seats), with an error if any."""
+    ad = adapter(kind)
+    return render(
+        request,
+        "new.html",
+        kind=kind,
+        options=ad.rule_specs(),
+        choice_labels=CHOICE_LABELS,
+        bots=ad.bot_kinds(),
+        max_players=ad.max_players,
+        min_players=ad.min_players,
+        error=error,
+        status_code=200 if error is None else 400,
+    )
+
+
+@router.get("/new/{kind}", response_class=HTMLResponse)
+async def page_new(request: Request, kind: str) -> HTMLResponse:
+    if kind not in ADAPTERS:
+        raise HTTPException(404, "no such game")
+    return new_table_form(request, kind, error=None)
+
+
+@router.post("/new/{kind}")
+async def page_new_post(request: Request, kind: str, store: StoreDep, hub: HubDep) -> Response:
+    if kind not in ADAPTERS:
+        raise HTTPException(404, "no such game")
+    ad = adapter(kind)
+    form = await request.form()
+    try:
+        rules = parse_form(ad.rule_specs(), form)
+    except RulesError as exc:
+        return new_table_form(request, kind, error=translate_error(exc, lang_of(request)))
+    try:
+        seats_in = form_seats(kind, form)
+        table, _ = create_table(store, kind, rules, seats_in, lang_of(request))
+    except TranslatableError as exc:
+        return new_table_form(request, kind, error=translate_error(exc, lang_of(request)))
+    except HTTPException as exc:
+        return new_table_form(request, kind, error=exc.detail)
+    live = await hub.get(table.id)
+    assert live is not None
+    hub.kick_bots(live)
+    return RedirectResponse(f"/table/{table.id}/{table.admin_token}", status_code=303)
+
+
+@router.get("/table/{table_id}/{admin_token}", response_class=HTMLResponse)
+async def page_admin(
+    request: Request, table_id: str, admin_token: str, store: StoreDep, settings: SettingsDep
+) -> HTMLResponse:
+    t = host_table(store, table_id, admin_token)
+    base = str(request.base_url).rstrip("/")
+    lan_url = settings.lan_url
+    if lan_url and request.url.hostname in LOOPBACK_NAMES:
+        base = lan_url.rstrip("/")  # localhost means nothing on a phone
+    labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
+    seats = store.seats(table_id)
+    links = {s.seat: f"{base}/play/{table_id}/{s.token}" for s in seats if s.kind == "human"}
+    return render(
+        request,
+        "admin.html",
+        table=t,
+        seats=seats,
+        base=base,
+        links=links,
+        qr={seat: qr_svg(url) for seat, url in links.items()},
+        bot_labels=labels,
+        device_url=device_url(table_id, admin_token),  # pepper-table: one device for the table
+    )
+
+
+@router.get("/rules/{kind}", response_class=HTMLResponse)
+async def page_rules(request: Request, kind: str) -> HTMLResponse:
+    if kind not in RULES:
+        raise HTTPException(404, "no such page")
+    specs = adapter(kind).rule_specs()
+    return render(
+        request,
+        "rules.html",
+        kind=kind,
+        game_name=GAME_NAMES[kind],
+        intro=RULES_INTRO[kind],
+        rules=RULES[kind],
+        house={r.id: [s for s in specs if s.rule == r.id] for r in RULES[kind]},
+        choice_labels=CHOICE_LABELS,
+    )
+
+
+@router.post("/table/{table_id}/{admin_token}/seat/{seat}/{what}")
+async def page_host_seat(
+    request: Request,
+    table_id: str,
+    admin_token: str,
+    seat: int,
+    what: str,
+    *,
+    store: StoreDep,
+) -> Response:
+    host_table(store, table_id, admin_token)
+    if what == "link":
+        await new_link(request, table_id, seat)
+    elif what in ("public", "private"):
+        if not store.set_public(table_id, seat, what == "public"):
+            raise HTTPException(404, "there is no such human seat")
+    else:
+        raise HTTPException(404, "no such page")
+    return RedirectResponse(f"/table/{table_id}/{admin_token}#seat{seat}", status_code=303)
+
+
+@router.get("/play/{table_id}/{token}", response_class=HTMLResponse)
+async def page_play(request: Request, table_id: str, token: str, store: StoreDep) -> HTMLResponse:
+    row = store.seat_by_token(token)
+    if row is None or row.table_id != table_id or row.kind != "human":
+        raise HTTPException(404, "this link is not valid")
+    t = store.table(table_id)
+    assert t is not None
+    if t.status == "expired":
+        raise HTTPException(410, "this table expired: nobody played at it for a week")
+    return render(request, "play.html", table=t, token=token, seat=row.seat)
+
+
+@router.get("/watch/{table_id}", response_class=HTMLResponse)
+async def page_watch(request: Request, table_id: str, store: StoreDep) -> HTMLResponse:
+    t = store.table(table_id)
+    if t is None:
+        raise HTTPException(404, "no such table")
+    if t.status == "expired":
+        raise HTTPException(410, "this table expired: nobody played at it for a week")
+    return render(request, "play.html", table=t, token="", seat=None)
+
+
+@router.get("/history", response_class=HTMLResponse)
+async def page_history(request: Request, store: StoreDep) -> HTMLResponse:
+    games = [history_entry(t, s) for t, s in store.list_tables("finished")]
+    return render(request, "history.html", games=games)
+
+
+@router.get("/replay/{table_id}", response_class=HTMLResponse)
+async def page_replay(request: Request, table_id: str, store: StoreDep) -> HTMLResponse:
+    t = store.table(table_id)
+    if t is None:
+        raise HTTPException(404, "no such table")
+    if t.status != "finished":
+        request.state.error_link = (f"/watch/{table_id}", "Watch this game")
+        raise HTTPException(409, "replays are available when the game is over")
+    return render(request, "replay.html", table=t)

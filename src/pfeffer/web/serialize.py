@@ -1,0 +1,128 @@
+"""The JSON shapes the server sends: state frames (WebSocket protocol version 1, docs/web.md),
+table summaries (lobby, history), the answer to a new table and a replay step.
+
+Only shapes live here: what a seat may see comes from the engine's ``view(seat)`` through the
+table's adapter (``games.py``); nothing here reads a request or the database.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pfeffer.web.games import Table, adapter
+from pfeffer.web.storage import SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from pfeffer.web.services.live import Live
+
+
+def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
+    """The state frame for one seat (or a spectator), built from the engine's view."""
+    online = {s for s in live.conns.values() if s is not None}
+    opened = sum(1 for s in live.conns.values() if s is not None and s == seat)
+    return {
+        "type": "state",
+        "table": live.id,
+        "game": live.kind,
+        "version": live.version,
+        "status": live.status,
+        "seat": seat,
+        "seats": [
+            {"name": s.name, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
+            for s in live.seats
+        ],
+        "view": live.table.view(seat),
+        "legal": live.table.legal_actions(seat),
+        "last": live.last,
+        "rematch": live.rematch_id,
+        # The viewer's seat is open in another window or on another device too.
+        "elsewhere": opened > 1,
+    }
+
+
+def table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """A table as the lobby, the history and ``GET /api/tables/{id}`` list it."""
+    labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
+    return {
+        "id": t.id,
+        "game": t.game,
+        "status": t.status,
+        "created": t.created_at.isoformat() + "Z",
+        "finished": t.finished_at.isoformat() + "Z" if t.finished_at else None,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                "bot": s.bot,
+                "bot_label": labels.get(s.bot, s.bot) if s.bot else None,
+                # Offered in the lobby: a human seat the host opened to the public, not taken.
+                "free": s.kind == "human" and s.public and not s.claimed,
+            }
+            for s in seats
+        ],
+        "winners": t.winners,
+        "scores": t.scores,
+    }
+
+
+def winner_names(t: TableRow, seats: list[SeatRow]) -> list[str]:
+    """Names of the winning sides (teams as "Ann & Cy"), as the game names its sides."""
+    sides = adapter(t.game).side_names([s.name for s in seats])
+    return [sides[w] for w in t.winners or []]
+
+
+def history_entry(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """A finished game as the history lists it: its summary and the winners' names."""
+    return {**table_summary(t, seats), "winner_names": winner_names(t, seats)}
+
+
+def created_table(table: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """The answer to ``POST /api/tables``: the host's token and every human seat's link."""
+    return {
+        "id": table.id,
+        "admin_token": table.admin_token,
+        "host_token": table.admin_token,  # revokes and reissues links, opens seats
+        "host_url": f"/table/{table.id}/{table.admin_token}",
+        "spectator_url": f"/watch/{table.id}",
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "kind": s.kind,
+                **(
+                    {
+                        "token": s.token,
+                        "url": f"/play/{table.id}/{s.token}",
+                        "public": s.public,
+                    }
+                    if s.kind == "human"
+                    else {}
+                ),
+            }
+            for s in seats
+        ],
+    }
+
+
+def replay_step(
+    t: TableRow,
+    seats: list[SeatRow],
+    table: Table,
+    *,
+    step: int,
+    actions: list[str],
+    acted_by: list[int | None],
+) -> dict[str, Any]:
+    """Step ``step`` of a finished game's replay: ``table`` holds the game after the first
+    ``step`` of its ``actions`` (``acted_by``: the seat that took each)."""
+    return {
+        "step": step,
+        "steps": len(actions),
+        "action": actions[step - 1] if step else None,
+        "seat": acted_by[step - 1] if step else None,  # who took that action
+        "names": [s.name for s in seats],
+        "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
+        "game": t.game,
+        "view": table.reveal(),  # the game is over: every hand may be shown
+    }
