@@ -23,6 +23,7 @@ from pfeffer.web.i18n import LOCALE_DIR, translate_error
 SRC = Path(pfeffer.__file__).resolve().parent
 MODULES = [
     "core/rulespec.py",
+    "core/presets.py",
     "dice/game.py",
     "dice/sheet.py",
     "dice/scoring.py",
@@ -33,6 +34,8 @@ MODULES = [
     "pepper/rules.py",
     "web/games.py",
     "web/sheets.py",
+    "web/chat.py",
+    "web/newtable.py",
     "web/server.py",
     "web/seating.py",
     "web/services/tables.py",

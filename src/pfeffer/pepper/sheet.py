@@ -212,7 +212,8 @@ a hand passed by everybody needs the house rule all_pass=redeal.
                 )
             raise IllegalAction.format(
                 "The game is over ({winners} and {last} won); undo the last hand to change it.",
-                winners=" and ".join(names[:-1]),
+                # A list, not English words: the translations write their own "and" ({last}).
+                winners=", ".join(names[:-1]),
                 last=names[-1],
             )
 

@@ -24,14 +24,19 @@ from typing import Any, Generic, Protocol, TypeVar
 from pfeffer.core.bots import BotRegistry
 from pfeffer.core.errors import IllegalAction
 from pfeffer.core.game import Game
+from pfeffer.core.presets import Preset
 from pfeffer.core.rulespec import RuleSpec
 from pfeffer.dice import DiceGame, DiceRules, DiceView
 from pfeffer.dice.bots import DICE_BOTS
+from pfeffer.dice.presets import DICE_PRESETS
+from pfeffer.dice.presets import PLAY_NOW as DICE_PLAY_NOW
 from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.dice.scoring import score
 from pfeffer.pepper import PepperGame, PepperRules, PepperView
 from pfeffer.pepper.bots import PEPPER_BOTS
 from pfeffer.pepper.cards import bower, display_order
+from pfeffer.pepper.presets import PEPPER_PRESETS
+from pfeffer.pepper.presets import PLAY_NOW as PEPPER_PLAY_NOW
 from pfeffer.pepper.rules import PEPPER_RULE_SPECS, bid_ladder, bid_terms
 from pfeffer.pepper.rules import side_names as pepper_side_names
 
@@ -107,6 +112,8 @@ class GameKind(Protocol):
     kind: str
     min_players: int
     max_players: int
+    presets: tuple[Preset, ...]  # rules and seats in one choice, the default first
+    play_now: Preset  # "Play now against the computer": one human seat, computers
 
     def rule_specs(self) -> tuple[RuleSpec, ...]:
         """The house rules of the new-table form, from the game's rule schema."""
@@ -195,6 +202,8 @@ class _EngineAdapter(abc.ABC, Generic[G, V]):
     min_players: int
     max_players: int
     bots: BotRegistry[V]
+    presets: tuple[Preset, ...]
+    play_now: Preset
 
     @abc.abstractmethod
     def rule_specs(self) -> tuple[RuleSpec, ...]: ...
@@ -276,6 +285,8 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
     min_players = 2
     max_players = 8
     bots = DICE_BOTS
+    presets = DICE_PRESETS
+    play_now = DICE_PLAY_NOW
 
     def rule_specs(self) -> tuple[RuleSpec, ...]:
         """The house rules of the new-table form (``triples`` as fields ``triples_1`` … ``_6``)."""
@@ -324,6 +335,8 @@ class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
     min_players = 2
     max_players = 4
     bots = PEPPER_BOTS
+    presets = PEPPER_PRESETS
+    play_now = PEPPER_PLAY_NOW
 
     def rule_specs(self) -> tuple[RuleSpec, ...]:
         """The house rules of the new-table form."""

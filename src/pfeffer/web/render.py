@@ -45,7 +45,7 @@ def render(request: Request, template: str, status_code: int = 200, **ctx: Any) 
         ngettext=t.ngettext,
         lang=lang,
         languages=LANGUAGE_NAMES,
-        js_strings=js_strings(t.gettext),
+        js_strings=js_strings(t.gettext, t.ngettext),
         path=request.url.path,
         **ctx,
     )
@@ -81,13 +81,19 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
     return await http_exception_handler(request, exc)
 
 
-def js_strings(_: Callable[[str], str]) -> dict[str, str]:
-    """Every string the browser scripts show, translated (the scripts never hold UI text)."""
+def js_strings(
+    _: Callable[[str], str], ngettext: Callable[[str, str, int], str] | None = None
+) -> dict[str, str]:
+    """Every string the browser scripts show, translated (the scripts never hold UI text).
+
+    A message with plural forms is sent once per count the page can need, as ``key#n``
+    (``roll_n#1`` … ``roll_n#6``); ``PF.t(key, {n: n})`` picks the one for ``n``."""
+    ng = ngettext or (lambda one, many, n: one if n == 1 else many)
     return {
         "your_turn": _("Your turn"),
         "turn_of": _("%(name)s's turn"),
         "roll": _("Roll"),
-        "roll_n": _("Roll %(n)s dice"),
+        "roll_n": ng("Roll %(n)s die", "Roll %(n)s dice", 6),  # any count; see roll_n#n
         "bank": _("Bank %(points)s"),
         "pfeffer": _("Pfeffer!"),
         "call_pfeffer": _("Call Pfeffer! (stake %(stake)s)"),
@@ -167,11 +173,14 @@ def js_strings(_: Callable[[str], str]) -> dict[str, str]:
         "copied": _("Copied"),
         "copy_by_hand": _("Copying did not work: the link is selected, copy it by hand."),
         "share_title": _("Your seat at the Pfeffer table"),
+        # web-forms: plural forms, card rank letters, the table chat (chat.js)
+        **{f"roll_n#{n}": ng("Roll %(n)s die", "Roll %(n)s dice", n) for n in range(1, 7)},
+        "rank_letters": _("J Q K A"),
+        "chat_you": _("%(name)s (you)"),
+        "chat_r_well_played": _("Well played!"),
+        "chat_r_good_luck": _("Good luck!"),
+        "chat_r_thanks": _("Thanks!"),
         # pepper-table: the card table, the bids' terms, card names, the one-device page
-        "rank_J": _("J"),  # the ranks as printed on a card's corner
-        "rank_Q": _("Q"),
-        "rank_K": _("K"),
-        "rank_A": _("A"),
         "suit_C": _("Clubs"),
         "suit_D": _("Diamonds"),
         "suit_H": _("Hearts"),

@@ -70,7 +70,7 @@ def create_table(
     store: Store, kind: str, rules_in: Any, seats_in: Any, lang: str = "en"
 ) -> tuple[TableRow, list[SeatRow]]:
     """A new table of ``kind``: the house rules and seats checked by the engine, then stored."""
-    if kind not in ADAPTERS:
+    if not isinstance(kind, str) or kind not in ADAPTERS:
         raise HTTPException(400, "game must be 'dice' or 'pepper'")
     ad = adapter(kind)
     try:

@@ -11,6 +11,7 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 
 from pfeffer.core.errors import RulesError, TranslatableError
 from pfeffer.core.rulespec import parse_form
+from pfeffer.web import newtable
 from pfeffer.web.device import device_url
 from pfeffer.web.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error
@@ -66,14 +67,21 @@ async def page_lobby(
     return render(request, "lobby.html", tables=tables)
 
 
-def new_table_form(request: Request, kind: str, error: Any) -> HTMLResponse:
-    """The form for a new table of ``kind`` (house rules, seats), with an error if any."""
+def new_table_form(
+    request: Request, kind: str, error: Any, preset: str | None = None
+) -> HTMLResponse:
+    """The form for a new table of ``kind`` (presets, seats, house rules under the chosen
+    preset: web/newtable.py), with an error if any."""
     ad = adapter(kind)
+    state = newtable.form_state(kind, preset, ad.bot_kinds()[0].key)
+    if error is None and state.error is not None:
+        error = translate_error(state.error, lang_of(request))
     return render(
         request,
         "new.html",
         kind=kind,
         options=ad.rule_specs(),
+        form=state,
         choice_labels=CHOICE_LABELS,
         bots=ad.bot_kinds(),
         max_players=ad.max_players,
@@ -84,10 +92,10 @@ def new_table_form(request: Request, kind: str, error: Any) -> HTMLResponse:
 
 
 @router.get("/new/{kind}", response_class=HTMLResponse)
-async def page_new(request: Request, kind: str) -> HTMLResponse:
+async def page_new(request: Request, kind: str, preset: str | None = None) -> HTMLResponse:
     if kind not in ADAPTERS:
         raise HTTPException(404, "no such game")
-    return new_table_form(request, kind, error=None)
+    return new_table_form(request, kind, error=None, preset=preset)
 
 
 @router.post("/new/{kind}")
@@ -96,17 +104,18 @@ async def page_new_post(request: Request, kind: str, store: StoreDep, hub: HubDe
         raise HTTPException(404, "no such game")
     ad = adapter(kind)
     form = await request.form()
+    preset = str(form.get("preset") or "") or None  # the form shown again keeps it
     try:
         rules = parse_form(ad.rule_specs(), form)
     except RulesError as exc:
-        return new_table_form(request, kind, error=translate_error(exc, lang_of(request)))
+        return new_table_form(request, kind, translate_error(exc, lang_of(request)), preset)
     try:
         seats_in = form_seats(kind, form)
         table, _ = create_table(store, kind, rules, seats_in, lang_of(request))
     except TranslatableError as exc:
-        return new_table_form(request, kind, error=translate_error(exc, lang_of(request)))
+        return new_table_form(request, kind, translate_error(exc, lang_of(request)), preset)
     except HTTPException as exc:
-        return new_table_form(request, kind, error=exc.detail)
+        return new_table_form(request, kind, exc.detail, preset)
     live = await hub.get(table.id)
     assert live is not None
     hub.kick_bots(live)
@@ -213,3 +222,17 @@ async def page_replay(request: Request, table_id: str, store: StoreDep) -> HTMLR
         request.state.error_link = (f"/watch/{table_id}", "Watch this game")
         raise HTTPException(409, "replays are available when the game is over")
     return render(request, "replay.html", table=t)
+
+
+@router.post("/play-now/{kind}")
+async def page_play_now(request: Request, kind: str, store: StoreDep, hub: HubDep) -> Response:
+    """One click from the home page: a table with you and computer players, your seat."""
+    if kind not in ADAPTERS:
+        raise HTTPException(404, "no such game")
+    rules, seats_in = newtable.play_now(kind)
+    table, seats = create_table(store, kind, rules, seats_in, lang_of(request))
+    live = await hub.get(table.id)
+    assert live is not None
+    hub.kick_bots(live)
+    mine = next(s for s in seats if s.kind == "human")
+    return RedirectResponse(f"/play/{table.id}/{mine.token}", status_code=303)

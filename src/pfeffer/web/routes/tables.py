@@ -9,8 +9,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
+from pfeffer.core.errors import RulesError
 from pfeffer.core.rng import new_seed
-from pfeffer.web.games import adapter
+from pfeffer.web import newtable
+from pfeffer.web.games import ADAPTERS, adapter
+from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of
 from pfeffer.web.routes.deps import (
     HubDep,
@@ -29,9 +32,14 @@ router = APIRouter()
 @router.post("/api/tables")
 async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResponse:
     body = await json_object(request)
-    table, seats = create_table(
-        store, body.get("game", ""), body.get("rules"), body.get("seats"), lang_of(request)
-    )
+    rules_in, seats_in = body.get("rules"), body.get("seats")
+    game = body.get("game")
+    if isinstance(game, str) and game in ADAPTERS:  # a preset (web/newtable.py)
+        try:
+            rules_in, seats_in = newtable.with_preset(game, body.get("preset"), rules_in, seats_in)
+        except RulesError as exc:
+            raise HTTPException(400, translate_error(exc, lang_of(request))) from None
+    table, seats = create_table(store, body.get("game", ""), rules_in, seats_in, lang_of(request))
     await hub.get(table.id)
     hub_live = hub.lives[table.id]
     hub.kick_bots(hub_live)
@@ -183,3 +191,11 @@ async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str,
 @router.get("/api/history")
 async def api_history(store: StoreDep) -> list[dict[str, Any]]:
     return [history_entry(t, s) for t, s in store.list_tables("finished")]
+
+
+@router.get("/api/presets/{kind}")
+async def api_presets(kind: str) -> list[dict[str, Any]]:
+    """The game's presets with the full rules a table created with each one plays."""
+    if kind not in ADAPTERS:
+        raise HTTPException(404, "no such game")
+    return newtable.presets_json(kind)

@@ -12,12 +12,14 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketState
 
 from pfeffer.core.errors import ActionError, NotYourTurn
+from pfeffer.web import chat
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
 from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
 
 router = APIRouter()
 MAX_MESSAGE = 2048  # characters; a real message is far below this
 MAX_ACTION = 64
+MESSAGE_TYPES = ("action", "sync", "ping", "chat")
 
 
 @router.websocket("/ws/{table_id}")
@@ -61,6 +63,9 @@ async def ws_table(
             store.touch(live.id)
     live.conns[ws] = seat
     await hub.broadcast(live)
+    talk = hub.chats.speaker(live.id, seat)  # the table chat (web/chat.py)
+    if hub.chats.history(live.id)["messages"]:
+        await ws.send_json(hub.chats.history(live.id))
     try:
         while True:
             msg = await ws.receive()
@@ -78,8 +83,14 @@ async def ws_table(
             except (ValueError, RecursionError):  # deep nesting: RecursionError
                 await ws_error(ws, "malformed", gt("That message is not valid JSON."))
                 continue
-            if not isinstance(data, dict) or data.get("type") not in ("action", "sync", "ping"):
+            if not isinstance(data, dict) or data.get("type") not in MESSAGE_TYPES:
                 await ws_error(ws, "malformed", gt("Unknown message type."))
+                continue
+            if data["type"] == "chat":  # the table chat (web/chat.py)
+                try:
+                    await hub.broadcast(live, talk.say(data, live.names))
+                except chat.ChatRefused as exc:
+                    await ws_error(ws, exc.code, translate_error(exc, lang))
                 continue
             if data["type"] == "ping":
                 await ws.send_json({"type": "pong"})

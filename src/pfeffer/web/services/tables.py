@@ -13,6 +13,7 @@ import logging
 from typing import Any
 
 from pfeffer.core.errors import IllegalAction
+from pfeffer.web.chat import Chat
 from pfeffer.web.games import adapter
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.live import Client, Live
@@ -32,6 +33,7 @@ class Hub:
         self.lives: dict[str, Live] = {}
         self._load_lock = asyncio.Lock()
         self.bots = BotRunner(bot_delay, self._apply_locked, self.broadcast)
+        self.chats = Chat()  # the tables' chats (web/chat.py), in memory
 
     async def get(self, table_id: str) -> Live | None:
         """The live table, loaded from the database (by replaying its actions) if needed."""
@@ -58,7 +60,9 @@ class Hub:
 
     def expire(self, unused_for: dt.timedelta) -> None:
         """Expire running tables unused for ``unused_for`` (in the store) and forget them."""
-        self.forget(self.store.expire_tables(unused_for))
+        expired = self.store.expire_tables(unused_for)
+        self.forget(expired)
+        self.chats.forget(expired)
 
     def _load(self, row: TableRow) -> Live:
         seats = self.store.seats(row.id)

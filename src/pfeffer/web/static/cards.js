@@ -4,8 +4,10 @@
 "use strict";
 const PF = (function () {
   const T = JSON.parse(document.getElementById("i18n").textContent);
+  /* A message with plural forms comes as ``key#n`` for each count (js_strings): take that one. */
   function t(key, args) {
-    let s = T[key] || key;
+    const counted = args && typeof args.n === "number" ? T[key + "#" + args.n] : undefined;
+    let s = counted || T[key] || key;
     if (args) { for (const k in args) { s = s.split("%(" + k + ")s").join(String(args[k])); } }
     return s;
   }
@@ -76,8 +78,8 @@ const PF = (function () {
     return el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]);
   }
   const SUIT = {C: "♣", D: "♦", H: "♥", S: "♠"};
-  /* The ranks as printed on the card, in the page's language (Bube/Dame/König/Ass: B D K A). */
-  const RANK = {"9": "9", T: "10", J: t("rank_J"), Q: t("rank_Q"), K: t("rank_K"), A: t("rank_A")};
+  const LETTERS = (T.rank_letters || "J Q K A").split(" ");  /* B D K A in German */
+  const RANK = {"9": "9", T: "10", J: LETTERS[0], Q: LETTERS[1], K: LETTERS[2], A: LETTERS[3]};
   function suitColor(s) { return s === "D" || s === "H" ? "red" : "black"; }
   /* A card: the corner index and the suit in the middle. ``opts.button`` makes it a button;
      ``opts.label`` replaces its accessible name (the translated name: "ace of hearts"). */

@@ -1,4 +1,4 @@
-/* The new-table form: show only the seat rows the chosen number of players uses. */
+/* The new-table form: show only the seat rows (and notes) for the chosen number of players. */
 "use strict";
 (function () {
   const sel = document.getElementById("players");
@@ -6,6 +6,10 @@
   function show() {
     document.querySelectorAll("ol.seats li").forEach(function (li) {
       li.hidden = Number(li.dataset.seat) >= Number(sel.value);
+    });
+    /* Notes the page marks for one number of players (the teams of four). */
+    document.querySelectorAll("[data-for-players]").forEach(function (p) {
+      p.hidden = p.dataset.forPlayers !== sel.value;
     });
   }
   sel.addEventListener("change", show); show();

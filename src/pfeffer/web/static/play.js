@@ -83,6 +83,11 @@
       const r = await fetch("/api/tables/" + table + "/rematch", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({token: token})});
       if (r.ok) location.href = (await r.json()).url;
     }
+    /* web-forms: other scripts (chat.js) send their own messages on this socket. */
+    PF.sendMessage = function (obj) {
+      if (!ws || ws.readyState !== 1) return false;
+      ws.send(JSON.stringify(obj)); return true;
+    };
     function connect() {
       const proto = location.protocol === "https:" ? "wss:" : "ws:";
       const q = "?lang=" + encodeURIComponent(lang) + (token ? "&token=" + encodeURIComponent(token) : "");
@@ -94,6 +99,8 @@
           frame = msg; busy = false; setOnline(true); app.classList.remove("busy");
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
+        } else if (PF.onChat && (/^chat/.test(msg.type) || (msg.type === "error" && /^chat_/.test(msg.code)))) {
+          PF.onChat(msg);  /* web-forms: the table chat (chat.js) */
         } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
         else if (msg.type === "rematch" && frame && frame.seat === null) { location.href = "/watch/" + msg.table; }
       };

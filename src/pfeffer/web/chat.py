@@ -1,0 +1,245 @@
+"""The table chat: short messages and quick reactions at a table, over the table's WebSocket.
+
+Everyone connected to a table reads the chat; only players write in it (a spectator's link is
+public, so spectators could flood a table they merely watch). What a client sends and gets
+(additions to WebSocket protocol v1; clients that do not know them ignore them):
+
+- client → server: ``{"type": "chat", "text": "hi"}`` or ``{"type": "chat", "reaction":
+  "well_played"}`` (one of :data:`REACTIONS`);
+- server → every client of the table: ``{"type": "chat", "message": {"id", "seat", "name",
+  "text", "reaction", "time"}}``; a reaction's ``text`` is its emoji or English words, which a
+  page shows in its own language by the ``reaction`` key;
+- server → a client that (re)connects to a table with messages, after its first state frame:
+  ``{"type": "chat_history", "messages": [...]}``, the last :data:`HISTORY` messages (nothing
+  at a table nobody wrote at, so a client that does not chat gets exactly the frames it did);
+- refusals: ``{"type": "error", "code": ..., "message": ...}`` with the codes of
+  :class:`ChatRefused` (``chat_spectator``, ``chat_empty``, ``chat_too_long``, ``chat_rate``,
+  ``chat_malformed``), the message in the page's language.
+
+A text is kept as written, minus control characters (line breaks become spaces) and the
+invisible direction overrides, and at most :data:`MAX_TEXT` characters long; pages show it as
+text, never as HTML. Each connection may send :data:`RATE_COUNT` messages in
+:data:`RATE_WINDOW` seconds. The chat lives in the server's memory (the last messages of the
+:data:`MAX_ROOMS` tables chatted at most recently); it is not part of the game record.
+
+>>> rooms = Chat(clock=lambda: 0.0)
+>>> anna = rooms.speaker("t1", seat=0)
+>>> anna.say({"type": "chat", "text": " <b>hi</b>\\n"}, ["Anna", "Ben"])["message"]["text"]
+'<b>hi</b>'
+>>> rooms.speaker("t1", seat=None).say({"type": "chat", "text": "hi"}, ["Anna", "Ben"])
+Traceback (most recent call last):
+...
+pfeffer.web.chat.ChatRefused: Spectators can read the chat, but only players write in it.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import datetime as dt
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any, Self
+
+from pfeffer.core.errors import TranslatableError
+
+MAX_TEXT = 200
+"""The longest chat message, in characters."""
+HISTORY = 50
+"""How many of a table's last messages a (re)connecting client gets."""
+RATE_COUNT = 5
+RATE_WINDOW = 10.0
+"""A connection may send RATE_COUNT messages in RATE_WINDOW seconds."""
+MAX_ROOMS = 1000
+"""Tables whose chat is kept; the one chatted at least recently is dropped first."""
+REACTIONS: dict[str, str] = {
+    "thumbs_up": "👍",
+    "laugh": "😄",
+    "wow": "😮",
+    "party": "🎉",
+    "well_played": "Well played!",
+    "good_luck": "Good luck!",
+    "thanks": "Thanks!",
+}
+"""The quick reactions: key → what a client that does not know the key shows."""
+
+# Characters that would reorder or hide the text around them (bidirectional overrides).
+_INVISIBLE = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+class ChatRefused(TranslatableError):
+    """A chat message the server does not pass on; ``code`` is the WebSocket error code."""
+
+    code: str = "chat_malformed"
+
+    @classmethod
+    def coded(cls, code: str, template: str, /, **params: Any) -> Self:
+        """The refusal with error ``code`` and the message ``template`` filled with ``params``."""
+        exc = cls.format(template, **params)
+        exc.code = code
+        return exc
+
+
+def clean(text: str) -> str:
+    """``text`` as the chat keeps it: control characters out (line breaks and tabs become
+    spaces), direction overrides out, spaces at both ends trimmed. Nothing is HTML-escaped: a
+    page shows the text as text.
+
+    >>> clean("  a\\tb\\r\\nc\\u202e\\x00 ")
+    'a b c'
+    >>> clean("<script>alert(1)</script>")
+    '<script>alert(1)</script>'
+    """
+    out = []
+    for ch in text:
+        if ch in _INVISIBLE:
+            continue
+        if unicodedata.category(ch) == "Cc":
+            if ch in "\t\n\r\v\f":
+                out.append(" ")
+            continue
+        out.append(ch)
+    return " ".join("".join(out).split())
+
+
+class RateLimit:
+    """At most ``count`` events in any ``window`` seconds (a sliding window); refused attempts
+    do not count.
+
+    >>> now = [0.0]
+    >>> limit = RateLimit(2, 10.0, clock=lambda: now[0])
+    >>> limit.allow(), limit.allow(), limit.allow()
+    (True, True, False)
+    >>> now[0] = 10.5
+    >>> limit.allow()
+    True
+    """
+
+    def __init__(self, count: int, window: float, clock: Callable[[], float]) -> None:
+        self.count = count
+        self.window = window
+        self.clock = clock
+        self._times: collections.deque[float] = collections.deque()
+
+    def allow(self) -> bool:
+        """Whether one more event fits now (and if so, count it)."""
+        now = self.clock()
+        while self._times and self._times[0] <= now - self.window:
+            self._times.popleft()
+        if len(self._times) >= self.count:
+            return False
+        self._times.append(now)
+        return True
+
+
+@dataclasses.dataclass
+class Room:
+    """One table's chat: its last messages and the next message's number."""
+
+    messages: collections.deque[dict[str, Any]] = dataclasses.field(
+        default_factory=lambda: collections.deque(maxlen=HISTORY)
+    )
+    next_id: int = 1
+
+    def post(self, seat: int, name: str, text: str, reaction: str | None) -> dict[str, Any]:
+        """Keep a message and return it."""
+        message = {
+            "id": self.next_id,
+            "seat": seat,
+            "name": name,
+            "text": text,
+            "reaction": reaction,
+            "time": dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        }
+        self.next_id += 1
+        self.messages.append(message)
+        return message
+
+
+class Chat:
+    """The chats of every table of this server process (see module doc)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._rooms: collections.OrderedDict[str, Room] = collections.OrderedDict()
+
+    def room(self, table_id: str) -> Room:
+        """The chat of table ``table_id`` (a new one if it has none)."""
+        room = self._rooms.get(table_id)
+        if room is None:
+            room = self._rooms[table_id] = Room()
+            while len(self._rooms) > MAX_ROOMS:
+                self._rooms.popitem(last=False)
+        self._rooms.move_to_end(table_id)
+        return room
+
+    def forget(self, table_ids: Sequence[str]) -> None:
+        """Drop the chats of tables that are gone (expired)."""
+        for table_id in table_ids:
+            self._rooms.pop(table_id, None)
+
+    def speaker(self, table_id: str, seat: int | None) -> Speaker:
+        """One connection's voice at table ``table_id``: ``seat`` (None: a spectator) with its
+        own rate limit."""
+        return Speaker(self, table_id, seat, RateLimit(RATE_COUNT, RATE_WINDOW, self.clock))
+
+    def history(self, table_id: str) -> dict[str, Any]:
+        """The frame a (re)connecting client gets: the table's last messages, oldest first."""
+        room = self._rooms.get(table_id)
+        return {"type": "chat_history", "messages": list(room.messages) if room else []}
+
+
+@dataclasses.dataclass
+class Speaker:
+    """A connection's voice: who it is at the table and how fast it has been talking."""
+
+    chat: Chat
+    table_id: str
+    seat: int | None
+    limit: RateLimit
+
+    def say(self, data: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+        """The ``chat`` frame to send every client of the table for the client message
+        ``data``; :class:`ChatRefused` (nothing kept, nothing sent) if it is refused."""
+        if self.seat is None:
+            raise ChatRefused.coded(
+                "chat_spectator", "Spectators can read the chat, but only players write in it."
+            )
+        text, reaction = _parse(data)
+        if not self.limit.allow():
+            raise ChatRefused.coded(
+                "chat_rate",
+                "Not so fast: at most {count} messages in {seconds} seconds.",
+                count=RATE_COUNT,
+                seconds=int(RATE_WINDOW),
+            )
+        message = self.chat.room(self.table_id).post(self.seat, names[self.seat], text, reaction)
+        return {"type": "chat", "message": message}
+
+
+def _parse(data: dict[str, Any]) -> tuple[str, str | None]:
+    """The text and reaction key of a client's chat message; ChatRefused if it is not one."""
+    reaction = data.get("reaction")
+    if reaction is not None:
+        if not isinstance(reaction, str) or reaction not in REACTIONS:
+            raise ChatRefused.coded(
+                "chat_malformed",
+                "A reaction is one of: {reactions}.",
+                reactions=", ".join(REACTIONS),
+            )
+        return REACTIONS[reaction], reaction
+    raw = data.get("text")
+    if not isinstance(raw, str):
+        raise ChatRefused.coded("chat_malformed", "A chat message is a text.")
+    text = clean(raw)
+    if not text:
+        raise ChatRefused.coded("chat_empty", "Write something first.")
+    if len(text) > MAX_TEXT:
+        raise ChatRefused.coded(
+            "chat_too_long",
+            "A chat message has at most {max} characters; this one has {n}.",
+            max=MAX_TEXT,
+            n=len(text),
+        )
+    return text, None

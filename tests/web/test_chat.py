@@ -1,0 +1,234 @@
+"""The table chat (web/chat.py): limits, cleaning, rate limit, history, and over the WebSocket:
+two players see each other's messages, spectators read but do not write, refusals are clear."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pfeffer.web import chat
+from pfeffer.web.chat import Chat, ChatRefused, RateLimit, clean
+from pfeffer.web.i18n import translate_error
+
+NAMES = ["Anna", "Ben"]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def refusal(speaker: chat.Speaker, data: dict[str, Any]) -> ChatRefused:
+    with pytest.raises(ChatRefused) as info:
+        speaker.say(data, NAMES)
+    return info.value
+
+
+# ------------------------------------------------------------------ unit
+
+
+def test_text_is_kept_as_text_without_control_characters() -> None:
+    nasty = '<script>alert("x")</script><img src=x onerror=alert(1)>'
+    assert clean(nasty) == nasty  # not escaped here: pages show it with textContent
+    assert clean("a\u202eb\u2066c\x00d\x1b") == "abcd"  # direction overrides, controls
+    assert clean(" one\ntwo\r\n\tthree ") == "one two three"
+    assert clean("👍🏽 👨‍👩‍👧") == "👍🏽 👨‍👩‍👧"  # emoji modifiers and joiners stay
+    room = Chat(clock=Clock())
+    frame = room.speaker("t", 0).say({"type": "chat", "text": nasty}, NAMES)
+    assert frame["message"]["text"] == nasty and frame["message"]["name"] == "Anna"
+
+
+def test_length_limit() -> None:
+    anna = Chat(clock=Clock()).speaker("t", 0)
+    ok = anna.say({"type": "chat", "text": "x" * chat.MAX_TEXT}, NAMES)
+    assert len(ok["message"]["text"]) == chat.MAX_TEXT == 200
+    exc = refusal(anna, {"type": "chat", "text": "x" * 201})
+    assert exc.code == "chat_too_long"
+    assert str(exc) == "A chat message has at most 200 characters; this one has 201."
+    # Emoji count as one character each, spaces around do not count.
+    assert anna.say({"type": "chat", "text": " " + "🎉" * 200 + " "}, NAMES)["type"] == "chat"
+    assert refusal(anna, {"type": "chat", "text": " \n\t "}).code == "chat_empty"
+    assert refusal(anna, {"type": "chat", "text": 5}).code == "chat_malformed"
+    assert refusal(anna, {"type": "chat"}).code == "chat_malformed"
+
+
+def test_reactions() -> None:
+    anna = Chat(clock=Clock()).speaker("t", 0)
+    m = anna.say({"type": "chat", "reaction": "well_played"}, NAMES)["message"]
+    assert (m["reaction"], m["text"]) == ("well_played", "Well played!")
+    m = anna.say({"type": "chat", "reaction": "party"}, NAMES)["message"]
+    assert (m["reaction"], m["text"]) == ("party", "🎉")
+    assert refusal(anna, {"type": "chat", "reaction": "<b>"}).code == "chat_malformed"
+    assert refusal(anna, {"type": "chat", "reaction": ["party"]}).code == "chat_malformed"
+    assert {"thumbs_up", "laugh", "wow", "party", "well_played"} <= set(chat.REACTIONS)
+
+
+def test_rate_limit_per_connection_with_a_sliding_window() -> None:
+    clock = Clock()
+    rooms = Chat(clock=clock)
+    anna, anna_on_phone = rooms.speaker("t", 0), rooms.speaker("t", 0)
+    for i in range(chat.RATE_COUNT):
+        clock.now = i * 0.5
+        anna.say({"type": "chat", "text": f"m{i}"}, NAMES)
+    exc = refusal(anna, {"type": "chat", "text": "one too many"})
+    assert exc.code == "chat_rate"
+    assert str(exc) == "Not so fast: at most 5 messages in 10 seconds."
+    assert refusal(anna, {"type": "chat", "reaction": "laugh"}).code == "chat_rate"
+    anna_on_phone.say({"type": "chat", "text": "another connection"}, NAMES)
+    clock.now = 10.0  # the first message (at 0.0) left the window, the second (0.5) not yet
+    anna.say({"type": "chat", "text": "again"}, NAMES)
+    assert refusal(anna, {"type": "chat", "text": "and again"}).code == "chat_rate"
+    clock.now = 10.5
+    anna.say({"type": "chat", "text": "now"}, NAMES)
+    texts = [m["text"] for m in rooms.history("t")["messages"]]
+    assert "one too many" not in texts and texts[-1] == "now"  # refused ones are not kept
+
+
+def test_rate_limit_counts_only_what_it_allows() -> None:
+    clock = Clock()
+    limit = RateLimit(2, 10.0, clock)
+    assert [limit.allow() for _ in range(5)] == [True, True, False, False, False]
+    clock.now = 9.9
+    assert not limit.allow()
+    clock.now = 10.0
+    assert limit.allow() and limit.allow() and not limit.allow()
+
+
+def test_spectators_read_but_do_not_write() -> None:
+    rooms = Chat(clock=Clock())
+    rooms.speaker("t", 1).say({"type": "chat", "text": "hi"}, NAMES)
+    watcher = rooms.speaker("t", None)
+    assert refusal(watcher, {"type": "chat", "text": "hello"}).code == "chat_spectator"
+    assert refusal(watcher, {"type": "chat", "reaction": "party"}).code == "chat_spectator"
+    assert [m["name"] for m in rooms.history("t")["messages"]] == ["Ben"]
+
+
+def test_history_keeps_the_last_messages_per_table_and_forgets() -> None:
+    clock = Clock()
+    rooms = Chat(clock=clock)
+    for i in range(chat.HISTORY + 7):
+        clock.now = i * 10.0
+        rooms.speaker("a", i % 2).say({"type": "chat", "text": f"m{i}"}, NAMES)
+    rooms.speaker("b", 0).say({"type": "chat", "text": "elsewhere"}, NAMES)
+    history = rooms.history("a")
+    assert history["type"] == "chat_history"
+    msgs = history["messages"]
+    assert len(msgs) == chat.HISTORY == 50
+    assert msgs[0]["text"] == "m7" and msgs[-1]["text"] == "m56"
+    assert [m["id"] for m in msgs] == list(range(8, 58))
+    assert [m["text"] for m in rooms.history("b")["messages"]] == ["elsewhere"]
+    rooms.forget(["a"])
+    assert rooms.history("a")["messages"] == [] and rooms.history("nope")["messages"] == []
+
+
+def test_only_the_tables_chatted_at_most_recently_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chat, "MAX_ROOMS", 3)
+    rooms = Chat(clock=Clock())
+    for table in ("a", "b", "c", "a", "d"):
+        rooms.speaker(table, 0).say({"type": "chat", "text": table}, NAMES)
+    kept = {t for t in "abcd" if rooms.history(t)["messages"]}
+    assert kept == {"a", "c", "d"}  # b was the least recent when d came
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_every_refusal_is_translated(lang: str) -> None:
+    clock = Clock()
+    rooms = Chat(clock=clock)
+    anna = rooms.speaker("t", 0)
+    for _ in range(chat.RATE_COUNT):
+        anna.say({"type": "chat", "text": "x"}, NAMES)
+    refusals = [
+        refusal(rooms.speaker("t", None), {"type": "chat", "text": "x"}),
+        refusal(anna, {"type": "chat", "text": "x"}),
+        refusal(rooms.speaker("t", 1), {"type": "chat", "text": "x" * 300}),
+        refusal(rooms.speaker("t", 1), {"type": "chat", "text": ""}),
+        refusal(rooms.speaker("t", 1), {"type": "chat", "text": None}),
+        refusal(rooms.speaker("t", 1), {"type": "chat", "reaction": "boo"}),
+    ]
+    codes = {e.code for e in refusals}
+    assert codes == {"chat_spectator", "chat_rate", "chat_too_long", "chat_empty", "chat_malformed"}
+    for exc in refusals:
+        translated = translate_error(exc, lang)
+        assert translated != str(exc), exc.template
+        assert all(str(v) in translated for v in exc.params.values() if isinstance(v, int))
+
+
+# ------------------------------------------------------------------ over the WebSocket
+
+
+def make_table(client: TestClient) -> dict[str, Any]:
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "human"}]
+    r = client.post("/api/tables", json={"game": "dice", "seats": seats})
+    assert r.status_code == 201
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def until(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of type ``kind`` (state frames of others coming and going skipped)."""
+    for _ in range(50):
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+def test_two_players_see_each_others_messages_and_spectators_read(client: TestClient) -> None:
+    t = make_table(client)
+    anna_url = f"/ws/{t['id']}?token={t['seats'][0]['token']}&lang=de"
+    ben_url = f"/ws/{t['id']}?token={t['seats'][1]['token']}"
+    with client.websocket_connect(anna_url) as anna, client.websocket_connect(ben_url) as ben:
+        until(anna, "state")
+        until(ben, "state")
+        anna.send_json({"type": "chat", "text": "<script>alert(1)</script> Hallo Ben"})
+        for ws in (anna, ben):
+            m = until(ws, "chat")["message"]
+            assert m["text"] == "<script>alert(1)</script> Hallo Ben"
+            assert (m["seat"], m["name"], m["reaction"]) == (0, "Anna", None)
+        ben.send_json({"type": "chat", "reaction": "thumbs_up"})
+        for ws in (anna, ben):
+            m = until(ws, "chat")["message"]
+            assert (m["seat"], m["name"], m["reaction"], m["text"]) == (1, "Ben", "thumbs_up", "👍")
+        with client.websocket_connect(f"/ws/{t['id']}?lang=cs") as watcher:
+            assert until(watcher, "state")["seat"] is None
+            history = until(watcher, "chat_history")["messages"]
+            assert [m["name"] for m in history] == ["Anna", "Ben"]
+            watcher.send_json({"type": "chat", "text": "I am only watching"})
+            err = until(watcher, "error")
+            assert err["code"] == "chat_spectator"
+            assert err["message"] == "Diváci mohou chat číst, psát do něj mohou jen hráči."
+            anna.send_json({"type": "chat", "text": "watch this"})
+            assert until(watcher, "chat")["message"]["text"] == "watch this"
+    # A reconnect gets the last messages again.
+    with client.websocket_connect(ben_url) as ben:
+        texts = [m["text"] for m in until(ben, "chat_history")["messages"]]
+        assert texts == ["<script>alert(1)</script> Hallo Ben", "👍", "watch this"]
+
+
+def test_rate_limit_and_length_replies(client: TestClient) -> None:
+    t = make_table(client)
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}&lang=de") as ws:
+        assert until(ws, "state")["seat"] == 0
+        ws.send_json({"type": "sync"})  # no chat yet: no history frame, the reply comes next
+        assert ws.receive_json()["type"] == "state"
+        for i in range(chat.RATE_COUNT):
+            ws.send_json({"type": "chat", "text": f"m{i}"})
+            assert until(ws, "chat")["message"]["text"] == f"m{i}"
+        ws.send_json({"type": "chat", "text": "one too many"})
+        err = until(ws, "error")
+        assert err["code"] == "chat_rate"
+        assert err["message"] == "Nicht so schnell: höchstens 5 Nachrichten in 10 Sekunden."
+        ws.send_json({"type": "chat", "text": "y" * 201})
+        err = until(ws, "error")
+        assert err["code"] == "chat_too_long" and "200" in err["message"]
+        # The game goes on: an action still works, and a sync answers with the state.
+        ws.send_json({"type": "sync"})
+        assert until(ws, "state")["seat"] == 0
+    with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
+        texts = [m["text"] for m in until(ws, "chat_history")["messages"]]
+        assert texts == [f"m{i}" for i in range(chat.RATE_COUNT)]
