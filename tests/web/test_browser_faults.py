@@ -303,8 +303,9 @@ def test_the_replay_says_who_did_what_with_icons(
     said = page.locator("#lastaction").inner_text()
     assert re.fullmatch(r"(Jana|Petr|Eva|Karel) plays (9|10|J|Q|K|A)[♣♦♥♠]", said), said
     page.click("[data-go=first]")
+    page.wait_for_selector("#stepinfo:has-text(' 0 /')")  # each step loads in turn
     page.click("[data-go=next]")
-    page.wait_for_function("() => document.getElementById('lastaction').textContent !== ''")
+    page.wait_for_selector("#stepinfo:has-text(' 1 /')")
     assert re.fullmatch(r"(Jana|Petr|Eva|Karel) deals", page.locator("#lastaction").inner_text())
     page.close()
 
