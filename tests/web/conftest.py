@@ -8,6 +8,7 @@ import os
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -61,15 +62,25 @@ def free_port() -> int:
 class ServerProcess:
     """``pfeffer serve`` as a child process on a loopback port."""
 
-    def __init__(self, db_url: str, port: int, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        port: int,
+        bot_delay: float = 0.0,
+        extra_args: list[str] | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+    ) -> None:
         self.db_url = db_url
         self.port = port
         self.bot_delay = bot_delay
+        self.extra_args = extra_args or []  # more options of ``pfeffer serve``
+        self.ssl_context = ssl_context  # set: the server speaks HTTPS (--ssl-certfile)
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        scheme = "https" if self.ssl_context else "http"
+        return f"{scheme}://127.0.0.1:{self.port}"
 
     @property
     def ws_base(self) -> str:
@@ -78,7 +89,7 @@ class ServerProcess:
     def start(self) -> None:
         code = "import sys; from pfeffer.cli import main; sys.argv[0] = 'pfeffer'; main()"
         args = ["serve", "--port", str(self.port), "--db", self.db_url]
-        args += ["--bot-delay", str(self.bot_delay)]
+        args += ["--bot-delay", str(self.bot_delay), *self.extra_args]
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code, *args],
             stdout=subprocess.PIPE,
@@ -91,7 +102,9 @@ class ServerProcess:
                 out = self.proc.stdout.read().decode() if self.proc.stdout else ""
                 raise RuntimeError(f"server exited: {out}")
             with contextlib.suppress(OSError):
-                urllib.request.urlopen(self.base + "/api/tables", timeout=1).read()
+                urllib.request.urlopen(
+                    self.base + "/api/tables", timeout=1, context=self.ssl_context
+                ).read()
                 return
             time.sleep(0.1)
         raise RuntimeError("server did not start")
@@ -116,11 +129,11 @@ class ServerProcess:
             data=json.dumps(body).encode(),
             headers={"content-type": "application/json"},
         )
-        with urllib.request.urlopen(req, timeout=10) as r:
+        with urllib.request.urlopen(req, timeout=10, context=self.ssl_context) as r:
             return json.load(r)
 
     def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.base + path, timeout=10) as r:
+        with urllib.request.urlopen(self.base + path, timeout=10, context=self.ssl_context) as r:
             return json.load(r)
 
 

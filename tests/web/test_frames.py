@@ -265,10 +265,24 @@ def test_bot_kinds_come_from_the_registries(client: TestClient) -> None:
         ("play.js", r'"keep "\s*\+'),  # a keep's action: keep_options[].action
         ("cards.js", r"face\s*===\s*[15]"),  # scoring faces: view.single_faces
         ("play.js", r"over\s*=[^;]*phase"),  # the end: view.is_over
+        # sheet-pwa: entries held offline are listed as entered, never scored in the browser
+        ("sheet.js", r"scores\[[^\]]*\]\s*[-+*]?="),  # totals: the server's answer
+        ("sheet.js", r"[-+*]\s*\w+\.points\b|\.points\s*[-+*]"),  # a turn's or hand's points
+        ("sheet.js", r"\breduce\("),  # no sums of rows
+        ("sheet.js", r"current_player\s*[-+%]"),  # the next seat: the view, after the entry
+        ("sheet.js", r"rules\.pfeffer\b"),  # whether Pfeffer may be called: may_call_pfeffer
     ],
 )
 def test_scripts_work_out_no_rules(script: str, pattern: str) -> None:
-    # "play.js" stands for every script of the live table (play.js and the game tables it loads).
-    files = sorted(STATIC.glob("*.js")) if script == "play.js" else [STATIC / script]
+    # "play.js" stands for every script of the live table (play.js and the game tables it loads),
+    # "sheet.js" for the score sheets' (sheet.js, sheet-sync.js, sheets.js).
+    files = (
+        sorted(STATIC.glob("*.js"))
+        if script == "play.js"
+        else sorted(STATIC.glob("sheet*.js"))
+        if script == "sheet.js"
+        else [STATIC / script]
+    )
+    assert files
     text = "\n".join(f.read_text(encoding="utf-8") for f in files)
     assert not re.search(pattern, text), f"{script} works out {pattern!r} again"

@@ -94,6 +94,14 @@ def test_store_round_trip_and_compare_and_set(url: str) -> None:
     sheet = store.create_sheet("pepper", "t", {"hands": []})
     store.save_sheet(sheet.id, {"hands": [1]})
     assert store.sheet(sheet.id).data == {"hands": [1]}  # type: ignore[union-attr]
+    # A sheet's entries and their client ids change in one transaction (locked on PostgreSQL).
+    row = store.change_sheet(sheet.id, lambda game, data, ids: ({"hands": [1, 2]}, [*ids, "e1"]))
+    assert row is not None and row.data == {"hands": [1, 2]} and row.entry_ids == ["e1"]
+    assert store.change_sheet(sheet.id, lambda game, data, ids: None).entry_ids == ["e1"]  # type: ignore[union-attr]
+    with pytest.raises(ValueError):  # a refused change writes nothing
+        store.change_sheet(sheet.id, lambda game, data, ids: (_ for _ in ()).throw(ValueError()))
+    assert store.sheet(sheet.id).data == {"hands": [1, 2]}  # type: ignore[union-attr]
+    assert store.change_sheet("nosuch", lambda game, data, ids: ({}, [])) is None
     engine.dispose()
 
 

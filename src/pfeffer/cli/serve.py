@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -25,6 +26,23 @@ def serve(
         "", help="Database URL, e.g. postgresql+psycopg://user@host/db (default: SQLite file)."
     ),
     bot_delay: float = typer.Option(0.8, help="Seconds a computer player waits before it moves."),
+    *,
+    ssl_keyfile: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            help="Private key (PEM) to serve HTTPS, with --ssl-certfile (see docs/web.md).",
+        ),
+    ] = None,
+    ssl_certfile: Annotated[
+        Path | None,
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            help="Certificate (PEM, e.g. made by mkcert) to serve HTTPS, with --ssl-keyfile.",
+        ),
+    ] = None,
 ) -> None:
     """Start the web server: play both games in the browser, keep score sheets."""
     import uvicorn
@@ -32,14 +50,28 @@ def serve(
     from pfeffer.web.invite import lan_addresses, lan_url, serve_text
     from pfeffer.web.server import create_app
 
+    if (ssl_keyfile is None) != (ssl_certfile is None):
+        raise typer.BadParameter(
+            "HTTPS needs both --ssl-keyfile and --ssl-certfile.",
+            param_hint="--ssl-keyfile / --ssl-certfile",
+        )
+    scheme = "https" if ssl_certfile is not None else "http"
     url = db or default_db_url()
     addresses = lan_addresses() if host in ("0.0.0.0", "") else []
-    app = create_app(url, bot_delay=bot_delay, lan_url=lan_url(host, port, addresses))
-    typer.echo(serve_text(host, port, addresses), nl=False)
+    app = create_app(url, bot_delay=bot_delay, lan_url=lan_url(host, port, addresses, scheme))
+    typer.echo(serve_text(host, port, addresses, scheme), nl=False)
     typer.echo(f"Database: {_safe(url)}. Stop with Ctrl+C.")
     # Messages above the protocol's 2048 characters get a ``too_large`` reply up to this size;
     # only beyond it does the WebSocket layer close the connection (1009).
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_SIZE)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=WS_MAX_SIZE,
+        ssl_keyfile=None if ssl_keyfile is None else str(ssl_keyfile),
+        ssl_certfile=None if ssl_certfile is None else str(ssl_certfile),
+    )
 
 
 def _safe(url: str) -> str:

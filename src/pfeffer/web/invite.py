@@ -63,24 +63,29 @@ def lan_addresses() -> list[str]:
     return sorted(usable, key=lambda a: (not ipaddress.IPv4Address(a).is_private, a))
 
 
-def lan_url(host: str, port: int, addresses: list[str] | None = None) -> str | None:
+def lan_url(
+    host: str, port: int, addresses: list[str] | None = None, scheme: str = "http"
+) -> str | None:
     """The URL phones on the network open, or None when the server listens on this machine
-    only (or no address was found)."""
+    only (or no address was found). ``scheme`` is ``https`` when the server has a certificate."""
     if host in ("0.0.0.0", ""):
         found = lan_addresses() if addresses is None else addresses
-        return f"http://{found[0]}:{port}" if found else None
+        return f"{scheme}://{found[0]}:{port}" if found else None
     if host in ("127.0.0.1", "localhost", "::1"):
         return None
-    return f"http://{host}:{port}"
+    return f"{scheme}://{host}:{port}"
 
 
-def serve_text(host: str, port: int, addresses: list[str] | None = None) -> str:
+def serve_text(
+    host: str, port: int, addresses: list[str] | None = None, scheme: str = "http"
+) -> str:
     """What ``pfeffer serve`` prints about where to open the game: the local URL and, when it
     listens on the network, every LAN address and a QR code of the first.
 
-    ``addresses`` defaults to :func:`lan_addresses`."""
+    ``addresses`` defaults to :func:`lan_addresses`; ``scheme`` is ``https`` when the server
+    was started with a certificate (``--ssl-certfile``)."""
     local = "localhost" if host in ("127.0.0.1", "0.0.0.0", "", "::1") else host
-    lines = [f"Pfeffer is running: open http://{local}:{port}/ on this machine."]
+    lines = [f"Pfeffer is running: open {scheme}://{local}:{port}/ on this machine."]
     if host in ("127.0.0.1", "localhost", "::1"):
         lines.append(
             "Only this machine can join; use --host 0.0.0.0 to let phones on the network in."
@@ -92,11 +97,16 @@ def serve_text(host: str, port: int, addresses: list[str] | None = None) -> str:
     if not found:
         lines.append(
             "No network address found: look up this machine's address (ip addr, ipconfig) "
-            f"and open http://<address>:{port}/ on the phones."
+            f"and open {scheme}://<address>:{port}/ on the phones."
         )
         return "\n".join(lines) + "\n"
     lines.append("Phones and computers on the same network open:")
-    lines += [f"  http://{a}:{port}/" for a in found]
-    url = f"http://{found[0]}:{port}/"
+    lines += [f"  {scheme}://{a}:{port}/" for a in found]
+    url = f"{scheme}://{found[0]}:{port}/"
     lines.append(f"or scan this code with a phone's camera ({url}):")
+    if scheme == "http":
+        lines.append(
+            "(Over plain http the score sheets do not work offline on the phones; "
+            "see --ssl-certfile.)"
+        )
     return "\n".join(lines) + "\n" + qr_text(url)

@@ -180,6 +180,22 @@ def js_strings(
         "chat_r_well_played": _("Well played!"),
         "chat_r_good_luck": _("Good luck!"),
         "chat_r_thanks": _("Thanks!"),
+        # sheet-pwa: score sheets without a connection (sheet.js, sheets.js)
+        "held_title": _("Not on the sheet yet: kept on this device"),
+        "held_count": _("Kept on this device: %(n)s"),
+        "offline_wait": _("No connection: the entries are sent in order when it is back."),
+        "sending": _("Sending…"),
+        "next_entry": _("Next entry, after the kept ones"),
+        "refused": _("The sheet did not take the entry “%(entry)s”: %(reason)s"),
+        "held_paused": _(
+            "The entries after it wait: send them, or remove those that no longer fit."
+        ),
+        "send_held": _("Send the kept entries"),
+        "remove": _("Remove"),
+        "no_connection": _("No connection: nothing was saved. Try again when it is back."),
+        "undo_offline": _(
+            "Undoing needs the connection; entries kept on this device can be removed."
+        ),
         # pepper-table: the card table, the bids' terms, card names, the one-device page
         "suit_C": _("Clubs"),
         "suit_D": _("Diamonds"),

@@ -6,10 +6,15 @@ final round, winner); the stored data is its dice game record. Pepper:
 :class:`pfeffer.pepper.sheet.PepperSheet` (bidder, bid, trump and tricks per side; points by the
 engine's ``score_hand``, the end by ``winners_of``); the stored data is its ``pepper-sheet``
 record.
+
+Every entry may carry a client-made ``entry_id`` (a phone that kept entries while offline sends
+each with its id): :func:`add_entry_once` applies an entry whose id the sheet has not seen and
+only acknowledges one it has, so an entry sent twice (a lost answer, a retry) counts once.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pfeffer.core.errors import ActionError, TranslatableError
@@ -20,6 +25,8 @@ from pfeffer.pepper.sheet import PepperSheet
 from pfeffer.web.games import dice_view
 
 MAX_TITLE = 80
+# A client's id of one entry: long enough to be unique by chance (sheet.js sends 32 hex digits).
+ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 def new_sheet(body: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
@@ -68,6 +75,9 @@ def _dice_present(data: dict[str, Any]) -> dict[str, Any]:
         # The rows, the points step of an entry, the Pfeffer offer: all from the engine's view.
         "view": dice_view(view),
         "can_pfeffer": view.can_call_pfeffer,
+        # Whether these house rules let anybody call Pfeffer at all: a phone that holds entries
+        # offline (and so does not know the state after them) offers the call only then.
+        "may_call_pfeffer": sheet.rules.pfeffer,
     }
 
 
@@ -128,6 +138,31 @@ def add_entry(kind: str, data: dict[str, Any], body: Any) -> dict[str, Any]:
     """The sheet data with one more entry; ValueError (with a clear message) if impossible: the
     engine's IllegalAction (a ValueError) passes through, for the server to translate."""
     return _dice_add(data, body) if kind == "dice" else _pepper_add(data, body)
+
+
+def entry_id(body: Any) -> str | None:
+    """The client's id of an entry (``"entry_id"`` of its body), or None when it has none;
+    :class:`TranslatableError` for an id that is not 8 to 64 letters, digits, ``-`` or ``_``."""
+    if not isinstance(body, dict) or body.get("entry_id") is None:
+        return None
+    value = body["entry_id"]
+    if not isinstance(value, str) or not ENTRY_ID.fullmatch(value):
+        raise TranslatableError("entry_id: 8 to 64 letters, digits, '-' or '_'")
+    return value
+
+
+def add_entry_once(
+    kind: str, data: dict[str, Any], entry_ids: list[str], body: Any
+) -> tuple[dict[str, Any], list[str], bool]:
+    """(data, entry ids, applied): the sheet with the entry added and its id remembered, or,
+    when the sheet has that id already, the sheet unchanged and ``applied`` False: the entry
+    was taken before (maybe undone since) and is acknowledged, not applied again. An entry
+    without an id is always applied (the API before ids)."""
+    eid = entry_id(body)
+    if eid is not None and eid in entry_ids:
+        return data, entry_ids, False
+    new = add_entry(kind, data, body)
+    return new, entry_ids + ([eid] if eid is not None else []), True
 
 
 def undo(kind: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Score sheets for games played at a real table: the JSON API (``/api/sheets...``) and the pages
 (``/sheets``: a new sheet, ``/sheet/{id}``: one sheet). The sums and checks are the engines'
-(``pfeffer.web.sheets``)."""
+(``pfeffer.web.sheets``); entries and undos are written by ``pfeffer.web.sheet_service``, one
+transaction each. The app's manifest and service worker are in ``pfeffer.web.pwa``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from pfeffer.web import sheets
+from pfeffer.web import sheet_service, sheets
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of, render
 from pfeffer.web.routes.deps import StoreDep, json_object
@@ -42,29 +43,27 @@ async def api_sheet(sheet_id: str, store: StoreDep) -> dict[str, Any]:
 
 @router.post("/api/sheets/{sheet_id}/entries")
 async def api_sheet_entry(request: Request, sheet_id: str, store: StoreDep) -> dict[str, Any]:
-    row = store.sheet(sheet_id)
-    if row is None:
+    if store.sheet(sheet_id) is None:
         raise HTTPException(404, "no such sheet")
     try:
         body = await request.json()
     except ValueError:
         raise HTTPException(400, "send a JSON object") from None
-    try:
-        data = sheets.add_entry(row.game, row.data, body)
+    try:  # one transaction; an entry_id the sheet has already is acknowledged, not applied
+        shown = sheet_service.enter(store, sheet_id, body)
     except ValueError as exc:
         raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    store.save_sheet(sheet_id, data)
-    return sheets.present(row.game, row.title, data)
+    if shown is None:
+        raise HTTPException(404, "no such sheet")
+    return shown
 
 
 @router.post("/api/sheets/{sheet_id}/undo")
 async def api_sheet_undo(sheet_id: str, store: StoreDep) -> dict[str, Any]:
-    row = store.sheet(sheet_id)
-    if row is None:
+    shown = sheet_service.undo(store, sheet_id)
+    if shown is None:
         raise HTTPException(404, "no such sheet")
-    data = sheets.undo(row.game, row.data)
-    store.save_sheet(sheet_id, data)
-    return sheets.present(row.game, row.title, data)
+    return shown
 
 
 # ----------------------------------------------------------------- the pages

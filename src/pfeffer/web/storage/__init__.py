@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -331,3 +332,25 @@ class Store:
                 .where(SheetRow.id == sheet_id)
                 .values(data=data, updated_at=utcnow())
             )
+
+    def change_sheet(
+        self,
+        sheet_id: str,
+        change: Callable[[str, dict[str, Any], list[str]], tuple[dict[str, Any], list[str]] | None],
+    ) -> SheetRow | None:
+        """Read a sheet, let ``change(game, data, entry_ids)`` work out its new data and entry ids
+        (None: nothing to write) and write them, all in one transaction; the row as it is
+        afterwards, or None if there is no such sheet. On PostgreSQL the row is locked
+        (``SELECT ... FOR UPDATE``), so two writers of one sheet take turns instead of one
+        overwriting the other's entry; an exception in ``change`` rolls back and passes on."""
+        with self.session() as db, db.begin():
+            row = db.scalars(
+                select(SheetRow).where(SheetRow.id == sheet_id).with_for_update()
+            ).one_or_none()
+            if row is None:
+                return None
+            result = change(row.game, dict(row.data), list(row.entry_ids or []))
+            if result is not None:
+                row.data, row.entry_ids = result
+                row.updated_at = utcnow()
+            return row

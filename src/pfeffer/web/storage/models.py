@@ -85,3 +85,6 @@ class SheetRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    # The client ids of every entry the sheet took, in the order it took them (an undo keeps
+    # them): an entry sent again with one of these ids is acknowledged, not applied twice.
+    entry_ids: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)

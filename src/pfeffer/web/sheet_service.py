@@ -1,0 +1,43 @@
+"""The score-sheet API's writes, each one transaction of the store: read the sheet, let the
+engine take the entry (:mod:`pfeffer.web.sheets`), write it back. Between reading and writing
+nothing else runs on the sheet (a locked row on PostgreSQL; no ``await`` in between in this
+single-process server), so entries sent at once by two phones are both kept, in the order the
+server took them, and an entry sent twice with one ``entry_id`` counts once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pfeffer.web import sheets
+from pfeffer.web.storage import Store
+
+Change = tuple[dict[str, Any], list[str]] | None
+
+
+def enter(store: Store, sheet_id: str, body: Any) -> dict[str, Any] | None:
+    """Add one entry; what the sheet page shows afterwards, or None if there is no such sheet.
+    With an ``entry_id`` the answer also says it and whether this request ``applied`` the entry
+    (False: the sheet had it already). The engine's ValueError passes on and nothing changes."""
+    eid = sheets.entry_id(body)  # checked first: a malformed id changes nothing
+    applied = False
+
+    def change(game: str, data: dict[str, Any], ids: list[str]) -> Change:
+        nonlocal applied
+        new, new_ids, applied = sheets.add_entry_once(game, data, ids, body)
+        return (new, new_ids) if applied else None
+
+    row = store.change_sheet(sheet_id, change)
+    if row is None:
+        return None
+    shown = sheets.present(row.game, row.title, row.data)
+    if eid is not None:
+        shown |= {"entry_id": eid, "applied": applied}
+    return shown
+
+
+def undo(store: Store, sheet_id: str) -> dict[str, Any] | None:
+    """Take back the last entry (nothing if there is none); the sheet as shown afterwards, or
+    None if there is no such sheet. The ids of undone entries stay remembered: an undone entry
+    that arrives again is not put back."""
+    row = store.change_sheet(sheet_id, lambda game, data, ids: (sheets.undo(game, data), ids))
+    return None if row is None else sheets.present(row.game, row.title, row.data)
