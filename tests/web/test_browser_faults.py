@@ -85,24 +85,31 @@ def tables(srv: ServerProcess) -> dict[str, str]:
         "bad-link": "/watch/nosuch",
         "rules-dice": "/rules/dice",
         "rules-pepper": "/rules/pepper",
+        "device-pepper": f"/device/{pepper['id']}/{pepper['admin_token']}",
     }
 
 
 def settle(page: Any, name: str) -> None:
     """Wait until the page has drawn what its script draws."""
     if name.startswith(("play", "watch")):
-        page.wait_for_selector("#board .players")
+        page.wait_for_selector(
+            "#board .players, #board .ptable"
+        )  # the Pepper table seats its players
     elif name.startswith("replay"):
         page.wait_for_selector("#stepinfo:not(:empty)")
     elif name.startswith("sheet-"):
         page.wait_for_selector("#sheettable table")
+    elif name.startswith("device"):
+        page.wait_for_selector("#pass:not([hidden]), #board .ptable")
 
 
 def play_pepper_into_the_auction(page: Any) -> None:
-    """Deal if the human deals, and wait until the auction line has bids to wrap."""
-    page.wait_for_selector("#board .players")
+    """Deal if the human deals, and wait until three seats show their bids (or the contract)."""
+    page.wait_for_selector("#board .ptable")
     deadline = time.monotonic() + 20
-    while page.locator(".auction .bid").count() < 3:
+    while (
+        page.locator(".ptable .bubble").count() < 3 and not page.locator(".bubble.contract").count()
+    ):
         assert time.monotonic() < deadline
         for action in ("deal", "pass", "2"):
             button = page.locator(f'#actions [data-action="{action}"]:enabled')
@@ -116,7 +123,7 @@ def play_pepper_into_the_auction(page: Any) -> None:
 
 PAGES = ["lobby", "new-dice", "new-pepper", "host", "play-dice", "watch-dice", "play-pepper"]
 PAGES += ["watch-pepper", "sheets", "sheet-dice", "sheet-pepper", "history", "replay-dice"]
-PAGES += ["replay-pepper", "bad-link", "rules-dice", "rules-pepper"]  # every key of ``tables``
+PAGES += ["replay-pepper", "bad-link", "rules-dice", "rules-pepper", "device-pepper"]  # every key
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -296,8 +303,9 @@ def test_the_replay_says_who_did_what_with_icons(
     said = page.locator("#lastaction").inner_text()
     assert re.fullmatch(r"(Jana|Petr|Eva|Karel) plays (9|10|J|Q|K|A)[♣♦♥♠]", said), said
     page.click("[data-go=first]")
+    page.wait_for_selector("#stepinfo:has-text(' 0 /')")  # each step loads in turn
     page.click("[data-go=next]")
-    page.wait_for_function("() => document.getElementById('lastaction').textContent !== ''")
+    page.wait_for_selector("#stepinfo:has-text(' 1 /')")
     assert re.fullmatch(r"(Jana|Petr|Eva|Karel) deals", page.locator("#lastaction").inner_text())
     page.close()
 

@@ -44,9 +44,9 @@ def test_play_now_is_one_tap_to_a_running_game_on_a_phone(
     page.tap(f"[data-play-now={game}]")
     page.wait_for_url("**/play/**")
     page.wait_for_function("() => document.getElementById('app').dataset.version !== undefined")
-    seats = page.locator(".players .player")
+    seats = page.locator(".players .player, .ptable .pseat")  # the card table seats its players
     assert seats.count() == (2 if game == "dice" else 4)
-    assert page.locator(".players .player.me").count() == 1
+    assert page.locator(".players .player.me, .ptable .pseat.me").count() == 1
     # The game runs: either it is my turn with my choices on the table, or a computer's.
     page.wait_for_function(
         "() => document.querySelectorAll('#actions button, #board button').length > 0"

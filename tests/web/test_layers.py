@@ -161,6 +161,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             "bad-link": f"/play/{d['id']}/forged",
             "lobby-de": "/?lang=de",
             "play-cs": p["seats"][0]["url"] + "?lang=cs",
+            "device-pepper": f"/device/{p['id']}/{p['host_token']}",
         }
         yield client, pages
 
@@ -252,6 +253,7 @@ def test_every_page_route_is_checked(site: tuple[TestClient, dict[str, Any]]) ->
         "bad-link",
         "lobby-de",
         "play-cs",
+        "device-pepper",
     ],
 )
 def test_every_page_has_the_policy_and_nothing_it_forbids(

@@ -138,6 +138,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             pepper["seats"][0]["url"],
             f"/watch/{dice['id']}",
             f"/watch/{pepper['id']}",
+            f"/device/{dice['id']}/{dice['admin_token']}",  # pepper-table: one device
+            f"/device/{pepper['id']}/{pepper['admin_token']}",
             dice_sheet.json()["url"],
             pepper_sheet.json()["url"],
             *(f"/replay/{i}" for i in done),
@@ -189,6 +191,7 @@ def test_the_scripts_strings_are_translated(site: tuple[TestClient, list[str]], 
     same = {k for k in strings if strings[k] == english[k]}
     # Only what is the same in every language: symbols, names, the word "online".
     allowed = {"pfeffer", "total", "online", "offline", "team", "rank_letters"}  # cs: J Q K A
+    allowed |= {"card_by"}  # pepper-table: "%(name)s: %(card)s", a name and a card's name
     assert same <= allowed, sorted(same)
     assert leaks(list(strings.values()), lang) == {}
     # Plural forms of "Roll n dice" for every count a throw can have.

@@ -10,6 +10,7 @@ only at the API edge. A trump is 0..3 for a suit or :data:`NO_TRUMP` (4).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 
 from pfeffer.core.errors import InvalidAction
@@ -226,3 +227,64 @@ def trick_winner(cards: Sequence[str], trump: str | None = None) -> int:
         if row[c] > row[nums[best]]:
             best = i
     return best
+
+
+#: Suits in the order a hand is shown, other things equal: clubs, hearts, spades, diamonds.
+_SHOW_SUITS: tuple[int, ...] = (0, 2, 3, 1)
+
+
+def _suit_blocks(present: set[int], trump: int) -> list[int]:
+    """The order of the suits in a hand: trumps first, then the others so that as few
+    neighbours as possible share a colour (red: diamonds and hearts)."""
+    first = [trump] if trump in present else []
+    start = _SHOW_SUITS.index(trump) if trump != NO_TRUMP else 0
+    turn = _SHOW_SUITS[start:] + _SHOW_SUITS[:start]  # other things equal, from the trump on
+    rest = [s for s in turn if s in present and s != trump]
+
+    def clashes(order: list[int]) -> int:
+        return sum((a in (1, 2)) == (b in (1, 2)) for a, b in itertools.pairwise(order))
+
+    best = min(itertools.permutations(rest), key=lambda p: clashes(first + list(p)))
+    return first + list(best)
+
+
+def bower(card: str, trump: str | None) -> str | None:
+    """ "right" for the jack of trumps, "left" for the other jack of the same colour (P8), else
+    None (and always None under no trump or before trump is named).
+
+    >>> bower("JH", "H"), bower("JD", "H"), bower("JC", "H"), bower("JH", "NT")
+    ('right', 'left', None, None)
+    """
+    t = parse_trump(trump)
+    c = parse_card(card)
+    suit, rank = divmod(c, 6)
+    if t == NO_TRUMP or rank != JACK:
+        return None
+    if suit == t:
+        return "right"
+    return "left" if suit == SAME_COLOUR[t] else None
+
+
+def display_order(cards: Iterable[str], trump: str | None) -> list[str]:
+    """``cards`` in the order a player likes to hold them: trumps first from the right bower
+    down (the left bower among them, P8), then the other suits, their colours alternating as
+    far as the hand allows, each from the ace down. Before trump is named (``trump`` None) the
+    suits alternate too.
+
+    >>> display_order(["9C", "JD", "AH", "JH", "TS", "KD"], "H")
+    ['JH', 'JD', 'AH', 'TS', 'KD', '9C']
+    >>> display_order(["JD", "AH", "9H", "AD", "JC", "TC"], "H")  # no spade: clubs part the reds
+    ['JD', 'AH', '9H', 'JC', 'TC', 'AD']
+    >>> display_order(["9C", "JD", "AH", "JH", "TS", "KD"], None)
+    ['9C', 'AH', 'JH', 'TS', 'KD', 'JD']
+    """
+    t = parse_trump(trump)
+    nums = [parse_card(x) for x in cards]
+    suits = _suit_blocks({EFFECTIVE_SUIT[t][c] for c in nums}, t)
+
+    def key(c: int) -> tuple[int, int]:
+        eff = EFFECTIVE_SUIT[t][c]
+        rank = _trump_rank(t, c) if t != NO_TRUMP and eff == t else c % 6
+        return suits.index(eff), -rank
+
+    return [CARD_STR[c] for c in sorted(nums, key=key)]

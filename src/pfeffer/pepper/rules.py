@@ -226,3 +226,44 @@ def side_names(players: Sequence[str]) -> list[str]:
     if len(players) == 4:
         return [f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"]
     return list(players)
+
+
+@dataclass(frozen=True, slots=True)
+class BidTerms:
+    """What a bid promises and what it scores (P5, P10), for telling a player at the auction.
+
+    ``need`` of ``tricks`` tricks for the bidding side; made, it scores ``made_min`` (with just
+    ``need`` tricks) up to ``made_max`` (every trick); set, it scores ``set_points`` (negative).
+    ``all_tricks`` for either Pepper.
+    """
+
+    bid: str
+    need: int
+    tricks: int
+    made_min: int
+    made_max: int
+    set_points: int
+    all_tricks: bool
+
+
+def bid_terms(rules: PepperRules, players: int, bid: str) -> BidTerms:
+    """The terms of ``bid`` with ``players`` players under ``rules``, from the scoring of P10.
+
+    >>> bid_terms(PepperRules(), 4, "4")
+    BidTerms(bid='4', need=4, tricks=6, made_min=4, made_max=6, set_points=-6, all_tricks=False)
+    >>> t = bid_terms(PepperRules(), 3, "big")
+    >>> t.need, t.made_min, t.made_max, t.set_points
+    (8, 16, 16, -16)
+    >>> bid_terms(PepperRules(set_penalty=5), 2, "small").set_points
+    -5
+    """
+    if bid not in bid_ladder(players):
+        raise ValueError(f"{bid!r} is not a bid with {players} players")
+    total = cards_per_hand(players)
+    need = total if bid in ("small", "big") else int(bid)
+
+    def points(won: int) -> int:
+        tricks = [won, total - won] + [0] * (sides(players) - 2)
+        return hand_points(rules, players, 0, bid, tricks)[0][0]
+
+    return BidTerms(bid, need, total, points(need), points(total), points(need - 1), need == total)

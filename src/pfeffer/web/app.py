@@ -1,7 +1,7 @@
 """The web app: ``create_app`` puts the layers together.
 
 - ``routes/``: one FastAPI router per area (``tables``: the JSON API, ``sheets``, ``pages``,
-  ``ws``: live play) and ``deps`` (what they share);
+  ``ws``: live play, ``device``: one device for the whole table) and ``deps`` (what they share);
 - ``services/``: the live tables (``tables.Hub``: load, apply under a lock, commit, broadcast,
   expire) and the computer players (``bots``: off the event loop), free of requests;
 - ``serialize``: the JSON shapes (frames, summaries); ``render``: pages and errors;
@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pfeffer.web import pwa
 from pfeffer.web.render import http_error, lang_of
-from pfeffer.web.routes import pages, sheets, tables, ws
+from pfeffer.web.routes import device, pages, sheets, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
 from pfeffer.web.security import SecurityHeaders
 from pfeffer.web.services.tables import Hub
@@ -61,7 +61,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
-    for router in (tables.router, sheets.router, ws.router, pages.router):
+    for router in (tables.router, sheets.router, ws.router, pages.router, device.router):
         app.include_router(router)
     app.include_router(pwa.router(lang_of))  # the sheets as an app: /sw.js, /sheets.webmanifest
     return app

@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pfeffer.web.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, translations
+from pfeffer.web.pepper_table import CARD_NAMES
 
 HERE = Path(__file__).resolve().parent
 ENV = Environment(
@@ -195,6 +196,34 @@ def js_strings(
         "undo_offline": _(
             "Undoing needs the connection; entries kept on this device can be removed."
         ),
+        # pepper-table: the card table, the bids' terms, card names, the one-device page
+        "suit_C": _("Clubs"),
+        "suit_D": _("Diamonds"),
+        "suit_H": _("Hearts"),
+        "suit_S": _("Spades"),
+        **{f"card_{code}": _(name) for code, name in CARD_NAMES.items()},
+        "bower_right": _("%(card)s, right bower: the highest trump"),
+        "bower_left": _("%(card)s, left bower: a trump, second only to the right bower"),
+        "not_playable": _("%(card)s, cannot be played now"),
+        "card_by": _("%(name)s: %(card)s"),
+        "cards_in_hand": _("Cards in hand: %(n)s"),
+        "card_table": _("Card table"),
+        "dealer_chip": _("D"),  # the dealer button's letter
+        "contract": _("Contract"),
+        "bid_need": _("Take at least %(need)s of %(total)s tricks."),
+        "bid_need_team": _("Take at least %(need)s of %(total)s tricks with your partner."),
+        "bid_all": _("Take all %(total)s tricks."),
+        "bid_all_team": _("Take all %(total)s tricks with your partner."),
+        "bid_stakes": _("Made: %(low)s to %(high)s · set: %(set)s"),
+        "bid_stakes_fixed": _("Made: %(made)s · set: %(set)s"),
+        "pass_meaning": _("Out of the auction for this hand."),
+        "must_bid": _("Everyone else passed: you must bid."),
+        "choose_trump_for": _("You won the auction with %(bid)s: choose trump."),
+        "keys_hint": _("Keys 1 to %(n)s play your playable cards from the left."),
+        "pass_to": _("Pass the device to %(name)s"),
+        "pass_hidden": _("The cards stay hidden until %(name)s takes the device."),
+        "i_am": _("I am %(name)s"),
+        "device_seat": _("%(name)s is playing on this device"),
         # dice-table: the dice table, the shared log, sounds and dice statistics
         "face_1": _("one"),
         "face_2": _("two"),

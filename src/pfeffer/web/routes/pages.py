@@ -12,6 +12,7 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from pfeffer.core.errors import RulesError, TranslatableError
 from pfeffer.core.rulespec import parse_form
 from pfeffer.web import newtable
+from pfeffer.web.device import device_url
 from pfeffer.web.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.invite import qr_svg
@@ -142,6 +143,7 @@ async def page_admin(
         links=links,
         qr={seat: qr_svg(url) for seat, url in links.items()},
         bot_labels=labels,
+        device_url=device_url(table_id, admin_token),  # pepper-table: one device for the table
     )
 
 

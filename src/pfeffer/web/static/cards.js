@@ -81,15 +81,22 @@ const PF = (function () {
   const LETTERS = (T.rank_letters || "J Q K A").split(" ");  /* B D K A in German */
   const RANK = {"9": "9", T: "10", J: LETTERS[0], Q: LETTERS[1], K: LETTERS[2], A: LETTERS[3]};
   function suitColor(s) { return s === "D" || s === "H" ? "red" : "black"; }
+  /* A card: the corner index and the suit in the middle. ``opts.button`` makes it a button;
+     ``opts.label`` replaces its accessible name (the translated name: "ace of hearts"). */
   function card(code, opts) {
     const rank = RANK[code[0]], suit = code[1];
     const c = el(opts && opts.button ? "button" : "span",
       {class: "card " + suitColor(suit) + (opts && opts.cls ? " " + opts.cls : ""),
-       "data-card": code, "aria-label": cardName(code), type: opts && opts.button ? "button" : null},
-      [el("span", {class: "rank", text: rank}), el("span", {class: "suit", text: SUIT[suit]})]);
+       "data-card": code, "aria-label": (opts && opts.label) || cardLabel(code), type: opts && opts.button ? "button" : null,
+       role: opts && opts.button ? null : "img"},
+      [el("span", {class: "rank", text: rank, "aria-hidden": "true"}), el("span", {class: "suit", text: SUIT[suit], "aria-hidden": "true"})]);
     return c;
   }
+  /* "K♥" in the page's language (replays, short lists). */
   function cardName(code) { return RANK[code[0]] + SUIT[code[1]]; }
+  /* The card's full name for screen readers and titles: "ace of hearts", "Herz-Ass", "srdcové eso". */
+  function cardLabel(code) { return t("card_" + code); }
+  function suitName(s) { return t("suit_" + s); }
   function trumpName(tr) {
     if (tr === null || tr === undefined) return "–";
     if (tr === "NT") return t("no_trump");
@@ -102,5 +109,5 @@ const PF = (function () {
     return b === null || b === undefined ? "–" : String(b);
   }
   return {t: t, el: el, die: die, dice: dice, diceSheet: diceSheet, card: card, SUIT: SUIT, suitColor: suitColor,
-    trumpName: trumpName, bidName: bidName, cardName: cardName};
+    trumpName: trumpName, bidName: bidName, cardName: cardName, cardLabel: cardLabel, suitName: suitName};
 })();

@@ -1,94 +1,236 @@
-/* The Pepper table: draws a Pepper frame (the engine's view for this seat) and offers its legal
-   actions. Loaded before play.js, which calls PF.tables.pepper.render. */
+/* The Pepper table: draws a Pepper frame (the engine's view for this seat) as a card table and
+   offers its legal actions. Loaded before play.js, which calls PF.tables.pepper.render.
+
+   Seats sit around the felt, the viewer at the bottom (a spectator sees seat 1 there), play going
+   clockwise: the next seat on the left, partners opposite. Everything the table says about the
+   game comes from the frame: the bids' terms (view.bid_terms), the contract, the hand in the
+   order it is held (view.hand_order), the bowers (view.bowers), the legal cards (frame.legal).
+   The script only draws them and keeps what it drew last, so that a card played slides in and a
+   finished trick slides to the player who took it. */
 "use strict";
 (function () {
   const t = PF.t, el = PF.el;
   PF.tables = PF.tables || {};
-  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
-  function names(frame) { return frame.seats.map(function (s) { return s.name; }); }
-  let lastTrickSeen = null;
+  /* Where each seat sits, counted clockwise from the viewer. */
+  const LAYOUT = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"]};
+  const COLLECT_MS = 1500;  // a finished trick stays in the middle, then slides to its winner
+  const motion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
-  function trickRow(cards, nm, winner) {
-    return el("div", {class: "trick"}, cards.map(function (pair) {
-      return el("figure", {class: pair[0] === winner ? "won" : ""}, [PF.card(pair[1]), el("figcaption", {text: nm[pair[0]]})]);
-    }));
+  let seen = null;       // the last finished trick drawn ("hand:tricks"); null: draw without motion
+  let collect = null;    // the trick sliding to its winner: {trick, at}
+  let onFelt = {};       // the cards of the current trick drawn already
+  let lastTrickSeen = null;
+  let bubbles = {};      // what each seat's bubble said last (a new call pops up)
+  let current = null;    // the frame drawn last and how to send (for the keys)
+  let focusInTable = false, focusKey = null;
+
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+  function signed(n) { return n > 0 ? "+" + n : (n < 0 ? "−" + (-n) : "0"); }
+  function now() { return window.performance ? performance.now() : Date.now(); }
+
+  /* The seat of each position: the viewer (or seat 1 for a spectator) at the bottom. */
+  function positions(frame) {
+    const count = frame.view.players.length, base = frame.seat === null ? 0 : frame.seat;
+    return frame.view.players.map(function (_, s) { return LAYOUT[count][(s - base + count) % count]; });
   }
 
-  function renderPepper(frame, send, board, actions, scores) {
-    const v = frame.view, nm = names(frame), legal = frame.legal;
-    // Seats with hand sizes, dealer, bidder, partner; teams coloured by the side they play for.
-    const seats = el("div", {class: "seatboxes"});
-    v.players.forEach(function (_, s) {
-      const tags = [];
-      if (s === v.dealer) tags.push(t("dealer"));
-      if (s === v.bidder) tags.push(t("bidder") + " " + PF.bidName(v.high_bid));
-      if (s === v.partner) tags.push(t("partner"));
-      seats.appendChild(el("div", {class: "seatbox" + (s === v.current_player ? " current" : "") + (s === frame.seat ? " me" : "") + (v.teams ? " team" + v.seat_sides[s] : "")},
-        [el("strong", {text: nm[s]}), el("span", {class: "muted", text: " ▮×" + v.hand_sizes[s]}),
-         el("div", {class: "tags", text: tags.join(" · ")})]));
+  /* A card's accessible name with its part in this hand: "jack of hearts, right bower: …". */
+  function cardLabel(v, code) {
+    const role = v.bowers && v.bowers[code];
+    return role ? t("bower_" + role, {card: PF.cardLabel(code)}) : PF.cardLabel(code);
+  }
+
+  function trumpChip(tr) {
+    if (tr === null || tr === undefined) return null;
+    return el("span", {class: "trumpchip " + (tr === "NT" ? "nt" : PF.suitColor(tr))},
+      tr === "NT" ? [t("no_trump")] : [el("span", {class: "sym", text: PF.SUIT[tr], "aria-hidden": "true"}), " " + PF.suitName(tr)]);
+  }
+
+  /* The call shown in a seat's bubble: during the auction its last call, afterwards the contract
+     at the bidder's seat. */
+  function bubbleOf(v, s) {
+    if (v.phase === "auction") {
+      let call = null;
+      v.auction.forEach(function (p) { if (p[0] === s) call = p[1]; });
+      if (call === null) return null;
+      if (call === "pass") return el("span", {class: "bubble pass", text: t("pass")});
+      return el("span", {class: "bubble" + (s === v.bidder ? " high" : ""), text: PF.bidName(call)});
+    }
+    if ((v.phase === "declare" || v.phase === "play") && s === v.bidder) {
+      return el("span", {class: "bubble high contract"}, [PF.bidName(v.high_bid)].concat(
+        v.trump ? [" ", el("span", {class: "sym " + (v.trump === "NT" ? "" : PF.suitColor(v.trump)), text: v.trump === "NT" ? t("no_trump") : PF.SUIT[v.trump]})] : []));
+    }
+    if (v.phase === "declare" || v.phase === "play") {  // the others' last calls, faded
+      let call = null;
+      v.auction.forEach(function (p) { if (p[0] === s) call = p[1]; });
+      if (call !== null) return el("span", {class: "bubble old" + (call === "pass" ? " pass" : ""), text: PF.bidName(call)});
+    }
+    return null;
+  }
+
+  function seatPlate(frame, s, pos) {
+    const v = frame.view, info = frame.seats[s];
+    let cls = "pseat at-" + pos;
+    if (s === v.current_player && !v.is_over) cls += " current";
+    if (s === frame.seat) cls += " me";
+    if (v.teams) cls += " team" + v.seat_sides[s];
+    const who = [];
+    if (info.kind === "bot") who.push(el("span", {class: "kind", text: t("bot")}));
+    else if (info.online !== undefined) who.push(el("span", {class: "dot " + (info.online ? "on" : "off"), title: info.online ? t("online") : t("offline"), "aria-label": info.online ? t("online") : t("offline")}));
+    if (s === frame.seat) who.push(el("span", {class: "tag", text: t("you")}));
+    else if (s === v.partner) who.push(el("span", {class: "tag", text: t("partner")}));
+    const plate = el("div", {class: "plate"}, [
+      s === v.dealer ? el("span", {class: "dealer-chip", title: t("dealer"), "aria-label": t("dealer"), text: t("dealer_chip")}) : null,
+      el("span", {class: "pname", text: info.name}),
+      el("span", {class: "who"}, who)]);
+    const n = v.hand_sizes[s];
+    let backs = null;
+    if (v.all_hands && v.all_hands[s].length) {  // a finished game's replay shows every hand open
+      backs = el("span", {class: "minitrick openhand", role: "group", "aria-label": info.name}, v.all_hands[s].map(function (c) {
+        return PF.card(c, {label: cardLabel(v, c)});
+      }));
+    } else if (s !== frame.seat && n > 0 && !v.all_hands) {
+      backs = el("span", {class: "backs", role: "img", "aria-label": t("cards_in_hand", {n: n})},
+        Array.from({length: n}, function () { return el("span", {class: "back"}); }));
+    }
+    const bubble = bubbleOf(v, s), said = bubble ? bubble.textContent : null;
+    if (bubble && bubbles[s] !== undefined && bubbles[s] !== said) bubble.classList.add("new");
+    bubbles[s] = said;
+    return el("div", {class: cls, "data-seat": String(s)}, [plate, backs, bubble]);
+  }
+
+  /* The middle of the felt: the current trick, each card in front of its player, and the
+     finished trick sliding to the one who took it. */
+  function middle(frame, pos, live) {
+    const v = frame.view, nm = frame.seats.map(function (s) { return s.name; });
+    const area = el("div", {class: "ptrick", role: "group", "aria-label": t("current_trick")});
+    const at = now();
+    let wait = 0;
+    if (collect && at - collect.at < COLLECT_MS) {
+      const gone = at - collect.at, w = collect.trick.winner;
+      wait = COLLECT_MS - gone;
+      const layer = el("div", {class: "pcollect to-" + pos[w], "aria-hidden": "true"}, collect.trick.cards.map(function (p) {
+        return PF.card(p[1], {cls: "at-" + pos[p[0]] + (p[0] === w ? " won" : "")});
+      }));
+      layer.style.setProperty("--gone", "-" + Math.round(gone) + "ms");
+      area.appendChild(layer);
+      setTimeout(function () { if (layer.parentNode) layer.parentNode.removeChild(layer); }, wait);
+    } else { collect = null; }
+    if (!v.current_trick.length) onFelt = {};
+    v.current_trick.forEach(function (p) {
+      const fresh = live && !onFelt[p[1]];
+      if (fresh && PF.sound) PF.sound("card");
+      const c = PF.card(p[1], {cls: "at-" + pos[p[0]] + (fresh || wait ? " enter from-" + pos[p[0]] : ""),
+        label: t("card_by", {name: nm[p[0]], card: cardLabel(v, p[1])})});
+      if (wait) c.style.setProperty("--wait", Math.round(wait) + "ms");
+      onFelt[p[1]] = true;
+      area.appendChild(c);
     });
-    board.appendChild(seats);
-    // Contract and auction.
-    const auction = el("div", {class: "auction"}, [el("strong", {text: t("auction") + ": "})].concat(v.auction.map(function (p) {
-      return el("span", {class: "bid", text: nm[p[0]] + " " + PF.bidName(p[1])});
-    })));
-    board.appendChild(auction);
-    if (v.trump !== null || v.phase === "play") {
-      board.appendChild(el("p", {class: "contract"}, [el("strong", {text: t("trump") + ": "}),
-        el("span", {class: "trumpsym " + (v.trump && v.trump !== "NT" ? PF.suitColor(v.trump) : ""), text: PF.trumpName(v.trump)}),
-        el("span", {class: "muted", text: "  · " + t("tricks") + ": " + v.tricks_won.map(function (n, i) { return v.side_names[i] + " " + n; }).join(", ")})]));
+    return area;
+  }
+
+  function corner(cls, children) { return el("div", {class: "pcorner " + cls}, children); }
+
+  /* Trump and contract (top left), tricks per side (top right), last trick (bottom left), the
+     game's score (bottom right). */
+  function corners(frame) {
+    const v = frame.view, nm = frame.seats.map(function (s) { return s.name; });
+    const out = [];
+    const contract = [];
+    if (v.trump) contract.push(el("div", {class: "label", text: t("trump")}), trumpChip(v.trump));
+    if (v.high_bid !== null && v.bidder !== null && (v.phase === "declare" || v.phase === "play")) {
+      contract.push(el("div", {class: "label", text: t("contract")}),
+        el("div", {class: "val", text: PF.bidName(v.high_bid) + " · " + v.side_names[v.seat_sides[v.bidder]]}));
+      if (v.tricks_needed !== null) contract.push(el("div", {class: "need", text: t("tricks_needed", {need: v.tricks_needed, total: v.tricks_in_hand})}));
     }
-    if (v.tricks_needed !== null && !v.is_over) {
-      board.appendChild(el("p", {class: "muted needed", text: t("tricks_needed", {need: v.tricks_needed, total: v.tricks_in_hand})}));
-    }
-    // Current trick and last trick (the last one stays visible until the next deal).
-    const table = el("div", {class: "felt"});
-    table.appendChild(el("div", {class: "label", text: t("current_trick")}));
-    table.appendChild(trickRow(v.current_trick, nm, -1));
+    out.push(corner("info", contract));
+    const showTricks = v.phase === "play" || ((v.phase === "deal" || v.is_over) && v.tricks.length);
+    out.push(corner("tricks", showTricks ? [el("div", {class: "label", text: t("tricks")})].concat(v.side_names.map(function (n, i) {
+      return el("div", {class: "side" + (v.teams ? " team" + i : "")}, [el("span", {class: "sname", text: n}), el("strong", {class: "count", text: String(v.tricks_won[i])})]);
+    })) : []));
     let last = v.last_trick;
-    if (last) lastTrickSeen = last; else if (v.phase === "deal" || v.phase === "over") last = lastTrickSeen;
-    if (last) {
-      table.appendChild(el("div", {class: "label", text: t("last_trick")}));
-      table.appendChild(trickRow(last.cards, nm, last.winner));
-    }
-    board.appendChild(table);
-    if (v.last_hand && (v.phase === "deal" || v.phase === "over")) {
-      const h = v.last_hand;
-      if (h.bidder !== null) {
-        board.appendChild(el("p", {class: "banner inline", text: t("hand") + " " + h.hand_number + ": " + nm[h.bidder] + " " + PF.bidName(h.bid) + " " +
-          PF.trumpName(h.trump) + " — " + (h.made ? t("made") : t("set")) + " (" + h.points.join(" / ") + ")"}));
+    if (last) lastTrickSeen = last; else if (v.phase === "deal" || v.is_over) last = lastTrickSeen;
+    out.push(corner("last", last ? [el("div", {class: "label", text: t("last_trick")}),
+      el("div", {class: "minitrick"}, last.cards.map(function (p) {
+        return PF.card(p[1], {cls: p[0] === last.winner ? "won" : "", label: t("card_by", {name: nm[p[0]], card: cardLabel(v, p[1])})});
+      })), el("div", {class: "taker", text: nm[last.winner]})] : []));
+    out.push(corner("score", [el("div", {class: "label", text: t("score")})].concat(v.side_names.map(function (n, i) {
+      return el("div", {class: "side" + (v.teams ? " team" + i : "")}, [el("span", {class: "sname", text: n}), el("strong", {class: "count", text: String(v.scores[i])})]);
+    }))));
+    return out;
+  }
+
+  /* The viewer's hand, fanned, in the order it is held: a legal card is a button, the others
+     are dimmed while it is the viewer's turn to play. */
+  function handBox(frame, send) {
+    const v = frame.view, legal = frame.legal;
+    const order = v.hand_order && v.hand_order.length === v.hand.length ? v.hand_order : v.hand;
+    const playing = v.phase === "play" && v.is_my_turn;
+    const box = el("div", {class: "hand phand" + (playing ? " playing" : ""), role: "group", "aria-label": t("your_hand")});
+    let k = 0;
+    order.forEach(function (c, i) {
+      let node;
+      if (legal.indexOf(c) >= 0) {
+        k += 1;
+        node = PF.card(c, {button: true, cls: "playable", label: cardLabel(v, c)});
+        node.dataset.action = c;
+        node.dataset.key = c;
+        if (k <= 9) node.setAttribute("aria-keyshortcuts", String(k));
+        node.addEventListener("click", function () { send(c); });
+      } else {
+        node = PF.card(c, {cls: playing ? "dim" : "", label: playing ? t("not_playable", {card: cardLabel(v, c)}) : cardLabel(v, c)});
+        if (playing) node.setAttribute("aria-disabled", "true");
       }
-    }
-    // My hand: legal cards are buttons, the others are not.
-    const hand = v.all_hands ? null : v.hand;
-    if (hand && hand.length) {
-      const hbox = el("div", {class: "hand"}, [el("div", {class: "label", text: t("your_hand")})]);
-      hand.forEach(function (c) {
-        if (legal.indexOf(c) >= 0) {
-          const b = PF.card(c, {button: true, cls: "playable"});
-          b.dataset.action = c;
-          b.addEventListener("click", function () { send(c); });
-          hbox.appendChild(b);
-        } else { hbox.appendChild(PF.card(c, {cls: v.phase === "play" ? "dim" : ""})); }
-      });
-      board.appendChild(hbox);
-    }
-    if (v.all_hands) {
-      v.all_hands.forEach(function (h, s) {
-        board.appendChild(el("div", {class: "hand small"}, [el("span", {class: "label", text: nm[s] + ": "})].concat(h.map(function (c) { return PF.card(c); }))));
-      });
-    }
-    // Non-card actions.
-    legal.forEach(function (a) {
-      let label = null, cls = "button";
-      if (a === "deal") { label = t("deal"); cls += " primary"; }
-      else if (a === "pass") label = t("pass");
-      else if (/^[0-9]$/.test(a) || a === "small" || a === "big") { label = t("bid_button", {bid: PF.bidName(a)}); if (a === "big") cls += " hot"; }
-      else if (a === "NT") label = t("no_trump");
-      else if (a.length === 1 && PF.SUIT[a]) { label = t("trump") + " " + PF.SUIT[a]; cls += " " + PF.suitColor(a); }
-      if (label) actions.appendChild(el("button", {class: cls, "data-action": a, type: "button", text: label, on: {click: function () { send(a); }}}));
+      node.style.setProperty("--i", String(i));
+      node.style.setProperty("--n", String(order.length));
+      box.appendChild(node);
     });
-    // The score pad: one row per hand, Σ row.
+    return box;
+  }
+
+  /* A bid button with what the bid means, from view.bid_terms. */
+  function bidButton(v, a, send) {
+    const terms = v.bid_terms && v.bid_terms[a];
+    const lines = [el("span", {class: "bidlabel", text: PF.bidName(a)})];
+    if (a === "pass") lines.push(el("span", {class: "meaning", text: t("pass_meaning")}));
+    else if (terms) {
+      const key = (terms.all_tricks ? "bid_all" : "bid_need") + (v.teams ? "_team" : "");
+      lines.push(el("span", {class: "meaning", text: t(key, {need: terms.need, total: terms.tricks})}));
+      lines.push(el("span", {class: "stakes", text: terms.made_min === terms.made_max
+        ? t("bid_stakes_fixed", {made: signed(terms.made_max), set: signed(terms.set_points)})
+        : t("bid_stakes", {low: signed(terms.made_min), high: signed(terms.made_max), set: signed(terms.set_points)})}));
+    }
+    return el("button", {class: "bidbtn" + (a === "pass" ? " pass" : "") + (a === "big" ? " hot" : ""), type: "button",
+      "data-action": a, "data-key": a, on: {click: function () { send(a); }}}, lines);
+  }
+
+  function renderActions(frame, send, actions) {
+    const v = frame.view, legal = frame.legal;
+    if (!legal.length || v.phase === "play") return;
+    if (v.phase === "auction") {
+      const box = el("div", {class: "bidbox", role: "group", "aria-label": t("auction")});
+      if (v.must_bid) box.appendChild(el("p", {class: "mustbid", text: t("must_bid")}));
+      legal.forEach(function (a) { box.appendChild(bidButton(v, a, send)); });
+      actions.appendChild(box);
+    } else if (v.phase === "declare") {
+      const box = el("div", {class: "trumpbox", role: "group", "aria-label": t("choose_trump")}, [
+        el("p", {class: "prompt", text: t("choose_trump_for", {bid: PF.bidName(v.high_bid)})})]);
+      legal.forEach(function (a) {
+        const nt = a === "NT";
+        box.appendChild(el("button", {class: "trumpbtn " + (nt ? "nt" : PF.suitColor(a)), type: "button", "data-action": a, "data-key": a,
+          on: {click: function () { send(a); }}}, nt ? [el("span", {class: "sym", text: "∅", "aria-hidden": "true"}), el("span", {text: t("no_trump")})]
+          : [el("span", {class: "sym", text: PF.SUIT[a], "aria-hidden": "true"}), el("span", {text: PF.suitName(a)})]));
+      });
+      actions.appendChild(box);
+    } else {
+      legal.forEach(function (a) {
+        if (a === "deal") actions.appendChild(el("button", {class: "button primary big", type: "button", "data-action": a, "data-key": a, text: t("deal"), on: {click: function () { send(a); }}}));
+      });
+    }
+  }
+
+  function scorePad(frame) {
+    const v = frame.view, nm = frame.seats.map(function (s) { return s.name; });
     const head = el("tr", null, [el("th", {text: "#"}), el("th", {text: t("bidder")}), el("th", {text: t("bid")}), el("th", {text: t("trump")})]
       .concat(v.side_names.map(function (n) { return el("th", {text: n}); })));
     const rows = (v.hands || []).map(function (h) {
@@ -99,8 +241,80 @@
         })));
     });
     const sum = el("tr", {class: "sum"}, [el("th", {text: t("total"), colspan: "4"})].concat(v.scores.map(function (s) { return el("th", {text: String(s)}); })));
-    scores.appendChild(el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, rows), el("tfoot", null, [sum])]));
+    return el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, rows), el("tfoot", null, [sum])]);
   }
 
-  PF.tables.pepper = {render: renderPepper, announce: function () { return null; }, reset: function () {}};
+  function lastHandLine(frame) {
+    const v = frame.view, h = v.last_hand, nm = frame.seats.map(function (s) { return s.name; });
+    if (!h || !(v.phase === "deal" || v.is_over)) return null;
+    if (h.bidder === null) return el("p", {class: "banner inline handresult", text: t("hand") + " " + h.hand_number + ": " + t("all_passed")});
+    return el("p", {class: "banner inline handresult " + (h.made ? "made" : "set")}, [
+      el("strong", {text: t("hand") + " " + h.hand_number + ": "}),
+      nm[h.bidder] + " " + PF.bidName(h.bid) + " " + PF.trumpName(h.trump) + " — " + (h.made ? t("made") : t("set")) + " · ",
+      v.side_names.map(function (n, i) { return n + " " + signed(h.points[i]); }).join(" · ")]);
+  }
+
+  function renderPepper(frame, send, board, actions, scores) {
+    const v = frame.view, pos = positions(frame);
+    const key = v.hand_number + ":" + v.tricks.length;
+    const live = seen !== null;
+    const still = motion && motion.matches;  // no sliding: the trick goes at once to the corner
+    if (live && !still && key !== seen && v.tricks.length && v.last_trick && v.hand_number === Number(seen.split(":")[0])) {
+      collect = {trick: v.last_trick, at: now()};
+      if (PF.sound) PF.sound("trick");
+    }
+    seen = key;
+    current = {frame: frame, send: send};
+    const felt = el("section", {class: "ptable players-" + v.players.length, "aria-label": t("card_table"), tabindex: "-1"});
+    v.players.forEach(function (_, s) { felt.appendChild(seatPlate(frame, s, pos[s])); });
+    felt.appendChild(el("div", {class: "pcenter"}, [middle(frame, pos, live)]));
+    corners(frame).forEach(function (c) { felt.appendChild(c); });
+    board.appendChild(felt);
+    const result = lastHandLine(frame);
+    if (result) board.appendChild(result);
+    if (!v.all_hands && v.hand.length) {
+      board.appendChild(handBox(frame, send));
+      if (v.phase === "play" && v.is_my_turn && frame.legal.length > 1) {
+        board.appendChild(el("p", {class: "keyhint muted", text: t("keys_hint", {n: Math.min(frame.legal.length, 9)})}));
+      }
+    }
+    renderActions(frame, send, actions);
+    scores.appendChild(scorePad(frame));
+    restoreFocus(board, actions);
+  }
+
+  /* Keyboard play: the focus stays at the table from frame to frame (the buttons are drawn
+     anew), on the same card or bid if it is still offered, else on the first choice. */
+  function restoreFocus(board, actions) {
+    if (!focusInTable) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    let target = focusKey ? board.querySelector('[data-key="' + focusKey + '"]') || actions.querySelector('[data-key="' + focusKey + '"]') : null;
+    if (!target) target = board.querySelector("button[data-action]") || actions.querySelector("button[data-action]") || board.querySelector(".ptable");
+    if (target) target.focus({preventScroll: true});
+  }
+  document.addEventListener("focusin", function (ev) {
+    const root = document.getElementById("board") && document.getElementById("board").parentNode;
+    focusInTable = !!(root && root.contains(ev.target) && ev.target.closest && ev.target.closest("#board, #actions"));
+    focusKey = focusInTable && ev.target.dataset ? ev.target.dataset.key || null : null;
+  });
+  /* Digits play the n-th playable card, in the order of the hand. */
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Tab" || /^[1-9]$/.test(ev.key)) document.documentElement.classList.add("kbd");
+    if (!current || ev.altKey || ev.ctrlKey || ev.metaKey || !/^[1-9]$/.test(ev.key)) return;
+    const tag = ev.target && ev.target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    const v = current.frame.view;
+    if (v.phase !== "play" || !v.is_my_turn) return;
+    const cards = document.querySelectorAll("#board .phand button[data-action]");
+    const b = cards[Number(ev.key) - 1];
+    if (!b || b.disabled) return;
+    ev.preventDefault();
+    focusInTable = true; focusKey = b.dataset.key;
+    b.click();
+  });
+
+  function reset() { seen = null; collect = null; onFelt = {}; current = null; bubbles = {}; }
+
+  PF.tables.pepper = {render: renderPepper, announce: function () { return null; }, reset: reset, ownSeats: true};
 })();

@@ -47,10 +47,11 @@
         [s.name, s.kind === "bot" ? " (" + t("bot") + ")" : (s.online === undefined ? "" : (s.online ? " ●" : " ○")),
          i === frame.seat ? " (" + t("you") + ")" : ""]);
     }));
-    board.appendChild(game.players ? game.players(frame) : players);  // a table may draw its own seats
+    if (!game.ownSeats) board.appendChild(players);  // a table that seats its players draws them itself
     game.render(frame, send, board, actions, scores);
     if (PF.tableUI) PF.tableUI.update(frame, opts, focus);  // log, statistics, sounds (table.js)
   }
+  PF.renderFrame = render;  // the one-device page (device.js) draws its seats' frames with it
 
   /* ------------------------------------------------------------------ live */
 
@@ -97,10 +98,9 @@
       ws.onmessage = function (ev) {
         const msg = JSON.parse(ev.data);
         if (msg.type === "state") {
-          frame = msg; busy = false; setOnline(true);
+          frame = msg; busy = false; setOnline(true); app.classList.remove("busy");
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
-          app.classList.remove("busy");  // the buttons drawn for this frame are live
         } else if (PF.onChat && (/^chat/.test(msg.type) || (msg.type === "error" && /^chat_/.test(msg.code)))) {
           PF.onChat(msg);  /* web-forms: the table chat (chat.js) */
         } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }

@@ -22,7 +22,8 @@
 
   const SOUND_KEY = "pfeffer.sound";
   /* Short sounds made with the Web Audio API (no sound files): a rattle of filtered noise
-     bursts for a throw, one soft burst for a card, two rising tones for "your turn". */
+     bursts for a throw, a soft burst for a card, a swish for a trick taken, two rising tones for
+     "your turn". */
   const sound = (function () {
     let ctx = null;
     const played = [];  // the sounds played on this page, in order (read by the browser tests)
@@ -71,6 +72,7 @@
         for (let i = 0; i < 7; i++) burst(ac, t0 + i * 0.05 + Math.random() * 0.03, 1400 + Math.random() * 2600, 0.045, 0.6);
       },
       card: function (ac, t0) { burst(ac, t0, 2600, 0.09, 0.4); burst(ac, t0 + 0.03, 900, 0.06, 0.25); },
+      trick: function (ac, t0) { burst(ac, t0, 1800, 0.12, 0.3); burst(ac, t0 + 0.07, 1200, 0.14, 0.25); },
       turn: function (ac, t0) { tone(ac, t0, 659, 0.18, 0.18); tone(ac, t0 + 0.15, 880, 0.28, 0.18); }
     };
     function play(name) {
@@ -84,7 +86,10 @@
     ["pointerdown", "keydown"].forEach(function (ev) {
       document.addEventListener(ev, function () { if (!muted()) audio(); }, {once: true, capture: true});
     });
-    return {play: play, muted: muted, setMuted: setMuted, played: played};
+    // PF.sound("card") plays a sound (the Pepper table calls it so); PF.sound.play the same.
+    const api = function (name) { return play(name); };
+    api.play = play; api.muted = muted; api.setMuted = setMuted; api.played = played;
+    return api;
   })();
   PF.sound = sound;
 
@@ -271,8 +276,8 @@
       const prev = seen && seen.table === frame.table ? seen : null;
       const fresh = freshEvents(v, prev ? prev.count : null);
       announce(frame, fresh);
+      // The dice table's rattle; the Pepper table sounds its cards and tricks itself.
       if (fresh.some(function (e) { return e.kind === "throw"; })) sound.play("roll");
-      else if (fresh.some(function (e) { return e.kind === "play"; })) sound.play("card");
       if (prev && v.is_my_turn && !prev.mine) sound.play("turn");
       seen = {table: frame.table, count: v.log_count, mine: !!v.is_my_turn};
     }

@@ -1,0 +1,25 @@
+"""The one-device page: every human seat of a table in one browser (``pfeffer.web.device``)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+
+from pfeffer.web.device import device_seats
+from pfeffer.web.render import render
+from pfeffer.web.routes.deps import StoreDep, host_table
+
+router = APIRouter()
+
+
+@router.get("/device/{table_id}/{host_token}", response_class=HTMLResponse)
+async def page_device(
+    request: Request, table_id: str, host_token: str, store: StoreDep
+) -> HTMLResponse:
+    """The table played on one device: only the host's key opens it."""
+    t = host_table(store, table_id, host_token)
+    if t.status == "expired":
+        raise HTTPException(410, "this table expired: nobody played at it for a week")
+    seats = device_seats(store.seats(table_id))
+    host = f"/table/{table_id}/{host_token}"
+    return render(request, "device.html", table=t, device_seats=seats, host_url=host)
