@@ -233,9 +233,12 @@
   document.addEventListener("focusin", function (ev) {
     lastFocus = ev.target && ev.target.dataset && ev.target.dataset.focus ? ev.target.dataset.focus : null;
   });
-  document.addEventListener("pointerdown", function (ev) {  // a tap or click elsewhere: let go
+  let byKeys = false;  // the player uses the keyboard: only then is the focus carried over
+  document.addEventListener("keydown", function () { byKeys = true; }, true);
+  document.addEventListener("pointerdown", function (ev) {  // a tap or click: no focus to carry
+    byKeys = false;
     if (!ev.target || !ev.target.closest || !ev.target.closest("[data-focus]")) lastFocus = null;
-  });
+  }, true);
   /* Before a redraw: the key of the table's control to focus again afterwards, if any. */
   function saveFocus() {
     const a = document.activeElement;
@@ -243,7 +246,7 @@
     return !a || a === document.body ? lastFocus : null;
   }
   function restoreFocus(key) {
-    if (!key) return;
+    if (!key || !byKeys) return;
     let found = document.querySelector('[data-focus="' + key + '"]');
     // Gone or disabled (the dice were thrown): the first control of the table instead.
     if (!found || found.disabled) found = document.querySelector("#board .die-btn, #actions button:not([disabled])");
