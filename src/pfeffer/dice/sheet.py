@@ -116,7 +116,7 @@ def sheet_rows(history: Sequence[Turn], players: int) -> list[SheetRow]:
     return rows
 
 
-def round_number(game: DiceGame) -> int:
+def round_number(game: DiceGame | DiceView) -> int:
     """The number of the round (sheet row) that the turn about to be played belongs to.
 
     >>> g = DiceGame(["Anna", "Ben"], sheet=True)

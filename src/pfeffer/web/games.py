@@ -28,13 +28,17 @@ from pfeffer.core.presets import Preset
 from pfeffer.core.rulespec import RuleSpec
 from pfeffer.dice import DiceGame, DiceRules, DiceView
 from pfeffer.dice.bots import DICE_BOTS
+from pfeffer.dice.log import DiceEvent, dice_log
 from pfeffer.dice.presets import DICE_PRESETS
 from pfeffer.dice.presets import PLAY_NOW as DICE_PLAY_NOW
+from pfeffer.dice.preview import keep_previews
 from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.dice.scoring import score
+from pfeffer.dice.stats import face_stats
 from pfeffer.pepper import PepperGame, PepperRules, PepperView
 from pfeffer.pepper.bots import PEPPER_BOTS
 from pfeffer.pepper.cards import bower, display_order
+from pfeffer.pepper.log import PepperEvent, pepper_log
 from pfeffer.pepper.presets import PEPPER_PRESETS
 from pfeffer.pepper.presets import PLAY_NOW as PEPPER_PLAY_NOW
 from pfeffer.pepper.rules import PEPPER_RULE_SPECS, bid_ladder, bid_terms
@@ -42,6 +46,9 @@ from pfeffer.pepper.rules import side_names as pepper_side_names
 
 G = TypeVar("G", bound=Game[object])
 V = TypeVar("V")
+
+#: How many of the latest log events a frame carries (the whole game is in the record/replay).
+LOG_TAIL = 150
 
 
 def jsonable(value: Any) -> Any:
@@ -310,7 +317,15 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
         return game.view(seat)
 
     def view(self, game: DiceGame, seat: int | None) -> dict[str, Any]:
-        return dice_view(game.view(seat))
+        """The dice view (:func:`dice_view`) plus what the table shows around it: the log,
+        the dice statistics of the table's record and, for each keep option, what follows it."""
+        v = game.view(seat)
+        data = dice_view(v)
+        data |= log_fields(dice_log(v))
+        data["dice_stats"] = jsonable(face_stats(game.actions))
+        for option, preview in zip(data["keep_options"], keep_previews(game), strict=True):
+            option["next"] = jsonable(preview)
+        return data
 
 
 def dice_view(v: DiceView) -> dict[str, Any]:
@@ -326,6 +341,13 @@ def dice_view(v: DiceView) -> dict[str, Any]:
     data["winner_names"] = [sides[w] for w in v.winners]
     data |= _seat_facts(v.seat, len(v.players), v.side_of, sides)
     return data
+
+
+def log_fields(events: Sequence[DiceEvent] | Sequence[PepperEvent]) -> dict[str, Any]:
+    """The table log for a frame: the latest :data:`LOG_TAIL` events (``log``) and how many
+    there are in all (``log_count``; the first event sent is number ``log_count - len(log)``)."""
+    tail = [e.to_dict() for e in events[-LOG_TAIL:]]  # JSON data already
+    return {"log": tail, "log_count": len(events)}
 
 
 class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
@@ -376,6 +398,7 @@ class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
         data["hands"] = jsonable(game.history)
         data |= _seat_facts(seat, n, v.side_of, v.side_names)
         data |= pepper_table_facts(v, game.legal_actions())
+        data |= log_fields(pepper_log(v, game.history))  # dice-table: the shared log panel
         return data
 
     def reveal(self, game: PepperGame) -> dict[str, Any]:

@@ -36,7 +36,7 @@ const PF = (function () {
     s.setAttribute("viewBox", "0 0 100 100");
     s.setAttribute("class", "die " + (cls || ""));
     s.setAttribute("role", "img");
-    s.setAttribute("aria-label", String(face));
+    s.setAttribute("aria-label", T["face_" + face] || String(face));  // "five", translated
     s.dataset.face = String(face);
     const r = document.createElementNS(SVGNS, "rect");
     r.setAttribute("x", "4"); r.setAttribute("y", "4"); r.setAttribute("width", "92"); r.setAttribute("height", "92");

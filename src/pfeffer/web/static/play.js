@@ -10,6 +10,7 @@
   /* ------------------------------------------------------------------ frame */
 
   function render(frame, send, opts) {
+    const focus = PF.tableUI ? PF.tableUI.saveFocus() : null;  // kept across the redraw
     const board = clear(document.getElementById("board"));
     const actions = document.getElementById("actions") ? clear(document.getElementById("actions")) : el("div");
     const scores = clear(document.getElementById("scores"));
@@ -40,14 +41,15 @@
       banner.hidden = false;
     } else if (msg) {
       clear(banner); banner.appendChild(el("p", {text: msg})); banner.hidden = false;
-    } else if (frame.game !== "dice") { banner.hidden = true; }
+    } else { banner.hidden = true; }
     const players = el("div", {class: "players"}, frame.seats.map(function (s, i) {
       return el("span", {class: "player" + (i === v.current_player && !over ? " current" : "") + (i === frame.seat ? " me" : "")},
         [s.name, s.kind === "bot" ? " (" + t("bot") + ")" : (s.online === undefined ? "" : (s.online ? " ●" : " ○")),
          i === frame.seat ? " (" + t("you") + ")" : ""]);
     }));
-    if (!game.ownSeats) board.appendChild(players);  // a table that seats its players draws them itself
+    if (!game.ownSeats) board.appendChild(game.players ? game.players(frame) : players);  // a table may draw its own seats (or seat them itself)
     game.render(frame, send, board, actions, scores);
+    if (PF.tableUI) PF.tableUI.update(frame, opts, focus);  // log, statistics, sounds (table.js)
   }
   PF.renderFrame = render;  // the one-device page (device.js) draws its seats' frames with it
 
@@ -99,6 +101,7 @@
           frame = msg; busy = false; setOnline(true); app.classList.remove("busy");
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
+          app.classList.remove("busy");  // the buttons drawn for this frame are live
         } else if (PF.onChat && (/^chat/.test(msg.type) || (msg.type === "error" && /^chat_/.test(msg.code)))) {
           PF.onChat(msg);  /* web-forms: the table chat (chat.js) */
         } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
@@ -145,11 +148,16 @@
   const rp = document.getElementById("replay");
   if (rp) {
     const table = rp.dataset.table, slider = document.getElementById("step");
-    let step = 0, steps = 0;
+    /* ``want``: the step asked for last; quick clicks count from it, not from the step drawn
+       (two clicks on "next" go two steps on), and only the answer to the last request is drawn. */
+    let step = 0, steps = 0, want = 0, asked = 0;
     async function load(n) {
+      want = n;
+      const mine = ++asked;
       const r = await fetch("/api/tables/" + table + "/replay?step=" + n);
       const d = await r.json();
-      step = d.step; steps = d.steps; slider.max = String(steps); slider.value = String(step);
+      if (mine !== asked) return;
+      step = want = d.step; steps = d.steps; slider.max = String(steps); slider.value = String(step);
       document.getElementById("stepinfo").textContent = t("step") + " " + step + " / " + steps;
       document.getElementById("lastaction").textContent = d.action ? describe(d.game, d.action, d.seat === null ? "" : d.names[d.seat], d.view) : "";
       const frame = {game: d.game, seat: null, legal: [], table: table, view: d.view,
@@ -160,7 +168,7 @@
     rp.querySelectorAll("[data-go]").forEach(function (b) {
       b.addEventListener("click", function () {
         const go = b.dataset.go;
-        load(go === "first" ? 0 : go === "prev" ? Math.max(0, step - 1) : go === "next" ? step + 1 : steps);
+        load(go === "first" ? 0 : go === "prev" ? Math.max(0, want - 1) : go === "next" ? Math.min(want + 1, steps || want + 1) : steps);
       });
     });
     slider.addEventListener("input", function () { load(Number(slider.value)); });
