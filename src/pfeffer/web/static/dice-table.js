@@ -1,6 +1,5 @@
 /* The dice table: draws a dice frame (the engine's view for this seat) and offers its legal
-   actions. Loaded before play.js, which calls PF.tables.dice.render/announce/reset (ownSeats: the
-   table draws the players itself).
+   actions. Loaded before play.js, which calls PF.tables.dice.players/render/announce/reset.
 
    The player taps the dice of the throw to set them aside; the page only looks the tapped faces
    up in the engine's list of legal set-asides (view.keep_options, each with its points and what
@@ -280,7 +279,6 @@
     lastThrow = throwAt;
     ui = {frame: frame, send: send, choosing: choosing};
 
-    board.appendChild(seats(frame));  // the players with their totals (ownSeats)
     const felt = el("div", {class: "dice-felt" + (mine ? " mine" : "") + (v.is_over ? " over" : "")});
     felt.appendChild(notices(v));
     if (!v.is_over) {
@@ -327,7 +325,7 @@
   });
 
   PF.tables.dice = {
-    ownSeats: true,
+    players: seats,
     render: render,
     announce: function () { return null; },  // the felt and the log tell what happened
     reset: function () { lastThrow = undefined; picked = []; pickedFor = null; pending = null; }

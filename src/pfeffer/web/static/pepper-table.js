@@ -119,7 +119,7 @@
     if (!v.current_trick.length) onFelt = {};
     v.current_trick.forEach(function (p) {
       const fresh = live && !onFelt[p[1]];
-      if (fresh && PF.sound) PF.sound("card");
+      if (fresh && PF.sound) PF.sound.play("card");
       const c = PF.card(p[1], {cls: "at-" + pos[p[0]] + (fresh || wait ? " enter from-" + pos[p[0]] : ""),
         label: t("card_by", {name: nm[p[0]], card: cardLabel(v, p[1])})});
       if (wait) c.style.setProperty("--wait", Math.round(wait) + "ms");
@@ -261,7 +261,7 @@
     const still = motion && motion.matches;  // no sliding: the trick goes at once to the corner
     if (live && !still && key !== seen && v.tricks.length && v.last_trick && v.hand_number === Number(seen.split(":")[0])) {
       collect = {trick: v.last_trick, at: now()};
-      if (PF.sound) PF.sound("trick");
+      if (PF.sound) PF.sound.play("trick");  // the trick collected (table.js)
     }
     seen = key;
     current = {frame: frame, send: send};

@@ -47,7 +47,7 @@
         [s.name, s.kind === "bot" ? " (" + t("bot") + ")" : (s.online === undefined ? "" : (s.online ? " ●" : " ○")),
          i === frame.seat ? " (" + t("you") + ")" : ""]);
     }));
-    if (!game.ownSeats) board.appendChild(players);  // a table that seats its players draws them itself
+    if (!game.ownSeats) board.appendChild(game.players ? game.players(frame) : players);  // a table may draw its own seats (or seat them itself)
     game.render(frame, send, board, actions, scores);
     if (PF.tableUI) PF.tableUI.update(frame, opts, focus);  // log, statistics, sounds (table.js)
   }
