@@ -238,7 +238,8 @@ def test_bidding_and_card_play_by_keyboard_only(browser: Any, srv: ServerProcess
     page.goto(srv.base + t["seats"][0]["url"])
     page.wait_for_selector(".ptable")
     ways: dict[str, int] = {"enter": 0, "space": 0, "digit": 0, "bid": 0, "kept": 0}
-    for n in range(200):
+    plays = 0  # the card plays so far: the three ways take turns, a digit first
+    for _ in range(200):
         if page.locator(".result").count():
             break
         actions = offered(page)
@@ -261,12 +262,14 @@ def test_bidding_and_card_play_by_keyboard_only(browser: Any, srv: ServerProcess
                 "document.activeElement && document.activeElement.dataset.action"
             )
             ways["kept"] += active in actions  # the focus stayed with the hand
-            if n % 3 == 0:
+            way = plays % 3
+            plays += 1
+            if way == 0:
                 page.keyboard.press("2" if len(actions) > 1 else "1")  # the n-th playable card
                 ways["digit"] += 1
             else:
                 tab_to(page, set(actions))
-                key = "Enter" if n % 3 == 1 else "Space"
+                key = "Enter" if way == 1 else "Space"
                 page.keyboard.press(key)
                 ways[key.lower()] += 1
         moved(page, before)
