@@ -113,9 +113,14 @@ def replay_step(
     step: int,
     actions: list[str],
     acted_by: list[int | None],
+    log_before: int = 0,
 ) -> dict[str, Any]:
     """Step ``step`` of a finished game's replay: ``table`` holds the game after the first
-    ``step`` of its ``actions`` (``acted_by``: the seat that took each)."""
+    ``step`` of its ``actions`` (``acted_by``: the seat that took each; ``log_before``: how many
+    log events the game had before that step's action, so that ``events`` holds the events the
+    action added, which the page shows as sentences as the table's log does)."""
+    view = table.reveal()  # the game is over: every hand may be shown
+    start = view["log_count"] - len(view["log"])  # the index in the whole log of view["log"][0]
     return {
         "step": step,
         "steps": len(actions),
@@ -124,5 +129,6 @@ def replay_step(
         "names": [s.name for s in seats],
         "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
         "game": t.game,
-        "view": table.reveal(),  # the game is over: every hand may be shown
+        "view": view,
+        "events": view["log"][max(0, log_before - start) :] if step else [],
     }

@@ -184,8 +184,20 @@ async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str,
     rows = store.actions(table_id)
     actions = [a.action for a in rows]
     step = max(0, min(step, len(actions)))
-    table = adapter(t.game).table(t.rules, [s.name for s in seats], t.seed, actions[:step])
-    return replay_step(t, seats, table, step=step, actions=actions, acted_by=[a.seat for a in rows])
+    game = adapter(t.game)
+    names = [s.name for s in seats]
+    table = game.table(t.rules, names, t.seed, actions[:step])
+    # The log events the step's action added, for the line under the board: the count before it.
+    before = game.table(t.rules, names, t.seed, actions[: step - 1]).reveal() if step else None
+    return replay_step(
+        t,
+        seats,
+        table,
+        step=step,
+        actions=actions,
+        acted_by=[a.seat for a in rows],
+        log_before=before["log_count"] if before else 0,
+    )
 
 
 @router.get("/api/history")
