@@ -44,6 +44,7 @@ MODULES = [
     "web/routes/sheets.py",
     "web/routes/pages.py",
     "web/routes/ws.py",
+    "web/limits.py",
 ]
 ERRORS = (
     "ActionError",
@@ -57,7 +58,11 @@ ERRORS = (
 CALLS = {*ERRORS, *(f"{e}.format" for e in ERRORS)}
 # Texts the server writes itself: HTTPException details (translated by its exception handler)
 # and the WebSocket replies (``gt``): server.py and the layers it was split into.
-SERVER_MODULES = {"web/server.py", *(m for m in MODULES if m.startswith("web/routes/"))}
+SERVER_MODULES = {
+    "web/server.py",
+    "web/limits.py",
+    *(m for m in MODULES if m.startswith("web/routes/")),
+}
 PHRASES = ["deal", "bid", "pass", "name trump", "play a card"]  # {what} in pepper phase errors
 
 

@@ -43,11 +43,19 @@ def serve(
             help="Certificate (PEM, e.g. made by mkcert) to serve HTTPS, with --ssl-keyfile.",
         ),
     ] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Change a rate limit: off, ws=200/10s, http=1000/10s, create=60/60s, "
+            "join=120/60s, table_connections=64 (repeatable; see docs/web.md).",
+        ),
+    ] = None,
 ) -> None:
     """Start the web server: play both games in the browser, keep score sheets."""
     import uvicorn
 
     from pfeffer.web.invite import lan_addresses, lan_url, serve_text
+    from pfeffer.web.limits import Limits
     from pfeffer.web.server import create_app
 
     if (ssl_keyfile is None) != (ssl_certfile is None):
@@ -55,10 +63,19 @@ def serve(
             "HTTPS needs both --ssl-keyfile and --ssl-certfile.",
             param_hint="--ssl-keyfile / --ssl-certfile",
         )
+    try:
+        limits = Limits().with_options(limit or [])
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--limit") from None
     scheme = "https" if ssl_certfile is not None else "http"
     url = db or default_db_url()
     addresses = lan_addresses() if host in ("0.0.0.0", "") else []
-    app = create_app(url, bot_delay=bot_delay, lan_url=lan_url(host, port, addresses, scheme))
+    app = create_app(
+        url,
+        bot_delay=bot_delay,
+        lan_url=lan_url(host, port, addresses, scheme),
+        limits=limits,
+    )
     typer.echo(serve_text(host, port, addresses, scheme), nl=False)
     typer.echo(f"Database: {_safe(url)}. Stop with Ctrl+C.")
     # Messages above the protocol's 2048 characters get a ``too_large`` reply up to this size;

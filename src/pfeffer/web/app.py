@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pfeffer.web import pwa
+from pfeffer.web.limits import Limits, RateLimits
 from pfeffer.web.render import http_error, lang_of
 from pfeffer.web.routes import device, pages, sheets, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
@@ -36,11 +37,12 @@ def create_app(
     bot_delay: float = 0.8,
     table_ttl: dt.timedelta = TABLE_TTL,
     lan_url: str | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
     on the network use: the host page's links and QR codes use it when the host opened the
-    page as localhost."""
+    page as localhost. ``limits``: the rate limits (``web/limits.py``; default ``Limits()``)."""
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
@@ -58,7 +60,8 @@ def create_app(
     app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(RateLimits, limits=limits or Limits())
+    app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
     for router in (tables.router, sheets.router, ws.router, pages.router, device.router):
