@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pfeffer.web import pwa
+from pfeffer.web.csrf import CsrfProtect
 from pfeffer.web.limits import Limits, RateLimits
 from pfeffer.web.render import http_error, lang_of
 from pfeffer.web.routes import device, pages, sheets, tables, ws
@@ -60,6 +61,7 @@ def create_app(
     app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
+    app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/csrf.py)
     app.add_middleware(RateLimits, limits=limits or Limits())
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
