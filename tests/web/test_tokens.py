@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import ast
 import base64
+import hmac
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pfeffer.web
-from pfeffer.web import storage, tokens
+from pfeffer.web import storage
 from pfeffer.web.tokens import same_token, seat_with_token
 from tests.web.conftest import form_data
 
@@ -68,16 +70,16 @@ def test_every_token_check_compares_in_constant_time(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[tuple[bytes, bytes]] = []
-    real = tokens.hmac.compare_digest
+    real = hmac.compare_digest
 
     def counting(a: bytes, b: bytes) -> bool:
         calls.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(tokens.hmac, "compare_digest", counting)
+    monkeypatch.setattr(hmac, "compare_digest", counting)
     t = make(client)
     seat1 = t["seats"][1]["token"]
-    checks = {
+    checks: dict[str, Callable[[], Any]] = {
         "state": lambda: client.get(f"/api/tables/{t['id']}/state", params={"token": seat1}),
         "play page": lambda: client.get(f"/play/{t['id']}/{seat1}"),
         "host page": lambda: client.get(t["host_url"]),
@@ -95,7 +97,7 @@ def test_every_token_check_compares_in_constant_time(
         assert calls, name
         if name in ("state", "play page", "rematch"):
             # The token is compared with every seat, not only up to the one that matches.
-            assert len(calls) == len([s for s in SEATS]), name
+            assert len(calls) == len(SEATS), name
     calls.clear()
     with client.websocket_connect(f"/ws/{t['id']}?token={seat1}") as ws:
         assert ws.receive_json()["seat"] == 1

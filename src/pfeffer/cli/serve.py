@@ -50,12 +50,20 @@ def serve(
             "join=120/60s, table_connections=64 (repeatable; see docs/web.md).",
         ),
     ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help="text: warnings and errors only; json: one JSON line per request, move and "
+            "error (for a log collector).",
+        ),
+    ] = "text",
 ) -> None:
     """Start the web server: play both games in the browser, keep score sheets."""
     import uvicorn
 
     from pfeffer.web.invite import lan_addresses, lan_url, serve_text
     from pfeffer.web.limits import Limits
+    from pfeffer.web.observability import configure_logging
     from pfeffer.web.server import create_app
 
     if (ssl_keyfile is None) != (ssl_certfile is None):
@@ -63,6 +71,8 @@ def serve(
             "HTTPS needs both --ssl-keyfile and --ssl-certfile.",
             param_hint="--ssl-keyfile / --ssl-certfile",
         )
+    if log_format not in ("text", "json"):
+        raise typer.BadParameter("text or json", param_hint="--log-format")
     try:
         limits = Limits().with_options(limit or [])
     except ValueError as exc:
@@ -80,11 +90,15 @@ def serve(
     typer.echo(f"Database: {_safe(url)}. Stop with Ctrl+C.")
     # Messages above the protocol's 2048 characters get a ``too_large`` reply up to this size;
     # only beyond it does the WebSocket layer close the connection (1009).
+    configure_logging(log_format)
+    json_logs = log_format == "json"
     uvicorn.run(
         app,
         host=host,
         port=port,
-        log_level="warning",
+        log_level="info" if json_logs else "warning",
+        log_config=None if json_logs else uvicorn.config.LOGGING_CONFIG,
+        access_log=not json_logs,  # JSON: the app logs each request with its route
         ws_max_size=WS_MAX_SIZE,
         ssl_keyfile=None if ssl_keyfile is None else str(ssl_keyfile),
         ssl_certfile=None if ssl_certfile is None else str(ssl_certfile),
