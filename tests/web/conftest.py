@@ -161,3 +161,13 @@ def browser() -> Iterator[Any]:
             pytest.skip("Chromium did not start")
         yield b
         b.close()
+
+
+def form_data(client: TestClient, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Form fields with the page's CSRF token, as a browser posts a form it was sent
+    (``pfeffer.web.csrf``): the token comes from the cookie any page sets."""
+    token = client.cookies.get("pfeffer_csrf")
+    if token is None:
+        client.get("/rules/dice")
+        token = client.cookies["pfeffer_csrf"]
+    return {**(data or {}), "csrf_token": token}

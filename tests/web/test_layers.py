@@ -23,6 +23,7 @@ from pfeffer.web.security import CSP
 from pfeffer.web.server import create_app
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from tests.web.conftest import form_data
 
 # ------------------------------------------------------------------ the table service
 
@@ -169,7 +170,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
 def fetch(client: TestClient, page: Any) -> Any:
     if isinstance(page, tuple):
         method, path, form = page
-        return client.request(method, path, data=form, follow_redirects=False)
+        return client.request(method, path, data=form_data(client, form), follow_redirects=False)
     return client.get(page)
 
 

@@ -6,6 +6,8 @@
   expire) and the computer players (``bots``: off the event loop), free of requests;
 - ``serialize``: the JSON shapes (frames, summaries); ``render``: pages and errors;
   ``seating``: who sits at a new table; ``security``: the headers (CSP) of every response;
+- hardening (issue 9): ``limits`` (rate limits), ``csrf`` (form tokens), ``tokens``
+  (constant-time checks), ``observability`` (metrics, logs, readiness; ``routes/ops``);
 - ``games``: the adapters, the only place that touches a rules engine; ``storage``: the database.
 """
 
@@ -21,8 +23,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pfeffer.web import pwa
+from pfeffer.web.csrf import CsrfProtect
+from pfeffer.web.limits import Limits, RateLimits
+from pfeffer.web.observability import Metrics, Observe, database_check, instrument_store
 from pfeffer.web.render import http_error, lang_of
-from pfeffer.web.routes import device, pages, sheets, tables, ws
+from pfeffer.web.routes import device, ops, pages, sheets, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
 from pfeffer.web.security import SecurityHeaders
 from pfeffer.web.services.tables import Hub
@@ -36,14 +41,17 @@ def create_app(
     bot_delay: float = 0.8,
     table_ttl: dt.timedelta = TABLE_TTL,
     lan_url: str | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
     on the network use: the host page's links and QR codes use it when the host opened the
-    page as localhost."""
+    page as localhost. ``limits``: the rate limits (``web/limits.py``; default ``Limits()``)."""
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
+    metrics = Metrics()  # /metrics (web/observability.py)
+    instrument_store(store, metrics)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -57,11 +65,24 @@ def create_app(
 
     app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store
+    app.state.metrics = metrics
+    # /readyz: (name, async check) pairs; a configured Redis adds its own check here.
+    app.state.readiness = [("database", database_check(engine))]
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/csrf.py)
+    app.add_middleware(RateLimits, limits=limits or Limits())
+    app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
+    app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
-    for router in (tables.router, sheets.router, ws.router, pages.router, device.router):
+    for router in (
+        tables.router,
+        sheets.router,
+        ws.router,
+        pages.router,
+        device.router,
+        ops.router,
+    ):
         app.include_router(router)
     app.include_router(pwa.router(lang_of))  # the sheets as an app: /sw.js, /sheets.webmanifest
     return app

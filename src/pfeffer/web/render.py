@@ -47,6 +47,7 @@ def render(request: Request, template: str, status_code: int = 200, **ctx: Any) 
         languages=LANGUAGE_NAMES,
         js_strings=js_strings(t.gettext, t.ngettext),
         path=request.url.path,
+        csrf_token=getattr(request.state, "csrf_token", ""),  # web/csrf.py: in every form
         **ctx,
     )
     resp = HTMLResponse(page, status_code=status_code)

@@ -20,6 +20,7 @@ from pfeffer.web.seating import parse_seats
 from pfeffer.web.services.live import Client
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage import SeatRow, Store, TableRow
+from pfeffer.web.tokens import same_token
 
 TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires
 
@@ -85,7 +86,7 @@ def create_table(
 def host_table(store: Store, table_id: str, host_token: Any) -> TableRow:
     """The table whose host holds ``host_token``; 404 for anyone else."""
     t = store.table(table_id)
-    if t is None or not isinstance(host_token, str) or host_token != t.admin_token:
+    if t is None or not same_token(host_token, t.admin_token):
         raise HTTPException(404, "no such table")
     return t
 

@@ -28,6 +28,7 @@ from pfeffer.web.routes.deps import (
 from pfeffer.web.rules_text import RULES, RULES_INTRO
 from pfeffer.web.seating import GAME_NAMES, form_seats
 from pfeffer.web.serialize import history_entry, table_summary
+from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -187,8 +188,8 @@ async def page_host_seat(
 
 @router.get("/play/{table_id}/{token}", response_class=HTMLResponse)
 async def page_play(request: Request, table_id: str, token: str, store: StoreDep) -> HTMLResponse:
-    row = store.seat_by_token(token)
-    if row is None or row.table_id != table_id or row.kind != "human":
+    row = seat_with_token(store.seats(table_id), token)
+    if row is None or row.kind != "human":
         raise HTTPException(404, "this link is not valid")
     t = store.table(table_id)
     assert t is not None

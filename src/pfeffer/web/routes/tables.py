@@ -25,6 +25,7 @@ from pfeffer.web.routes.deps import (
 )
 from pfeffer.web.serialize import created_table, history_entry, replay_step, table_summary
 from pfeffer.web.storage import SeatSpec
+from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 
@@ -71,7 +72,7 @@ async def api_state(hub: HubDep, table_id: str, token: str | None = None) -> dic
         raise HTTPException(404, "no such table")
     seat = None
     if token is not None:
-        row = next((s for s in live.seats if s.token == token), None)
+        row = seat_with_token(live.seats, token)
         if row is None:
             raise HTTPException(403, "this is not a seat token of this table")
         seat = row.seat
@@ -127,7 +128,7 @@ async def api_rematch(
     live = await hub.get(table_id)
     if live is None:
         raise HTTPException(404, "no such table")
-    row = next((s for s in live.seats if s.token == token), None)
+    row = seat_with_token(live.seats, token)
     if row is None:
         raise HTTPException(403, "only a player of this table can ask for a rematch")
     if live.status != "finished":

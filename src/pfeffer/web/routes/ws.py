@@ -15,6 +15,7 @@ from pfeffer.core.errors import ActionError, NotYourTurn
 from pfeffer.web import chat
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
 from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
+from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 MAX_MESSAGE = 2048  # characters; a real message is far below this
@@ -44,7 +45,7 @@ async def ws_table(
         return
     seat: int | None = None
     if token:
-        row = next((s for s in live.seats if s.token == token), None)
+        row = seat_with_token(live.seats, token)
         if row is None:
             await ws.send_json(
                 {

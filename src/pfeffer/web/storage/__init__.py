@@ -40,6 +40,9 @@ class ConflictError(RuntimeError):
     """A write lost a race: the table moved on since the state the write was based on."""
 
 
+ID_BYTES = 16  # table and sheet ids: 128 random bits (ids of 9 bytes, made before, still work)
+
+
 def new_token(nbytes: int = 24) -> str:
     """An unguessable URL-safe token (seat tokens, admin keys, sheet ids)."""
     return secrets.token_urlsafe(nbytes)
@@ -104,7 +107,7 @@ class Store:
     ) -> tuple[TableRow, list[SeatRow]]:
         """A new running table with its seats (each with a fresh token); committed."""
         table = TableRow(
-            id=new_token(9),
+            id=new_token(ID_BYTES),
             game=game,
             rules=rules,
             seed=seed,
@@ -308,7 +311,7 @@ class Store:
     def create_sheet(self, game: str, title: str, data: dict[str, Any]) -> SheetRow:
         """A new score sheet; committed."""
         row = SheetRow(
-            id=new_token(9),
+            id=new_token(ID_BYTES),
             game=game,
             title=title,
             data=data,
