@@ -338,7 +338,7 @@ def resolve_policy(policy: PolicyLike) -> SimPolicy:
     >>> resolve_policy("genius")
     Traceback (most recent call last):
     ...
-    ValueError: no simulator policy 'genius' (choose from heuristic, threshold)
+    ValueError: no simulator policy 'genius' (choose from heuristic, threshold, perfect)
     """
     if isinstance(policy, str):
         try:
