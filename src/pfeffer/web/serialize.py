@@ -35,6 +35,7 @@ def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
         "legal": live.table.legal_actions(seat),
         "last": live.last,
         "rematch": live.rematch_id,
+        "hints": live.hints,  # the hint button is there (the host allowed hints)
         # The viewer's seat is open in another window or on another device too.
         "elsewhere": opened > 1,
     }
@@ -63,6 +64,7 @@ def table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         ],
         "winners": t.winners,
         "scores": t.scores,
+        "hints": t.hints,
     }
 
 

@@ -40,7 +40,12 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
             rules_in, seats_in = newtable.with_preset(game, body.get("preset"), rules_in, seats_in)
         except RulesError as exc:
             raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    table, seats = create_table(store, body.get("game", ""), rules_in, seats_in, lang_of(request))
+    hints = body.get("hints", False)
+    if not isinstance(hints, bool):
+        raise HTTPException(400, "hints is true or false")
+    table, seats = create_table(
+        store, body.get("game", ""), rules_in, seats_in, lang_of(request), hints=hints
+    )
     await hub.get(table.id)
     hub_live = hub.lives[table.id]
     hub.kick_bots(hub_live)
@@ -143,6 +148,7 @@ async def api_rematch(
                 new_seed(),
                 [SeatSpec(s.name, s.kind, s.bot, s.public) for s in live.seats],
                 rematch_of=table_id,
+                hints=t.hints,
             )
             live.rematch_id = new_table.id
             new_live = await hub.get(new_table.id)
