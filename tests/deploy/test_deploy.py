@@ -147,7 +147,7 @@ def test_the_image_is_slim_and_runs_without_root() -> None:
 
 
 def test_the_guide_names_the_steps() -> None:
-    guide = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    guide = (ROOT / "docs/deploy.md").read_text(encoding="utf-8")
     for step in ("POSTGRES_PASSWORD", "docker compose up", "/readyz", "/metrics", "backup"):
         assert step in guide, step
     for shown in re.findall(r"^\s*(pfeffer serve .*)$", guide, flags=re.M):
