@@ -19,13 +19,15 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from pfeffer.pepper.cards import CARD_INDEX, CARD_STR, EFFECTIVE_SUIT, TRICK_VALUE, parse_trump
-from pfeffer.pepper.fast.batch import solve_cards, solve_trumps
+from pfeffer.pepper.fast.batch import new_table, solve_cards, solve_trumps
 from pfeffer.pepper.fast.tables import Int64Array
 from pfeffer.pepper.game import PepperView
 from pfeffer.pepper.rules import PepperRules, cards_per_hand, hand_points, side_of
@@ -33,6 +35,31 @@ from pfeffer.pepper.worlds import WorldSampler
 
 #: Worlds per decision of :class:`ExpertBot` by default (the ``expert`` level).
 DEFAULT_WORLDS = 100
+#: Card play solves the worlds in batches of this many and drops clearly worse cards in between.
+RACE_BATCH = 20
+#: How many standard errors behind the best card a card must be to be dropped.
+RACE_Z = 2.5
+
+
+def _survivors(u: npt.NDArray[np.float64], alive: list[int]) -> list[int]:
+    """The cards (columns of ``u``, rows are worlds) not clearly behind the best of ``alive``:
+    their paired difference to the best card is within :data:`RACE_Z` standard errors of 0.
+
+    >>> u = np.array([[1.0, 3.0, 1.0], [2.0, 4.0, 2.5], [1.0, 3.0, 1.5]])
+    >>> _survivors(u, [0, 1, 2])
+    [1]
+    >>> _survivors(np.array([[1.0, 3.0], [4.0, 1.0], [2.0, 2.0]]), [0, 1])
+    [0, 1]
+    """
+    best = max(alive, key=lambda k: float(u[:, k].mean()))
+    keep = []
+    for k in alive:
+        d = u[:, k] - u[:, best]
+        mean = float(d.mean())
+        se = float(d.std(ddof=1)) / math.sqrt(len(d)) if len(d) > 1 else 0.0
+        if k == best or (mean + RACE_Z * se >= 0 and not (se == 0 and mean < 0)):
+            keep.append(k)
+    return keep
 
 
 def _mask(cards: Sequence[str]) -> int:
@@ -139,7 +166,8 @@ class ExpertBot:
     """Plays each card, bid and trump by double-dummy analysis of ``worlds`` sampled worlds.
 
     ``seed`` seeds its own generator (None: fresh entropy); it sees only its seat's view.
-    ``bid_worlds`` (default: ``worlds``) are the worlds per auction or trump decision.
+    ``bid_worlds`` (default: ``worlds``) are the worlds per auction or trump decision. ``race``:
+    drop clearly worse cards between batches of worlds (:meth:`raced_values`).
     """
 
     def __init__(
@@ -148,9 +176,11 @@ class ExpertBot:
         seed: int | None = None,
         name: str = "Expert",
         bid_worlds: int | None = None,
+        race: bool = True,
     ) -> None:
         self.name = name
         self.worlds = worlds
+        self.race = race
         self.bid_worlds = worlds if bid_worlds is None else bid_worlds
         self._rng = random.Random(seed)
 
@@ -188,6 +218,18 @@ class ExpertBot:
     def card_values(self, view: PepperView, cards: Sequence[str], worlds: int) -> list[float]:
         """The average over ``worlds`` sampled worlds of the hand's score change (own side minus
         others, :func:`utilities`) after playing each of ``cards`` and best play by all."""
+        u = self._card_utilities(view, cards, self._worlds(view, worlds))
+        return [float(v) for v in u.mean(axis=0)]
+
+    def _card_utilities(
+        self,
+        view: PepperView,
+        cards: Sequence[str],
+        hands: Int64Array,
+        tt: Int64Array | None = None,
+    ) -> npt.NDArray[np.float64]:
+        """``u[w, k]``: the hand's score change in world ``w`` (rows of ``hands``) after
+        ``cards[k]`` and best play by all (``tt``: a table kept between calls)."""
         n = len(view.players)
         me = view.seat
         assert me is not None and view.bidder is not None and view.high_bid is not None
@@ -197,27 +239,56 @@ class ExpertBot:
         for i, (_, c) in enumerate(trick):
             tr[i] = CARD_INDEX[c]
         maxs = counted_seats(n, me, view.bidder)
-        hands = self._worlds(view, worlds)
         cs = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
-        tricks = solve_cards(hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs)
+        tricks = solve_cards(
+            hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs, tt
+        )
         remaining = view.tricks_in_hand - len(view.tricks)
         u = np.array(
             utilities(view.rules, n, me, view.bidder, view.high_bid, view.tricks_won, remaining),
             dtype=np.float64,
         )
-        return [float(v) for v in u[tricks].mean(axis=0)]
+        out: npt.NDArray[np.float64] = u[tricks]
+        return out
+
+    def raced_values(self, view: PepperView, cards: Sequence[str]) -> list[float | None]:
+        """:meth:`card_values` over :attr:`worlds` worlds, but solved in batches of
+        :data:`RACE_BATCH` worlds: after each batch a card whose mean is behind the best card's
+        by more than :data:`RACE_Z` standard errors of their difference (paired over the same
+        worlds) is dropped (None). The cards left are valued over every world; clearly worse
+        cards cost a batch or two instead of every world."""
+        hands = self._worlds(view, self.worlds)
+        alive = list(range(len(cards)))
+        u = np.zeros((hands.shape[0], len(cards)), dtype=np.float64)
+        done = 0
+        tt = new_table()
+        while done < hands.shape[0]:
+            end = min(done + RACE_BATCH, hands.shape[0])
+            u[done:end, alive] = self._card_utilities(
+                view, [cards[k] for k in alive], hands[done:end], tt
+            )
+            done = end
+            if len(alive) > 1 and done < hands.shape[0]:
+                alive = _survivors(u[:done], alive)
+        means = u.mean(axis=0)
+        return [float(means[k]) if k in alive else None for k in range(len(cards))]
 
     def _play(self, view: PepperView, legal: list[str]) -> str:
         groups = equivalent_groups(view, legal)
         if len(groups) == 1:
             return groups[0][-1]
         reps = [g[-1] for g in groups]  # the lowest card of each group
-        values = self.card_values(view, reps, self.worlds)
+        values = (
+            self.raced_values(view, reps)
+            if self.race
+            else self.card_values(view, reps, self.worlds)
+        )
         t = parse_trump(view.trump)
 
         def key(i: int) -> tuple[float, int]:  # ties: the cheapest card
             c = CARD_INDEX[reps[i]]
-            return (round(values[i], 9), -TRICK_VALUE[t][EFFECTIVE_SUIT[t][c]][c])
+            v = values[i]
+            return (-1e18 if v is None else round(v, 9), -TRICK_VALUE[t][EFFECTIVE_SUIT[t][c]][c])
 
         return reps[max(range(len(reps)), key=key)]
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.sim.policies import SimPolicy, resolve_policy
+from pfeffer.dice.sim.policies import CompiledPolicy, PolicyLike, SimPolicy, resolve_policy
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,6 +33,8 @@ GAME_STRIDE = 2**32
 #: A game longer than this many turns stops the run with an error (no real game comes near).
 MAX_TURNS = 1_000_000
 _MAX_SEED = 2**96
+#: Memory for the perfect players' turn tables kept between turns (see ``sim.optimal``).
+CACHE_BYTES = 64 * 2**20
 
 
 def game_seed(seed: int, game: int) -> int:
@@ -101,7 +103,7 @@ class SimGame(NamedTuple):
 
 
 def _check(
-    rules: DiceRules, policies: Sequence[str | SimPolicy], games: int, seed: int
+    rules: DiceRules, policies: Sequence[PolicyLike], games: int, seed: int
 ) -> list[SimPolicy]:
     if not isinstance(rules, DiceRules):
         raise TypeError("rules must be a DiceRules")
@@ -135,6 +137,7 @@ def _run(
     games: int,
     seed: int,
     record: tuple[int, int] | None = None,
+    cache_bytes: int = CACHE_BYTES,
 ) -> _Batch:
     import numpy as np
 
@@ -145,10 +148,22 @@ def _run(
     t = keep_tables(rules)
     compiled = [p.compile(rules, n) for p in policies]
     kinds = np.array([c.kind for c in compiled], dtype=np.int64)
-    ints = np.concatenate([c.ints for c in compiled]).astype(np.int64)
-    floats = np.concatenate([c.floats for c in compiled]).astype(np.float64)
-    iofs = np.cumsum([0] + [len(c.ints) for c in compiled]).astype(np.int64)
-    fofs = np.cumsum([0] + [len(c.floats) for c in compiled]).astype(np.int64)
+    # Seats with the very same compiled arrays share one block (and a perfect player's cache):
+    # seat s reads ints[iofs[s]:iend[s]] and floats[fofs[s]:fend[s]].
+    blocks: dict[int, int] = {}
+    unique: list[CompiledPolicy] = []
+    for c in compiled:
+        if id(c) not in blocks:
+            blocks[id(c)] = len(unique)
+            unique.append(c)
+    istart = np.cumsum([0] + [len(c.ints) for c in unique])
+    fstart = np.cumsum([0] + [len(c.floats) for c in unique])
+    which = [blocks[id(c)] for c in compiled]
+    ints = np.concatenate([c.ints for c in unique]).astype(np.int64)
+    floats = np.concatenate([c.floats for c in unique]).astype(np.float64)
+    iofs = np.array([istart[b] for b in which] + [istart[b + 1] for b in which], dtype=np.int64)
+    fofs = np.array([fstart[b] for b in which] + [fstart[b + 1] for b in which], dtype=np.int64)
+    keys, c_w, c_r, c_b = _turn_cache(unique, cache_bytes)
     scores = np.zeros((games, n), dtype=np.int64)
     winners = np.zeros((games, n), dtype=np.bool_)
     turns = np.zeros(games, dtype=np.int64)
@@ -165,15 +180,43 @@ def _run(
         np.uint64((seed * GAME_STRIDE) & mask), np.uint64((seed * GAME_STRIDE) >> 64 & mask),
         g0, scores, winners, turns, stats,
         record is not None, act_log, act_end, turn_log, turn_end, MAX_TURNS,
+        keys, c_w, c_r, c_b,
     )  # fmt: skip
     if status == kernel.STATUS_TOO_LONG:
         raise RuntimeError(f"game {g0 + done} ran past {MAX_TURNS} turns")
+    if status == kernel.STATUS_TABLE_END:
+        raise RuntimeError(f"game {g0 + done}: a turn total ran past the solved table's end")
     return _Batch(status, done, scores, winners, turns, stats, act_log, act_end, turn_log, turn_end)
+
+
+def _turn_cache(
+    unique: list[CompiledPolicy], cache_bytes: int
+) -> tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]
+]:
+    """The perfect players' cache: keys and the W, R and bank tables of recent turns (one tiny
+    unused slot when no seat plays perfectly)."""
+    import numpy as np
+
+    from pfeffer.dice.sim import optimal
+    from pfeffer.dice.sim.policies import KIND_OPTIMAL
+
+    rows = 1
+    for c in unique:
+        if c.kind == KIND_OPTIMAL:
+            rows = max(rows, int(optimal.table_size(c.ints, -int(c.ints[optimal.O_LOWER]))))
+    per_slot = (2 * optimal.SLOTS + 1) * rows * 8
+    slots = max(16, cache_bytes // per_slot) if rows > 1 else 1
+    keys = np.zeros((slots, optimal.KEY_COLUMNS), dtype=np.int64)
+    c_w = np.zeros((slots, optimal.SLOTS * rows))
+    c_r = np.zeros((slots, optimal.SLOTS * rows))
+    c_b = np.zeros((slots, rows))
+    return keys, c_w, c_r, c_b
 
 
 def simulate(
     rules: DiceRules | None,
-    policies: Sequence[str | SimPolicy],
+    policies: Sequence[PolicyLike],
     *,
     games: int,
     seed: int,
@@ -203,7 +246,7 @@ def simulate(
 
 def simulate_records(
     rules: DiceRules | None,
-    policies: Sequence[str | SimPolicy],
+    policies: Sequence[PolicyLike],
     *,
     games: int,
     seed: int,

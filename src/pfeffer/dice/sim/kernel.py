@@ -29,7 +29,9 @@ from typing import Any, TypeVar, cast
 import numpy as np
 from numba import njit
 
-from pfeffer.dice.sim.policies import KIND_HEURISTIC, KIND_THRESHOLD
+from pfeffer.dice.sim import optimal
+from pfeffer.dice.sim.optimal import O_LOWER, O_STEP, SLOTS
+from pfeffer.dice.sim.policies import KIND_HEURISTIC, KIND_OPTIMAL, KIND_THRESHOLD
 from pfeffer.dice.sim.tables import (
     R_AUTO,
     R_AUTO_PENALTY,
@@ -73,9 +75,9 @@ TURN_STAKE, TURN_PENALTY, TURN_BONUS, TURN_TOTAL, TURN_COLUMNS = 5, 6, 7, 8, 9
 #: Columns of the per-seat counts.
 STAT_TURNS, STAT_BUSTS, STAT_CALLS, STAT_COLUMNS = 0, 1, 2, 3
 
-#: What :func:`run_games` returns first: all games played, a record buffer ran full, or a game
-#: ran past ``max_turns``.
-STATUS_OK, STATUS_LOG_FULL, STATUS_TOO_LONG = 0, 1, 2
+#: What :func:`run_games` returns first: all games played, a record buffer ran full, a game
+#: ran past ``max_turns``, or a turn total ran past the end of a perfect player's tables.
+STATUS_OK, STATUS_LOG_FULL, STATUS_TOO_LONG, STATUS_TABLE_END = 0, 1, 2, 3
 
 
 @_jit
@@ -182,6 +184,33 @@ def _wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
 
 
 @_jit
+def _up(points: int, step: int) -> int:
+    return -(-points // step)
+
+
+@_jit
+def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
+    ip: Any, fp: Any, sid: int, rv: Any, own: int, other: int, need: int, pred: int,
+    keys: Any, cW: Any, cR: Any, cB: Any,
+) -> bool:  # fmt: skip
+    """Whether perfect play calls Pfeffer (at least as good as rolling: the game lists the call
+    first); ``own``/``other`` in steps, ``need`` in points (the plain turn's minimum)."""
+    step = ip[O_STEP]
+    stake = pred + rv[R_MARGIN]
+    call_need = need if rv[R_SHORT_ALLOWED] != 0 else max(need, stake)
+    bonus = stake if rv[R_REWARD_STAKE] != 0 else 0
+    call_bonus = bonus // step if rv[R_SHORT_ALLOWED] == 0 else 0
+    n0, n1 = _up(need, step), _up(call_need, step)
+    p1 = _up(rv[R_FACTOR] * stake, step)
+    if optimal.pfeffer_dominated(ip, fp, own, other, n0, 0, n1, p1, call_bonus):
+        return False
+    slot = optimal.lookup(ip, fp, sid, own, other, n0, 0, 0, keys, cW, cR, cB)
+    roll = cW[slot, 5]
+    slot = optimal.lookup(ip, fp, sid, own, other, n1, p1, call_bonus, keys, cW, cR, cB)
+    return bool(cW[slot, 5] >= roll)
+
+
+@_jit
 def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     rv: Any,
     throw_base: Any,
@@ -207,12 +236,19 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     turn_log: Any,
     turn_end: Any,
     max_turns: int,
+    keys: Any,
+    cW: Any,
+    cR: Any,
+    cB: Any,
 ) -> tuple[int, int]:
     """Play ``out_scores.shape[0]`` games from game ``g0`` on; ``(status, games finished)``.
 
+    Seat ``s`` reads ``ints[iofs[s]:iofs[n + s]]`` and ``floats[fofs[s]:fofs[n + s]]``.
     ``out_scores`` and ``out_winners`` (games × seats) get the final totals and the winners,
     ``out_turns`` the turns of each game, ``stats`` (seats × 3) adds turns, busts and Pfeffer
     calls. ``act_end[i]`` and ``turn_end[i]`` are where game ``i``'s records end in the logs.
+    ``keys``, ``cW``, ``cR``, ``cB``: the cache of perfect players' turn tables
+    (:func:`~pfeffer.dice.sim.optimal.lookup`); a seat's float block start names its strategy.
     """
     games, n = out_scores.shape
     scores = np.zeros(n, np.int64)
@@ -236,15 +272,28 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
         turns = 0
         while True:
             kind = kinds[cur]
-            ip = ints[iofs[cur] : iofs[cur + 1]]
-            fp = floats[fofs[cur] : fofs[cur + 1]]
+            ip = ints[iofs[cur] : iofs[n + cur]]
+            fp = floats[fofs[cur] : fofs[n + cur]]
             mode = MODE_AUTO if pred == 0 and rv[R_AUTO] != 0 else MODE_NONE
             stake = 0
+            need = rv[R_MIN_BANK]
+            if rv[R_OPENING_ONLY] != 0 and has_banked[cur]:
+                need = 0
+            sid = fofs[cur]
+            own_u = other_u = 0
+            if kind == KIND_OPTIMAL:
+                step = ip[O_STEP]
+                own_u = max(scores[cur] // step, -ip[O_LOWER])
+                other_u = max(scores[1 - cur] // step, -ip[O_LOWER])
             if (
                 rv[R_PFEFFER] != 0
                 and mode == MODE_NONE
                 and pred > 0
-                and _wants_pfeffer(kind, ip, fp, rv, pred)
+                and (
+                    _optimal_pfeffer(ip, fp, sid, rv, own_u, other_u, need, pred, keys, cW, cR, cB)
+                    if kind == KIND_OPTIMAL
+                    else _wants_pfeffer(kind, ip, fp, rv, pred)
+                )
             ):
                 mode = MODE_CALLED
                 stake = pred + rv[R_MARGIN]
@@ -254,12 +303,22 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                         return STATUS_LOG_FULL, gi
                     act_log[na] = ACT_PFEFFER
                     na += 1
-            need = rv[R_MIN_BANK]
-            if rv[R_OPENING_ONLY] != 0 and has_banked[cur]:
-                need = 0
             if mode == MODE_CALLED and rv[R_SHORT_ALLOWED] == 0:
                 need = max(need, stake)
             late = final or n_playoff > 0
+            slot = size = 0
+            if kind == KIND_OPTIMAL:
+                step = ip[O_STEP]
+                penalty = 0
+                if mode == MODE_CALLED:
+                    penalty = rv[R_FACTOR] * stake
+                elif mode == MODE_AUTO:
+                    penalty = rv[R_AUTO_PENALTY]
+                slot = optimal.lookup(
+                    ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0,
+                    keys, cW, cR, cB,
+                )  # fmt: skip
+                size = keys[slot, 7]
             total = 0
             left = 6
             busted = False
@@ -277,7 +336,23 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                 if o0 == o1:
                     busted = True
                     break
-                o = _choose_keep(kind, ip, fp, opt_points, opt_dice, o0, o1, total, left)
+                if kind == KIND_OPTIMAL:
+                    step = ip[O_STEP]
+                    t_u = total // step
+                    o = o0
+                    best_value = -2.0
+                    for oi in range(o0, o1):
+                        after = t_u + opt_points[oi] // step
+                        if after >= size:
+                            return STATUS_TABLE_END, gi
+                        v = optimal.keep_value(
+                            ip, cW[slot], cB[slot], size, after, left - opt_dice[oi]
+                        )
+                        if v > best_value:
+                            best_value = v
+                            o = oi
+                else:
+                    o = _choose_keep(kind, ip, fp, opt_points, opt_dice, o0, o1, total, left)
                 if record:
                     act_log[na] = o
                     na += 1
@@ -288,7 +363,14 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                     left = 6
                 if (hot and rv[R_HOT_MUST_ROLL] != 0) or total < need or total <= 0:
                     continue
-                if _wants_bank(kind, ip, fp, rv, scores, cur, total, left, mode, need, late):
+                if kind == KIND_OPTIMAL:
+                    t_u = total // ip[O_STEP]
+                    wants = cB[slot, t_u] > cR[slot, SLOTS * t_u + left - 1]
+                else:
+                    wants = _wants_bank(
+                        kind, ip, fp, rv, scores, cur, total, left, mode, need, late
+                    )
+                if wants:
                     if record:
                         if na >= act_log.shape[0]:
                             return STATUS_LOG_FULL, gi

@@ -47,19 +47,24 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 from pfeffer.core.bots import Bot
-from pfeffer.dice.bots import BANK_AT, ROLL_ON_WORTH, HeuristicBot, reach_probability
+from pfeffer.dice.bots import BANK_AT, ROLL_ON_WORTH, HeuristicBot, OptimalBot, reach_probability
 from pfeffer.dice.game import DiceView, Phase
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.sim.tables import keep_tables
 
+if TYPE_CHECKING:
+    from pfeffer.dice.solver.strategy import DiceStrategy
+
 KIND_HEURISTIC = 0
 KIND_THRESHOLD = 1
+KIND_OPTIMAL = 2
+KIND_CARD = 3
 
 #: The largest number of goal steps the heuristic's Pfeffer table may hold.
 _MAX_GOAL_STEPS = 100_000
@@ -226,20 +231,114 @@ class ThresholdPolicy:
         return CompiledPolicy(KIND_THRESHOLD, ints, np.zeros(0, dtype=np.float64))
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class PerfectPolicy:
+    """Perfect play: the best advice of ``strategy`` (None: the rules' solved table, from the
+    package or the user cache, else solved at the first ``compile``), as
+    :class:`~pfeffer.dice.bots.OptimalBot` plays it. Two players only. See
+    :mod:`pfeffer.dice.sim.optimal`."""
+
+    strategy: DiceStrategy | None = None
+
+    @property
+    def name(self) -> str:
+        """``"perfect"``."""
+        return "perfect"
+
+    def _strategy(self, rules: DiceRules) -> DiceStrategy:
+        if self.strategy is None:
+            from pfeffer.dice.solver import solve
+
+            return solve(rules)
+        if self.strategy.rules != rules:
+            raise ValueError("the strategy was solved for other rules than the simulation's")
+        return self.strategy
+
+    def bot(self) -> OptimalBot:
+        """The matching :class:`~pfeffer.dice.bots.OptimalBot`."""
+        return OptimalBot(self.strategy, name="Perfect")
+
+    def compile(self, rules: DiceRules, players: int) -> CompiledPolicy:
+        """The arrays of kind :data:`KIND_OPTIMAL` (see :mod:`pfeffer.dice.sim.optimal`)."""
+        if players != 2:
+            raise ValueError("perfect play is solved for two players only")
+        return _compile_optimal(self._strategy(rules))
+
+
+@functools.lru_cache(maxsize=4)
+def _compile_optimal(strategy: DiceStrategy) -> CompiledPolicy:
+    from pfeffer.dice.sim import optimal as o
+    from pfeffer.dice.solver.kernels import option_offsets
+
+    t = strategy.tables
+    rules = strategy.rules
+    # The advice's turn for these options may need more state than the kernel mirrors.
+    unsupported = [
+        name
+        for name, on in (
+            ("pfeffer_reward='stake'", rules.pfeffer_reward == "stake" and rules.pfeffer),
+            ("min_bank_opening_only", rules.min_bank_opening_only),
+            ("tie='playoff'", rules.tie == "playoff"),
+        )
+        if on
+    ]  # fmt: skip
+    if unsupported:
+        raise ValueError(f"the simulator's perfect player does not handle {', '.join(unsupported)}")
+    if rules.pfeffer and rules.pfeffer_margin % t.step:
+        raise ValueError("the Pfeffer margin is not a whole number of the table's steps")
+    groups, options = len(t.group_prob), len(t.opt_points)
+    floats = [np.array([strategy._tie_value()]), t.bust, t.group_prob]
+    starts = np.cumsum([0, *(len(a) for a in floats)])
+    f_normal = int(starts[-1])
+    f_auto = f_normal + strategy.normal.size
+    f_final = f_auto + strategy.auto.size
+    header = np.zeros(o.O_HEADER, dtype=np.int64)
+    header[[o.O_LOWER, o.O_TARGET, o.O_STEP, o.O_NFINAL, o.O_MAXP]] = (
+        strategy.lower, t.target, t.step, strategy.final.shape[0], t.max_points
+    )  # fmt: skip
+    header[[o.O_MUST_ROLL, o.O_FINAL_ROUND, o.O_AUTO]] = (
+        strategy.rules.hot_dice_must_roll, strategy.rules.final_round, strategy.rules.auto_pfeffer
+    )  # fmt: skip
+    header[[o.O_GROUPS, o.O_OPTIONS, o.O_F_GP]] = groups, options, int(starts[2])
+    header[[o.O_F_NORMAL, o.O_F_AUTO, o.O_F_FINAL]] = f_normal, f_auto, f_final
+    offsets = option_offsets(t)
+    g0, g1 = int(t.group_start[6]), int(t.group_start[7])
+    hot = [
+        [int(offsets[i]) for i in range(t.opt_start[g], t.opt_start[g + 1]) if t.opt_left[i] == 0]
+        for g in range(g0, g1)
+    ]
+    six = [*t.six_nonhot[g0:g1], *np.cumsum([0] + [len(h) for h in hot])]
+    six += [x for h in hot for x in h]
+    header[[o.O_I_OS, o.O_I_OO]] = o.O_HEADER + 8, o.O_HEADER + 8 + groups + 1
+    header[o.O_I_SIX] = o.O_HEADER + 8 + groups + 1 + options
+    header[o.O_RISING] = bool(np.all(np.diff(strategy.final) <= 0))
+    ints = np.concatenate([header, t.group_start, t.opt_start, offsets, np.array(six)])
+    flat = np.concatenate([*floats, strategy.normal.ravel(), strategy.auto.ravel(), strategy.final])
+    ints = ints.astype(np.int64)
+    flat = flat.astype(np.float64)
+    ints.flags.writeable = flat.flags.writeable = False
+    return CompiledPolicy(KIND_OPTIMAL, ints, flat)
+
+
+#: What ``simulate`` takes for a seat: a policy name, a policy, or a solved strategy (perfect
+#: play of its table).
+PolicyLike: TypeAlias = "str | SimPolicy | DiceStrategy"
+
 #: Policies by name, as ``simulate`` accepts them.
 POLICIES: Mapping[str, SimPolicy] = {
     "heuristic": HeuristicPolicy(),
     "threshold": ThresholdPolicy(),
+    "perfect": PerfectPolicy(),
 }
 
 
-def resolve_policy(policy: str | SimPolicy) -> SimPolicy:
+def resolve_policy(policy: PolicyLike) -> SimPolicy:
     """A policy given by name (see :data:`POLICIES`) or as an object.
 
     >>> resolve_policy("genius")
     Traceback (most recent call last):
     ...
-    ValueError: no simulator policy 'genius' (choose from heuristic, threshold)
+    ValueError: no simulator policy 'genius' (choose from heuristic, threshold, perfect)
     """
     if isinstance(policy, str):
         try:
@@ -247,6 +346,10 @@ def resolve_policy(policy: str | SimPolicy) -> SimPolicy:
         except KeyError:
             names = ", ".join(POLICIES)
             raise ValueError(f"no simulator policy {policy!r} (choose from {names})") from None
+    from pfeffer.dice.solver.strategy import DiceStrategy
+
+    if isinstance(policy, DiceStrategy):
+        return PerfectPolicy(policy)
     if not hasattr(policy, "compile"):
         raise TypeError(f"a policy is a name or has compile(): not {policy!r}")
     return policy

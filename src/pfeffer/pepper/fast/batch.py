@@ -1,9 +1,10 @@
 """Many double-dummy solves in one compiled call: every candidate card in every sampled world
 (the expert player's card play) and every trump in every world (its bidding).
 
-Within one world the transposition table is shared by the solves of the different cards: its
-entries hold bounds on the tricks still to come from a position, whatever led there, so what one
-card's search learnt serves the next.
+The transposition table is shared by the solves of the different cards and worlds: its entries
+hold bounds on the tricks still to come from a position described by relative ranks (who holds
+the highest card still out of each suit, the next, ...), whatever led there and whichever small
+cards are gone, so what one card's or world's search learnt serves the next.
 
 >>> import numpy as np
 >>> from pfeffer.pepper.cards import parse_card, parse_mask
@@ -21,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from pfeffer.pepper.fast._jit import jit
-from pfeffer.pepper.fast.dd import _GEN, _MAXS, _N, _TRUMP, TT_BITS, _prepare, _search
+from pfeffer.pepper.fast.dd import _GEN, _MAXS, _N, _TRUMP, TT_SIZE, _prepare, _search
 from pfeffer.pepper.fast.kernel import trick_winner
 from pfeffer.pepper.fast.tables import Int64Array
 
@@ -79,8 +80,8 @@ def _solve_cards(
     empty = np.zeros(4, dtype=np.int64)
     seat = (leader + tlen) % n
     guess = 1
+    p[_GEN] = 1  # one trump and side for the whole call: the table serves every world
     for w in range(hands.shape[0]):
-        p[_GEN] = w + 1
         for k in range(cards.shape[0]):
             c = cards[k]
             for i in range(4):
@@ -109,15 +110,24 @@ def solve_cards(
     tlen: int,
     leader: int,
     cards: Int64Array,
+    tt: Int64Array | None = None,
 ) -> Int64Array:
     """``out[w, k]``: the tricks still to play (the current one included) that the seats in
     ``maxs`` (a bit mask) take with best play when the seat to move plays ``cards[k]`` in world
     ``w``. ``hands[w]``: the 4 unplayed-card masks of world ``w`` (zeros past ``n``, no dead hand),
-    the mover's card still in its hand; ``trick[:tlen]`` the current trick, led by ``leader``."""
+    the mover's card still in its hand; ``trick[:tlen]`` the current trick, led by ``leader``.
+    ``tt``: a transposition table (:func:`new_table`) to reuse between calls for the same
+    position, trump and ``maxs``, keeping what earlier worlds taught."""
     out = np.zeros((hands.shape[0], cards.shape[0]), dtype=np.int64)
-    tt = np.zeros(1 << TT_BITS, dtype=np.int64)
+    if tt is None:
+        tt = new_table()
     _solve_cards(hands, n, trump, maxs, trick, tlen, leader, cards, tt, out)
     return out
+
+
+def new_table() -> Int64Array:
+    """An empty transposition table for :func:`solve_cards`."""
+    return np.zeros(TT_SIZE, dtype=np.int64)
 
 
 @jit
@@ -130,13 +140,11 @@ def _solve_trumps(
     p[_MAXS] = maxs
     h = np.zeros(4, dtype=np.int64)
     empty = np.zeros(4, dtype=np.int64)
-    g = 0
     guess = 1
     for w in range(hands.shape[0]):
         for k in range(trumps.shape[0]):
-            g += 1
             p[_TRUMP] = trumps[k]
-            p[_GEN] = g
+            p[_GEN] = k + 1  # the table's entries hold for one trump, in every world
             for i in range(4):
                 h[i] = hands[w, i]
             out[w, k] = solve_from(h, empty, 0, leader, p, tt, out[w, k - 1] if k else guess)
@@ -150,9 +158,9 @@ def solve_trumps(
     seats in ``maxs`` take with best play under ``trumps[k]`` (0..3, 4 = no trump), ``leader``
     leading."""
     out = np.zeros((hands.shape[0], trumps.shape[0]), dtype=np.int64)
-    tt = np.zeros(1 << TT_BITS, dtype=np.int64)
+    tt = np.zeros(TT_SIZE, dtype=np.int64)
     _solve_trumps(hands, n, maxs, leader, trumps, tt, out)
     return out
 
 
-__all__ = ["solve_cards", "solve_from", "solve_trumps"]
+__all__ = ["new_table", "solve_cards", "solve_from", "solve_trumps"]

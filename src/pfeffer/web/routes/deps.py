@@ -68,9 +68,10 @@ async def json_object(request: Request) -> dict[str, Any]:
 
 
 def create_table(
-    store: Store, kind: str, rules_in: Any, seats_in: Any, lang: str = "en"
+    store: Store, kind: str, rules_in: Any, seats_in: Any, lang: str = "en", *, hints: bool = False
 ) -> tuple[TableRow, list[SeatRow]]:
-    """A new table of ``kind``: the house rules and seats checked by the engine, then stored."""
+    """A new table of ``kind``: the house rules and seats checked by the engine, then stored
+    (``hints``: the players may ask the advisor)."""
     if not isinstance(kind, str) or kind not in ADAPTERS:
         raise HTTPException(400, "game must be 'dice' or 'pepper'")
     ad = adapter(kind)
@@ -80,7 +81,7 @@ def create_table(
         ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
     except (ValueError, TypeError) as exc:
         raise HTTPException(400, translate_error(exc, lang)) from None
-    return store.create_table(kind, rules, new_seed(), seats)
+    return store.create_table(kind, rules, new_seed(), seats, hints=hints)
 
 
 def host_table(store: Store, table_id: str, host_token: Any) -> TableRow:

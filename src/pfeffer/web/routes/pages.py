@@ -112,7 +112,8 @@ async def page_new_post(request: Request, kind: str, store: StoreDep, hub: HubDe
         return new_table_form(request, kind, translate_error(exc, lang_of(request)), preset)
     try:
         seats_in = form_seats(kind, form)
-        table, _ = create_table(store, kind, rules, seats_in, lang_of(request))
+        hints = form.get("hints") is not None  # a checkbox: sent only when ticked
+        table, _ = create_table(store, kind, rules, seats_in, lang_of(request), hints=hints)
     except TranslatableError as exc:
         return new_table_form(request, kind, translate_error(exc, lang_of(request)), preset)
     except HTTPException as exc:
@@ -231,7 +232,9 @@ async def page_play_now(request: Request, kind: str, store: StoreDep, hub: HubDe
     if kind not in ADAPTERS:
         raise HTTPException(404, "no such game")
     rules, seats_in = newtable.play_now(kind)
-    table, seats = create_table(store, kind, rules, seats_in, lang_of(request))
+    # Against the computer nobody minds a hint: the advisor is on (an online table's host
+    # switches it on in the form).
+    table, seats = create_table(store, kind, rules, seats_in, lang_of(request), hints=True)
     live = await hub.get(table.id)
     assert live is not None
     hub.kick_bots(live)

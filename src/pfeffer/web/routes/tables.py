@@ -40,7 +40,12 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
             rules_in, seats_in = newtable.with_preset(game, body.get("preset"), rules_in, seats_in)
         except RulesError as exc:
             raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    table, seats = create_table(store, body.get("game", ""), rules_in, seats_in, lang_of(request))
+    hints = body.get("hints", False)
+    if not isinstance(hints, bool):
+        raise HTTPException(400, "hints is true or false")
+    table, seats = create_table(
+        store, body.get("game", ""), rules_in, seats_in, lang_of(request), hints=hints
+    )
     await hub.get(table.id)
     hub_live = hub.lives[table.id]
     hub.kick_bots(hub_live)
@@ -143,6 +148,7 @@ async def api_rematch(
                 new_seed(),
                 [SeatSpec(s.name, s.kind, s.bot, s.public) for s in live.seats],
                 rematch_of=table_id,
+                hints=t.hints,
             )
             live.rematch_id = new_table.id
             new_live = await hub.get(new_table.id)
@@ -185,8 +191,20 @@ async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str,
     rows = store.actions(table_id)
     actions = [a.action for a in rows]
     step = max(0, min(step, len(actions)))
-    table = adapter(t.game).table(t.rules, [s.name for s in seats], t.seed, actions[:step])
-    return replay_step(t, seats, table, step=step, actions=actions, acted_by=[a.seat for a in rows])
+    game = adapter(t.game)
+    names = [s.name for s in seats]
+    table = game.table(t.rules, names, t.seed, actions[:step])
+    # The log events the step's action added, for the line under the board: the count before it.
+    before = game.table(t.rules, names, t.seed, actions[: step - 1]).reveal() if step else None
+    return replay_step(
+        t,
+        seats,
+        table,
+        step=step,
+        actions=actions,
+        acted_by=[a.seat for a in rows],
+        log_before=before["log_count"] if before else 0,
+    )
 
 
 @router.get("/api/history")

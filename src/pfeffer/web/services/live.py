@@ -33,6 +33,7 @@ class Live:
     version: int
     status: str
     rematch_id: str | None
+    hints: bool = False  # the players may ask the advisor (the host's choice)
     lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
     conns: dict[Client, int | None] = dataclasses.field(default_factory=dict)
     last: dict[str, Any] | None = None

@@ -68,7 +68,9 @@ class Hub:
         seats = self.store.seats(row.id)
         actions = [a.action for a in self.store.actions(row.id)]
         table = adapter(row.game).table(row.rules, [s.name for s in seats], row.seed, actions)
-        return Live(row.id, row.game, table, seats, row.version, row.status, row.rematch_id)
+        return Live(
+            row.id, row.game, table, seats, row.version, row.status, row.rematch_id, row.hints
+        )
 
     async def act(self, live: Live, seat: int, action: str) -> None:
         """Apply ``action`` for ``seat``: engine check, commit, then broadcast.

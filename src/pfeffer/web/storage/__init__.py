@@ -104,8 +104,11 @@ class Store:
         seed: int,
         seats: list[SeatSpec],
         rematch_of: str | None = None,
+        *,
+        hints: bool = False,
     ) -> tuple[TableRow, list[SeatRow]]:
-        """A new running table with its seats (each with a fresh token); committed."""
+        """A new running table with its seats (each with a fresh token); committed. ``hints``:
+        the players may ask the advisor."""
         table = TableRow(
             id=new_token(ID_BYTES),
             game=game,
@@ -117,6 +120,7 @@ class Store:
             created_at=utcnow(),
             last_active=utcnow(),
             rematch_of=rematch_of,
+            hints=hints,
         )
         rows = [
             SeatRow(
