@@ -17,6 +17,7 @@ from sqlalchemy import text
 
 from pfeffer.web.server import create_app
 from pfeffer.web.storage import MIGRATIONS, Store, make_engine, migrate
+from tests.web.conftest import form_data
 from tests.web.test_storage import url  # noqa: F401 - the SQLite / PostgreSQL fixture
 
 TWO = [{"name": "Anna", "kind": "human"}, {"name": "Ben", "kind": "human"}]
@@ -61,14 +62,14 @@ def test_the_form_has_the_checkbox_off_and_stores_it(client: TestClient) -> None
     form = {"players": "2", "seat0_kind": "human", "seat1_kind": "human"}
     for ticked in (False, True):
         data = {**form, **({"hints": "on"} if ticked else {})}
-        r = client.post("/new/dice", data=data, follow_redirects=False)
+        r = client.post("/new/dice", data=form_data(client, data), follow_redirects=False)
         assert r.status_code == 303
         tid = r.headers["location"].split("/")[2]
         assert client.get(f"/api/tables/{tid}").json()["hints"] is ticked
 
 
 def test_play_now_has_hints_and_a_rematch_keeps_the_setting(client: TestClient) -> None:
-    r = client.post("/play-now/dice", follow_redirects=False)
+    r = client.post("/play-now/dice", data=form_data(client), follow_redirects=False)
     _, _, tid, _token = r.headers["location"].split("/")
     assert client.get(f"/api/tables/{tid}").json()["hints"] is True
     for hints in (True, False):
