@@ -343,7 +343,10 @@ def test_rest_bodies(rest: tuple[httpx.Client, dict[str, Any]], data: Any) -> No
             kw["headers"] = {"content-type": "application/json"}
         elif shape == "mutated" and body:
             key = data.draw(st.sampled_from(sorted(body)))
-            kw["json"] = {**body, key: data.draw(JSON)}
+            # json.dumps writes NaN and Infinity as bare words (which httpx's json= refuses):
+            # the server must answer those non-standard bodies too.
+            kw["content"] = json.dumps({**body, key: data.draw(JSON)}).encode()
+            kw["headers"] = {"content-type": "application/json"}
         elif shape == "bytes":
             kw["content"] = data.draw(st.binary(max_size=200))
             kw["headers"] = {
