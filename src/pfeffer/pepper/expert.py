@@ -26,11 +26,14 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from pfeffer.pepper import auction
 from pfeffer.pepper.cards import CARD_INDEX, CARD_STR, EFFECTIVE_SUIT, TRICK_VALUE, parse_trump
-from pfeffer.pepper.fast.batch import new_table, solve_cards, solve_trumps
+from pfeffer.pepper.fast.batch import new_table, solve_cards, solve_deals, solve_trumps
+from pfeffer.pepper.fast.estimate import estimates
 from pfeffer.pepper.fast.tables import Int64Array
 from pfeffer.pepper.game import PepperView
-from pfeffer.pepper.rules import PepperRules, cards_per_hand, hand_points, side_of
+from pfeffer.pepper.outlook import Outlook
+from pfeffer.pepper.rules import PepperRules, bid_ladder, cards_per_hand, hand_points, side_of
 from pfeffer.pepper.worlds import WorldSampler
 
 #: Worlds per decision of :class:`ExpertBot` by default (the ``expert`` level).
@@ -39,6 +42,11 @@ DEFAULT_WORLDS = 100
 RACE_BATCH = 20
 #: How many standard errors behind the best card a card must be to be dropped.
 RACE_Z = 2.5
+#: With the win model, a point of score difference is worth this much (ties between actions
+#: that change the chance to win equally, e.g. once the game is decided).
+TIE_WEIGHT = 0.01
+#: Worlds drawn for each world kept when the auction weighs them (:meth:`ExpertBot._worlds`).
+OVERSAMPLE = 3
 
 
 def _survivors(u: npt.NDArray[np.float64], alive: list[int]) -> list[int]:
@@ -92,20 +100,29 @@ def utilities(  # noqa: PLR0917 - the hand's facts, in the order hand_points tak
     bid: str,
     won: Sequence[int],
     remaining: int,
+    scores: Sequence[int] | None = None,
+    outlook: Outlook | None = None,
 ) -> list[float]:
-    """``u[x]``: "``me``'s side's points minus the others' (their mean with 3 players)" for the
-    hand, when the counted seats (:func:`counted_seats`) take ``x`` of the ``remaining`` tricks,
-    on top of the tricks ``won`` per side so far. Two defenders counted together are assumed to
-    share their tricks evenly.
+    """``u[x]``: what the hand is worth to ``me`` when the counted seats (:func:`counted_seats`)
+    take ``x`` of the ``remaining`` tricks, on top of the tricks ``won`` per side so far: "own
+    side's points minus the others' (their mean with 3 players)", or, given the ``scores`` before
+    the hand and an ``outlook``, 100 times the change in ``me``'s chance to win the game
+    (:meth:`Outlook.after_hand`) plus :data:`TIE_WEIGHT` times that point difference. Two
+    defenders counted together are assumed to share their tricks evenly.
 
     >>> utilities(PepperRules(), 4, 0, 0, "4", [0, 0], 6)
     [-12, -11, -10, -9, 2, 4, 6]
     >>> utilities(PepperRules(), 4, 1, 0, "big", [0, 0], 6)[:2]
     [-12, 13]
+    >>> o = Outlook(4, PepperRules())   # side 1 at 29 against 20: any trick wins the game
+    >>> [round(u) for u in utilities(PepperRules(), 4, 1, 0, "1", [0, 0], 6, [20, 29], o)]
+    [-25, 4, 4, 4, 4, 4, 4]
     """
     maxs = counted_seats(players, me, bidder)
     bside = side_of(players, bidder)
     mine = side_of(players, me)
+    use_outlook = outlook is not None and outlook.ready and scores is not None
+    before = outlook.win_chance(scores, mine) if use_outlook else 0.0  # type: ignore[union-attr, arg-type]
     out: list[float] = []
     for x in range(remaining + 1):
         tricks = [float(w) for w in won]
@@ -120,7 +137,11 @@ def utilities(  # noqa: PLR0917 - the hand's facts, in the order hand_points tak
             tricks[other] += remaining - x  # with 3 players the others' sum is what counts
         pts, _ = hand_points(rules, players, bside, bid, tricks)  # type: ignore[arg-type]
         others = [p for s, p in enumerate(pts) if s != mine]
-        out.append(pts[mine] - sum(others) / len(others) if players == 3 else pts[mine] - others[0])
+        diff = pts[mine] - sum(others) / len(others) if players == 3 else pts[mine] - others[0]
+        if use_outlook:
+            after = outlook.after_hand(scores, pts, mine)  # type: ignore[union-attr, arg-type]
+            diff = 100 * (after - before) + TIE_WEIGHT * diff
+        out.append(diff)
     return [int(u) if float(u).is_integer() else u for u in out]
 
 
@@ -167,7 +188,10 @@ class ExpertBot:
 
     ``seed`` seeds its own generator (None: fresh entropy); it sees only its seat's view.
     ``bid_worlds`` (default: ``worlds``) are the worlds per auction or trump decision. ``race``:
-    drop clearly worse cards between batches of worlds (:meth:`raced_values`).
+    drop clearly worse cards between batches of worlds (:meth:`raced_values`); ``weighted``:
+    draw worlds in proportion to how well they fit the auction (:mod:`pfeffer.pepper.auction`);
+    ``outlook``: value hands by the change in the chance to win the game
+    (:mod:`pfeffer.pepper.outlook`) rather than by points alone.
     """
 
     def __init__(
@@ -176,11 +200,16 @@ class ExpertBot:
         seed: int | None = None,
         name: str = "Expert",
         bid_worlds: int | None = None,
+        *,
         race: bool = True,
+        weighted: bool = True,
+        outlook: bool = True,
     ) -> None:
         self.name = name
         self.worlds = worlds
         self.race = race
+        self.weighted = weighted
+        self.use_outlook = outlook
         self.bid_worlds = worlds if bid_worlds is None else bid_worlds
         self._rng = random.Random(seed)
 
@@ -201,17 +230,36 @@ class ExpertBot:
     # --------------------------------------------------------------------------------- worlds
 
     def _worlds(self, view: PepperView, count: int) -> Int64Array:
+        """``count`` worlds (4 masks of unplayed cards each): drawn uniformly among the deals
+        consistent with the view, then, when ``weighted``, :data:`OVERSAMPLE` times as many
+        drawn and ``count`` of them kept in proportion to the likelihood of the auction in each
+        (:func:`pfeffer.pepper.auction.log_weights`, systematic resampling)."""
         n = len(view.players)
         me = view.seat
         assert me is not None
         sampler = WorldSampler(view, n)
-        out = np.zeros((count, 4), dtype=np.int64)
+        weigh = self.weighted and any(c.seat != me for c in auction.calls(view))
+        drawn = count * OVERSAMPLE if weigh else count
+        out = np.zeros((drawn, 4), dtype=np.int64)
         out[:, me] = _mask(view.hand)
-        for w in range(count):
+        for w in range(drawn):
             for s, cards in zip(sampler.holders, sampler.draw(self._rng), strict=True):
                 if s >= 0:
                     out[w, s] = _mask(cards)
-        return out
+        if not weigh:
+            return out
+        full = out.copy()
+        for s, played in enumerate(sampler.played):
+            full[:, s] |= _mask(played)
+        est = np.zeros((drawn, 4, 5))
+        estimates(full, n, est)
+        keep = auction.resample(auction.log_weights(view, est), count, self._rng.random())
+        picked: Int64Array = out[keep]
+        return picked
+
+    def outlook(self, view: PepperView) -> Outlook | None:
+        """The win model for the view's table (None when hands are valued by points alone)."""
+        return Outlook(len(view.players), view.rules) if self.use_outlook else None
 
     # ----------------------------------------------------------------------------------- play
 
@@ -245,9 +293,12 @@ class ExpertBot:
         )
         remaining = view.tricks_in_hand - len(view.tricks)
         u = np.array(
-            utilities(view.rules, n, me, view.bidder, view.high_bid, view.tricks_won, remaining),
+            utilities(
+                view.rules, n, me, view.bidder, view.high_bid, view.tricks_won, remaining,
+                view.scores, self.outlook(view),
+            ),
             dtype=np.float64,
-        )
+        )  # fmt: skip
         out: npt.NDArray[np.float64] = u[tricks]
         return out
 
@@ -294,65 +345,102 @@ class ExpertBot:
 
     # -------------------------------------------------------------------------------- auction
 
-    def _trump_tricks(self, view: PepperView, worlds: int) -> tuple[list[str], Int64Array]:
+    def _trump_tricks(self, view: PepperView, hands: Int64Array) -> tuple[list[str], Int64Array]:
+        """The trumps allowed, and per world the tricks of the viewer's side when it names
+        each and leads."""
         n = len(view.players)
         me = view.seat
         assert me is not None
         names = list(view.rules.trumps)
         trumps = np.array([parse_trump(None if t == "NT" else t) for t in names], dtype=np.int64)
-        hands = self._worlds(view, worlds)
         return names, solve_trumps(hands, n, counted_seats(n, me, None), me, trumps)
 
     def trump_values(self, view: PepperView, worlds: int, bid: str) -> dict[str, float]:
-        """Per trump (and "NT"), the expected score change of playing ``bid`` with it, ``view``'s
-        seat the bidder and on lead, over ``worlds`` sampled worlds."""
-        names, tricks = self._trump_tricks(view, worlds)
-        return self._values(view, names, tricks, bid)
+        """Per trump (and "NT"), the expected value (:func:`utilities`) of playing ``bid`` with
+        it, ``view``'s seat the bidder and on lead, over ``worlds`` sampled worlds."""
+        names, tricks = self._trump_tricks(view, self._worlds(view, worlds))
+        u = self._contract_u(view, view.seat or 0, bid)
+        means = u[tricks].mean(axis=0)
+        return {t: float(means[i]) for i, t in enumerate(names)}
 
-    def _values(
-        self, view: PepperView, names: list[str], tricks: Int64Array, bid: str
-    ) -> dict[str, float]:
+    def _contract_u(self, view: PepperView, bidder: int, bid: str) -> npt.NDArray[np.float64]:
+        """:func:`utilities` of a whole hand played in ``bid`` by ``bidder``, for the viewer."""
         n = len(view.players)
         me = view.seat
         assert me is not None
-        u = np.array(
-            utilities(view.rules, n, me, me, bid, [0] * len(view.scores), cards_per_hand(n)),
+        zeros = [0] * len(view.scores)
+        return np.array(
+            utilities(
+                view.rules, n, me, bidder, bid, zeros, cards_per_hand(n), view.scores,
+                self.outlook(view),
+            ),
             dtype=np.float64,
-        )
-        means = u[tricks].mean(axis=0)
-        return {t: float(means[i]) for i, t in enumerate(names)}
+        )  # fmt: skip
 
     def contract_values(
         self, view: PepperView, legal: Sequence[str], worlds: int
     ) -> dict[str, float]:
-        """The expected score change of each legal call: a bid is worth its best trump's
-        :meth:`trump_values`; "pass" is worth 0, or, when the partner (4 players) holds the high
-        bid, the partner's contract valued the same way, or, when an opponent of a 4- or
-        2-player game holds it, that contract against us with the trump worst for us."""
-        names, tricks = self._trump_tricks(view, worlds)
-        out: dict[str, float] = {}
-        for b in legal:
-            if b != "pass":
-                out[b] = max(self._values(view, names, tricks, b).values())
-        if "pass" in legal:
-            out["pass"] = self._pass_value(view, names, tricks)
-        return out
-
-    def _pass_value(self, view: PepperView, names: list[str], tricks: Int64Array) -> float:
+        """The expected value (:func:`utilities`: the change in the chance to win, or in points)
+        of each legal call. In each sampled world the rest of the auction is played out by the
+        model of :mod:`pfeffer.pepper.auction` (the viewer's later calls too), which ends in a
+        contract (or a redeal, worth 0): when the viewer wins it, it is valued with the trump
+        best for the viewer over those worlds; when another seat wins it, that seat names its
+        modelled trump and leads, and the deal is solved double dummy. So "pass" is worth what
+        the others then play, including the last bidder's forced bid (P6), and a bid what it
+        makes or loses when it stands."""
         n = len(view.players)
         me = view.seat
-        if view.bidder is None or view.high_bid is None or n == 3 or me is None:
-            return 0.0
-        if view.side_of(view.bidder) == view.side_of(me):
-            return max(self._values(view, names, tricks, view.high_bid).values())
-        u = np.array(
-            utilities(
-                view.rules, n, me, view.bidder, view.high_bid, [0] * len(view.scores),
-                cards_per_hand(n),
-            ),
-            dtype=np.float64,
-        )  # fmt: skip
-        return float(min(u[tricks].mean(axis=0)))
+        assert me is not None
+        hands = self._worlds(view, worlds)
+        w_count = hands.shape[0]
+        est = np.zeros((w_count, 4, 5))
+        estimates(hands, n, est)
+        strengths = auction.best_estimates(est, view.rules.no_trump)
+        names, mine = self._trump_tricks(view, hands)
+        ladder = bid_ladder(n)
+        ends = {
+            a: [auction.simulate_rest(view, a, strengths[w].tolist()) for w in range(w_count)]
+            for a in legal
+        }
+        jobs: dict[tuple[int, int, int, int], int] = {}
+        for outcomes in ends.values():
+            for w, end in enumerate(outcomes):
+                if end is not None and end[0] != me:
+                    b = end[0]
+                    t = auction.model_trump(est[w, b], view.rules.no_trump)
+                    maxs = 1 << b if n == 3 else counted_seats(n, me, None)
+                    jobs.setdefault((w, b, t, maxs), len(jobs))
+        solved = solve_deals(hands, n, np.array(list(jobs) or [(0, 0, 0, 1)], dtype=np.int64))
+        cache: dict[tuple[int, str], npt.NDArray[np.float64]] = {}
+
+        def u_of(bidder: int, bid: str) -> npt.NDArray[np.float64]:
+            if (bidder, bid) not in cache:
+                cache[bidder, bid] = self._contract_u(view, bidder, bid)
+            return cache[bidder, bid]
+
+        out: dict[str, float] = {}
+        total = cards_per_hand(n)
+        for a, outcomes in ends.items():
+            value = 0.0
+            own: dict[str, list[int]] = {}
+            for w, end in enumerate(outcomes):
+                if end is None:
+                    continue
+                b, level = end
+                bid = ladder[level - 1]
+                if b == me:
+                    own.setdefault(bid, []).append(w)
+                    continue
+                t = auction.model_trump(est[w, b], view.rules.no_trump)
+                x = int(solved[jobs[w, b, t, 1 << b if n == 3 else counted_seats(n, me, None)]])
+                value += float(u_of(b, bid)[total - x if n == 3 else x])
+            if own:  # one trump for all of them: the viewer names it knowing only its hand
+                sums = np.zeros(len(names))
+                for bid, ws in own.items():
+                    sums += u_of(me, bid)[mine[ws]].sum(axis=0)
+                value += float(sums.max())
+            out[a] = value / w_count
+        return out
 
     def _bid(self, view: PepperView, legal: list[str]) -> str:
         values = self.contract_values(view, legal, self.bid_worlds)
