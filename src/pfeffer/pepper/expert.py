@@ -269,18 +269,14 @@ class ExpertBot:
         u = self._card_utilities(view, cards, self._worlds(view, worlds))
         return [float(v) for v in u.mean(axis=0)]
 
-    def _card_utilities(
-        self,
-        view: PepperView,
-        cards: Sequence[str],
-        hands: Int64Array,
-        tt: Int64Array | None = None,
-    ) -> npt.NDArray[np.float64]:
-        """``u[w, k]``: the hand's score change in world ``w`` (rows of ``hands``) after
-        ``cards[k]`` and best play by all (``tt``: a table kept between calls)."""
+    def card_tricks(self, view: PepperView, cards: Sequence[str], hands: Int64Array,
+                    tt: Int64Array | None = None) -> Int64Array:  # fmt: skip
+        """``x[w, k]``: the tricks still to play that the counted seats (:func:`counted_seats`)
+        take in world ``w`` (rows of ``hands``) after ``cards[k]`` and best play by all
+        (``tt``: a table kept between calls)."""
         n = len(view.players)
         me = view.seat
-        assert me is not None and view.bidder is not None and view.high_bid is not None
+        assert me is not None and view.bidder is not None
         trick = view.current_trick
         leader = trick[0][0] if trick else me
         tr = np.zeros(4, dtype=np.int64)
@@ -288,9 +284,21 @@ class ExpertBot:
             tr[i] = CARD_INDEX[c]
         maxs = counted_seats(n, me, view.bidder)
         cs = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
-        tricks = solve_cards(
-            hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs, tt
-        )
+        return solve_cards(hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs, tt)
+
+    def _card_utilities(
+        self,
+        view: PepperView,
+        cards: Sequence[str],
+        hands: Int64Array,
+        tt: Int64Array | None = None,
+    ) -> npt.NDArray[np.float64]:
+        """``u[w, k]``: the hand's value (:func:`utilities`) in world ``w`` after ``cards[k]``
+        and best play by all."""
+        n = len(view.players)
+        me = view.seat
+        assert me is not None and view.bidder is not None and view.high_bid is not None
+        tricks = self.card_tricks(view, cards, hands, tt)
         remaining = view.tricks_in_hand - len(view.tricks)
         u = np.array(
             utilities(
