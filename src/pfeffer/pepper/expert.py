@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from pfeffer.pepper import auction
 from pfeffer.pepper.cards import CARD_INDEX, CARD_STR, EFFECTIVE_SUIT, TRICK_VALUE, parse_trump
+from pfeffer.pepper.fast.alphamu import next_move_values
 from pfeffer.pepper.fast.batch import new_table, solve_cards, solve_deals, solve_trumps
 from pfeffer.pepper.fast.estimate import estimates
 from pfeffer.pepper.fast.tables import Int64Array
@@ -47,6 +48,9 @@ RACE_Z = 2.5
 TIE_WEIGHT = 0.01
 #: Worlds drawn for each world kept when the auction weighs them (:meth:`ExpertBot._worlds`).
 OVERSAMPLE = 3
+#: With ``alphamu``, the next own card is fixed per information set once the hand holds at most
+#: this many cards (earlier it costs too much time).
+ALPHAMU_CARDS = 4
 
 
 def _survivors(u: npt.NDArray[np.float64], alive: list[int]) -> list[int]:
@@ -191,7 +195,8 @@ class ExpertBot:
     drop clearly worse cards between batches of worlds (:meth:`raced_values`); ``weighted``:
     draw worlds in proportion to how well they fit the auction (:mod:`pfeffer.pepper.auction`);
     ``outlook``: value hands by the change in the chance to win the game
-    (:mod:`pfeffer.pepper.outlook`) rather than by points alone.
+    (:mod:`pfeffer.pepper.outlook`) rather than by points alone; ``alphamu``: late in a hand,
+    fix its own next card per information set (:meth:`alphamu_values`).
     """
 
     def __init__(
@@ -204,12 +209,14 @@ class ExpertBot:
         race: bool = True,
         weighted: bool = True,
         outlook: bool = True,
+        alphamu: bool = False,
     ) -> None:
         self.name = name
         self.worlds = worlds
         self.race = race
         self.weighted = weighted
         self.use_outlook = outlook
+        self.alphamu = alphamu
         self.bid_worlds = worlds if bid_worlds is None else bid_worlds
         self._rng = random.Random(seed)
 
@@ -337,11 +344,13 @@ class ExpertBot:
         if len(groups) == 1:
             return groups[0][-1]
         reps = [g[-1] for g in groups]  # the lowest card of each group
-        values = (
-            self.raced_values(view, reps)
-            if self.race
-            else self.card_values(view, reps, self.worlds)
-        )
+        values: Sequence[float | None]
+        if self.alphamu and len(view.hand) <= ALPHAMU_CARDS:
+            values = self.alphamu_values(view, reps, self.worlds)
+        elif self.race:
+            values = self.raced_values(view, reps)
+        else:
+            values = self.card_values(view, reps, self.worlds)
         t = parse_trump(view.trump)
 
         def key(i: int) -> tuple[float, int]:  # ties: the cheapest card
@@ -350,6 +359,48 @@ class ExpertBot:
             return (-1e18 if v is None else round(v, 9), -TRICK_VALUE[t][EFFECTIVE_SUIT[t][c]][c])
 
         return reps[max(range(len(reps)), key=key)]
+
+    def alphamu_values(self, view: PepperView, cards: Sequence[str], worlds: int) -> list[float]:
+        """:meth:`card_values`, but the seat's next card is chosen once for all worlds that look
+        the same to it by then (:func:`pfeffer.pepper.fast.alphamu.next_move_values`), so the
+        value no longer assumes that it will know every card. Never above :meth:`card_values`
+        on the same worlds."""
+        n = len(view.players)
+        me = view.seat
+        assert me is not None and view.bidder is not None and view.high_bid is not None
+        hands = self._worlds(view, worlds)
+        trick = view.current_trick
+        tr = np.zeros(4, dtype=np.int64)
+        for i, (_, c) in enumerate(trick):
+            tr[i] = CARD_INDEX[c]
+        seq, vals = next_move_values(
+            hands, n, parse_trump(view.trump), counted_seats(n, me, view.bidder), tr,
+            len(trick), trick[0][0] if trick else me,
+            np.array([CARD_INDEX[c] for c in cards], dtype=np.int64),
+        )  # fmt: skip
+        remaining = view.tricks_in_hand - len(view.tricks)
+        u = np.array(
+            utilities(
+                view.rules, n, me, view.bidder, view.high_bid, view.tricks_won, remaining,
+                view.scores, self.outlook(view),
+            ),
+            dtype=np.float64,
+        )  # fmt: skip
+        out = []
+        for k in range(len(cards)):
+            groups: dict[int, list[int]] = {}
+            for w in range(hands.shape[0]):
+                groups.setdefault(int(seq[w, k]), []).append(w)
+            total = 0.0
+            for key, ws in groups.items():
+                sub = vals[ws, k, :]
+                if key < 0:
+                    total += float(u[sub[:, 0]].sum())
+                    continue
+                legal = [c for c in range(24) if sub[0, c] >= 0]
+                total += max(float(u[sub[:, c]].sum()) for c in legal)
+            out.append(total / hands.shape[0])
+        return out
 
     # -------------------------------------------------------------------------------- auction
 
