@@ -49,8 +49,8 @@ TIE_WEIGHT = 0.01
 #: Worlds drawn for each world kept when the auction weighs them (:meth:`ExpertBot._worlds`).
 OVERSAMPLE = 3
 #: With ``alphamu``, the next own card is fixed per information set once the hand holds at most
-#: this many cards (earlier it costs too much time).
-ALPHAMU_CARDS = 4
+#: this many cards, by player count (earlier it costs more than 50 ms a card).
+ALPHAMU_CARDS = {2: 6, 3: 6, 4: 4}
 
 
 def _survivors(u: npt.NDArray[np.float64], alive: list[int]) -> list[int]:
@@ -345,7 +345,7 @@ class ExpertBot:
             return groups[0][-1]
         reps = [g[-1] for g in groups]  # the lowest card of each group
         values: Sequence[float | None]
-        if self.alphamu and len(view.hand) <= ALPHAMU_CARDS:
+        if self.alphamu and len(view.hand) <= ALPHAMU_CARDS[len(view.players)]:
             values = self.alphamu_values(view, reps, self.worlds)
         elif self.race:
             values = self.raced_values(view, reps)
