@@ -3,6 +3,7 @@ the position, and double-dummy reviews that add up."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -197,5 +198,8 @@ def test_review_lines_in_words() -> None:
             assert lines[-1] == "No card cost a trick."
     de = review_hand(g, 0, 1).lines(translations("de").gettext, translations("de").ngettext)
     assert de[0].startswith("Mit bestem Spiel hätte eure Seite")
+    d = review_hand(g.to_record(), 0, 1).to_dict()
+    assert d["best"] >= 0 and d["lines"] == review_hand(g, 0, 1).lines()
+    assert json.loads(json.dumps(d)) == d
     with pytest.raises(ValueError, match="no hand 5"):
         review_hand(g, 4, 0)

@@ -68,6 +68,14 @@ class Hint:
         """The reason in the language of ``gettext``."""
         return gettext(self.reason)
 
+    def to_dict(self, gettext: Callable[[str], str] = str) -> dict[str, Any]:
+        """JSON-ready, for a front end: the action, the reason (msgid) and its text.
+
+        >>> Hint("JD", "draws trumps").to_dict()
+        {'action': 'JD', 'reason': 'draws trumps', 'text': 'draws trumps'}
+        """
+        return {"action": self.action, "reason": self.reason, "text": self.text(gettext)}
+
 
 def legal_from_view(view: PepperView) -> list[str]:
     """The legal actions of the viewer (the engine's rules, worked out from the view alone).
@@ -299,6 +307,22 @@ class HandReview:
         if not self.costly and self.best == self.taken:
             out.append(gettext("No card cost a trick."))
         return out
+
+    def to_dict(
+        self,
+        gettext: Callable[[str], str] = str,
+        ngettext: Callable[[str, str, int], str] | None = None,
+    ) -> dict[str, Any]:
+        """JSON-ready, for a front end: the figures, the costly cards and the lines in words."""
+        return {
+            "hand_index": self.hand_index, "seat": self.seat, "bidder": self.bidder,
+            "bid": self.bid, "trump": self.trump, "best": self.best, "taken": self.taken,
+            "costly": [
+                {"trick": c.trick, "seat": c.seat, "card": c.card, "lost": c.lost}
+                for c in self.costly
+            ],
+            "lines": self.lines(gettext, ngettext),
+        }  # fmt: skip
 
 
 def _hands(game: PepperGame) -> list[tuple[PepperGame, list[str]]]:
