@@ -88,7 +88,7 @@ def test_the_last_bidder_must_bid_and_redeal_lets_it_pass() -> None:
              ["KC", "TC", "QS", "KS", "QD", "KD"]])  # fmt: skip
     for _ in range(3):
         g4.apply("pass")
-    values = ExpertBot(worlds=30, seed=2).contract_values(g4.view(0), g4.legal_actions(), 30)
+    values = ExpertBot(worlds=30, seed=2).call_values(g4.view(0), g4.legal_actions())
     assert "pass" not in values and ExpertBot(worlds=30, seed=2).choose(
         g4.view(0), g4.legal_actions()
     ) == min(values, key=lambda b: (-round(values[b], 9), g4.legal_actions().index(b)))

@@ -125,7 +125,7 @@ def hint(
     if view.phase == "play":
         return _card_hint(bot, view, actions)
     if view.phase == "auction":
-        values = bot.contract_values(view, actions, bot.bid_worlds)
+        values = bot.call_values(view, actions)
         best = max(values.values())
         action = next(a for a in actions if values[a] >= best - 1e-9)
         return Hint(action, _bid_reason(view, actions, action), values)

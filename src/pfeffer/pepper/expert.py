@@ -46,6 +46,13 @@ RACE_Z = 2.5
 #: With the win model, a point of score difference is worth this much (ties between actions
 #: that change the chance to win equally, e.g. once the game is decided).
 TIE_WEIGHT = 0.01
+#: The chance to win is what counts once a side is this close to the target; before, points do.
+#: (Earlier, the model's small spread of hands made a few points' lag look desperate: measured,
+#: the expert then gambled on Big Pepper far too often.)
+OUTLOOK_NEAR = 12
+#: A call is chosen by its mean value less this many standard errors of it over the worlds:
+#: with few worlds, a risky call's mean is often high by chance (the winner's curse).
+BID_CAUTION = 1.0
 #: Worlds drawn for each world kept when the auction weighs them (:meth:`ExpertBot._worlds`).
 OVERSAMPLE = 3
 #: With ``alphamu``, the next own card is fixed per information set once the hand holds at most
@@ -72,6 +79,17 @@ def _survivors(u: npt.NDArray[np.float64], alive: list[int]) -> list[int]:
         if k == best or (mean + RACE_Z * se >= 0 and not (se == 0 and mean < 0)):
             keep.append(k)
     return keep
+
+
+def _cautious(v: npt.NDArray[np.float64]) -> float:
+    """A call's mean value over the worlds less :data:`BID_CAUTION` standard errors.
+
+    >>> _cautious(np.array([1.0, 1.0])), round(_cautious(np.array([0.0, 4.0])), 3)
+    (1.0, 0.0)
+    """
+    if len(v) < 2:
+        return float(v.mean())
+    return float(v.mean() - BID_CAUTION * v.std(ddof=1) / math.sqrt(len(v)))
 
 
 def _mask(cards: Sequence[str]) -> int:
@@ -110,9 +128,10 @@ def utilities(  # noqa: PLR0917 - the hand's facts, in the order hand_points tak
     """``u[x]``: what the hand is worth to ``me`` when the counted seats (:func:`counted_seats`)
     take ``x`` of the ``remaining`` tricks, on top of the tricks ``won`` per side so far: "own
     side's points minus the others' (their mean with 3 players)", or, given the ``scores`` before
-    the hand and an ``outlook``, 100 times the change in ``me``'s chance to win the game
-    (:meth:`Outlook.after_hand`) plus :data:`TIE_WEIGHT` times that point difference. Two
-    defenders counted together are assumed to share their tricks evenly.
+    the hand and an ``outlook``, once a side is within :data:`OUTLOOK_NEAR` points of the target,
+    100 times the change in ``me``'s chance to win the game (:meth:`Outlook.after_hand`) plus
+    :data:`TIE_WEIGHT` times that point difference. Two defenders counted together are assumed to
+    share their tricks evenly.
 
     >>> utilities(PepperRules(), 4, 0, 0, "4", [0, 0], 6)
     [-12, -11, -10, -9, 2, 4, 6]
@@ -125,7 +144,12 @@ def utilities(  # noqa: PLR0917 - the hand's facts, in the order hand_points tak
     maxs = counted_seats(players, me, bidder)
     bside = side_of(players, bidder)
     mine = side_of(players, me)
-    use_outlook = outlook is not None and outlook.ready and scores is not None
+    use_outlook = (
+        outlook is not None
+        and outlook.ready
+        and scores is not None
+        and max(scores) >= rules.target - OUTLOOK_NEAR
+    )
     before = outlook.win_chance(scores, mine) if use_outlook else 0.0  # type: ignore[union-attr, arg-type]
     out: list[float] = []
     for x in range(remaining + 1):
@@ -219,6 +243,7 @@ class ExpertBot:
         self.alphamu = alphamu
         self.bid_worlds = worlds if bid_worlds is None else bid_worlds
         self._rng = random.Random(seed)
+        self._samples: dict[str, npt.NDArray[np.float64]] = {}
 
     def choose(self, view: PepperView, legal_actions: Sequence[str]) -> str:
         """Pick an action for the seat whose view this is."""
@@ -477,10 +502,10 @@ class ExpertBot:
                 cache[bidder, bid] = self._contract_u(view, bidder, bid)
             return cache[bidder, bid]
 
-        out: dict[str, float] = {}
         total = cards_per_hand(n)
+        samples: dict[str, npt.NDArray[np.float64]] = {}
         for a, outcomes in ends.items():
-            value = 0.0
+            value = np.zeros(w_count)
             own: dict[str, list[int]] = {}
             for w, end in enumerate(outcomes):
                 if end is None:
@@ -492,17 +517,26 @@ class ExpertBot:
                     continue
                 t = auction.model_trump(est[w, b], view.rules.no_trump)
                 x = int(solved[jobs[w, b, t, 1 << b if n == 3 else counted_seats(n, me, None)]])
-                value += float(u_of(b, bid)[total - x if n == 3 else x])
+                value[w] = u_of(b, bid)[total - x if n == 3 else x]
             if own:  # one trump for all of them: the viewer names it knowing only its hand
                 sums = np.zeros(len(names))
                 for bid, ws in own.items():
                     sums += u_of(me, bid)[mine[ws]].sum(axis=0)
-                value += float(sums.max())
-            out[a] = value / w_count
-        return out
+                t_best = int(np.argmax(sums))
+                for bid, ws in own.items():
+                    value[ws] = u_of(me, bid)[mine[ws, t_best]]
+            samples[a] = value
+        self._samples = samples
+        return {a: float(v.mean()) for a, v in samples.items()}
+
+    def call_values(self, view: PepperView, legal: Sequence[str]) -> dict[str, float]:
+        """What the auction decision maximises: each call's :meth:`contract_values` mean over
+        :attr:`bid_worlds` worlds less :data:`BID_CAUTION` standard errors."""
+        self.contract_values(view, legal, self.bid_worlds)
+        return {a: _cautious(v) for a, v in self._samples.items()}
 
     def _bid(self, view: PepperView, legal: list[str]) -> str:
-        values = self.contract_values(view, legal, self.bid_worlds)
+        values = self.call_values(view, legal)
         best = max(values.values())
         for b in legal:  # the cheapest call among the best (pass comes first)
             if values[b] >= best - 1e-9:
