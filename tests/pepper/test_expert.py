@@ -85,7 +85,7 @@ def test_bids_big_pepper_on_top_trumps_and_passes_on_rags() -> None:
     g = _game(strong, [])
     bot = ExpertClass(worlds=30, seed=4)
     assert bot.choose(g.view(1), g.legal_actions()) == "big"
-    weak = _game(strong, ["pass"])  # seat 2: nines and tens
+    weak = _game(strong, ["3"])  # seat 2: nines and tens, against a bid of 3
     assert bot.choose(weak.view(2), weak.legal_actions()) == "pass"
 
 

@@ -163,4 +163,32 @@ def solve_trumps(
     return out
 
 
-__all__ = ["new_table", "solve_cards", "solve_from", "solve_trumps"]
+@jit
+def _solve_deals(
+    hands: Int64Array, n: int, jobs: Int64Array, tt: Int64Array, out: Int64Array
+) -> None:
+    p = np.zeros(8, dtype=np.int64)
+    p[_N] = n
+    h = np.zeros(4, dtype=np.int64)
+    empty = np.zeros(4, dtype=np.int64)
+    guess = 1
+    for j in range(jobs.shape[0]):
+        w = jobs[j, 0]
+        p[_TRUMP] = jobs[j, 2]
+        p[_MAXS] = jobs[j, 3]
+        p[_GEN] = 1 + jobs[j, 2] * 16 + jobs[j, 3]  # one generation per trump and side
+        for i in range(4):
+            h[i] = hands[w, i]
+        out[j] = solve_from(h, empty, 0, jobs[j, 1], p, tt, guess)
+        guess = out[j]
+
+
+def solve_deals(hands: Int64Array, n: int, jobs: Int64Array) -> Int64Array:
+    """``out[j]``: the tricks of a whole deal that the seats in ``maxs`` take with best play, for
+    each job ``(world, leader, trump, maxs)`` of ``jobs`` (rows), ``hands[world]`` the deal."""
+    out = np.zeros(jobs.shape[0], dtype=np.int64)
+    _solve_deals(hands, n, jobs, new_table(), out)
+    return out
+
+
+__all__ = ["new_table", "solve_cards", "solve_deals", "solve_from", "solve_trumps"]
