@@ -265,6 +265,13 @@ def js_strings(
         "stats_summary": _("Dice: %(d)s · throws: %(k)s · chi-square %(chi)s · p = %(p)s"),
         "stats_few": _("Too few dice yet to judge the spread."),
         "stats_fair": _("A usual spread for fair dice."),
+        # tablehints: the hint button's answer (static/hints.js)
+        "hint_thinking": _("Thinking…"),
+        "hint_heading": _("Advice"),
+        "hint_close": _("Close the advice"),
+        "hint_best": _("best"),
+        "hint_dice_note": _("Each choice with its chance to win the game, then playing the best:"),
+        "hint_expert": _("The expert would choose: %(action)s"),
         "stats_unusual": _(
             "An unusual spread for fair dice (p below 0.01): it happens "
             "at about one table in a hundred."
