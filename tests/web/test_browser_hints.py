@@ -9,6 +9,7 @@ Screenshots: tests/web/screenshots/hints-*.png."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -186,4 +187,95 @@ def test_no_hint_button_without_hints(browser: Any, srv: ServerProcess) -> None:
     page.keyboard.press("h")  # nothing is asked
     page.wait_for_timeout(300)
     assert hints == []
+    ctx.close()
+
+
+# ------------------------------------------------------------------ the game review
+
+
+@pytest.fixture(scope="module")
+def fast(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose computer players move at once (whole games for the review)."""
+    path: Path = tmp_path_factory.mktemp("review") / "review.db"
+    s = ServerProcess(f"sqlite:///{path}", free_port())
+    s.start()
+    yield s
+    s.stop()
+
+
+def finished(srv: ServerProcess, game: str, seats: int, rules: dict[str, Any]) -> str:
+    body = {"game": game, "rules": rules, "seats": [{"kind": "bot"}] * seats}
+    tid: str = srv.post("/api/tables", body)["id"]
+    for _ in range(1200):
+        if srv.get(f"/api/tables/{tid}")["status"] == "finished":
+            return tid
+        time.sleep(0.1)
+    raise AssertionError("the computer players did not finish")
+
+
+@pytest.mark.parametrize(("device", "name"), [(DESKTOP, "1280"), (PHONE, "390")])
+def test_dice_review_on_the_replay_page(
+    browser: Any, fast: ServerProcess, device: dict[str, Any], name: str
+) -> None:
+    tid = finished(fast, "dice", 2, {})
+    want = fast.get(f"/api/tables/{tid}/review")
+    mistakes = [d for d in want["decisions"] if not d["is_best"]]
+    ctx = browser.new_context(**device)
+    ctx.add_init_script(CSP_LISTENER)
+    page = ctx.new_page()
+    page.goto(fast.base + f"/replay/{tid}?lang=de")
+    page.wait_for_selector("#review[data-ready]")
+    assert page.locator("#review h2").inner_text() == "Spielanalyse"
+    players = page.locator("#review ul.rplayers li")
+    assert players.count() == 2
+    for i, p in enumerate(want["players"]):
+        assert f"{p['decisions']} Entscheidungen" in players.nth(i).inner_text()
+    shown = page.locator("#review li.rmistake:visible")
+    assert shown.count() == min(10, len(mistakes)) > 0
+    top = mistakes[0]
+    first = shown.nth(0)
+    assert first.get_attribute("data-step") == str(top["step"])
+    assert f"{100 * top['cost']:.2f}".replace(".", ",") in first.locator(".rcost").inner_text()
+    assert first.locator(".rchoice svg.die").count() == len(top["played"].get("dice", [])) + len(
+        top["best"].get("dice", [])
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
+    page.locator("#review").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"review-dice-{name}.png"), full_page=True)
+    # The link goes to the decision's step of the replay.
+    first.locator("a.steplink").click()
+    page.wait_for_function(
+        "(s) => document.getElementById('step').value === s", arg=str(top["step"])
+    )
+    assert page.locator("#stepinfo").inner_text().startswith(f"Schritt {top['step']} ")
+    assert page.evaluate("window.__csp") == []
+    ctx.close()
+
+
+@pytest.mark.parametrize(("device", "name"), [(DESKTOP, "1280"), (PHONE, "390")])
+def test_pepper_review_on_the_replay_page(
+    browser: Any, fast: ServerProcess, device: dict[str, Any], name: str
+) -> None:
+    tid = finished(fast, "pepper", 4, {"target": 12})
+    want = fast.get(f"/api/tables/{tid}/review")
+    ctx = browser.new_context(**device)
+    ctx.add_init_script(CSP_LISTENER)
+    page = ctx.new_page()
+    page.goto(fast.base + f"/replay/{tid}")
+    page.wait_for_selector("#review[data-ready]")
+    hands = page.locator("#review section.rhand")
+    assert hands.count() == len(want["hands"]) > 0
+    for i, h in enumerate(want["hands"]):
+        sides = hands.nth(i).locator("ul.rsides li")
+        for k, s in enumerate(h["sides"]):
+            text = sides.nth(k).inner_text()
+            assert f"with best play {s['best']} tricks, taken {s['taken']}" in text
+        cards = hands.nth(i).locator("li.rmistake")
+        assert cards.count() == len(h["costly"])
+        for k, c in enumerate(h["costly"]):
+            assert f"tricks lost by this card: {c['lost']}" in cards.nth(k).inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
+    page.locator("#review").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"review-pepper-{name}.png"), full_page=True)
+    assert page.evaluate("window.__csp") == []
     ctx.close()

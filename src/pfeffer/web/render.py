@@ -272,6 +272,29 @@ def js_strings(
         "hint_best": _("best"),
         "hint_dice_note": _("Each choice with its chance to win the game, then playing the best:"),
         "hint_expert": _("The expert would choose: %(action)s"),
+        # tablehints: the game review on the replay page (static/review.js)
+        "review_player": _(
+            "%(name)s: %(n)s decisions, %(best)s of them the best; chance to win given away "
+            "in all: %(lost)s percentage points"
+        ),
+        "review_all_best": _("Every decision was the best one."),
+        "review_mistakes": _("The costliest decisions"),
+        "review_cost": _("−%(cost)s percentage points"),
+        "review_start": _("%(own)s against %(other)s, before the first throw"),
+        "review_keep": _("%(own)s against %(other)s, turn total %(total)s, thrown:"),
+        "review_decide": _("%(own)s against %(other)s, turn total %(total)s, dice to throw: %(n)s"),
+        "review_played": _("Played:"),
+        "review_best": _("Best:"),
+        "review_more": _("Show the other decisions (%(n)s)"),
+        "review_dd_note": _(
+            "Double dummy: what each side could have taken with every hand open and the best "
+            "play by everyone."
+        ),
+        "review_hand": _("Hand %(n)s: %(name)s bids %(bid)s %(trump)s"),
+        "review_side": _("%(side)s: with best play %(best)s tricks, taken %(taken)s"),
+        "review_card": _("%(name)s plays %(card)s: tricks lost by this card: %(lost)s"),
+        "review_no_cost": _("No card cost a trick."),
+        "review_failed": _("The review could not be loaded."),
         "stats_unusual": _(
             "An unusual spread for fair dice (p below 0.01): it happens "
             "at about one table in a hundred."

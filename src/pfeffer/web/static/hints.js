@@ -59,7 +59,8 @@
     if (/^[9TJQKA][CDHS]$/.test(a)) return PF.cardLabel(a);
     if (a === "pass") return t("pass");
     if (a === "deal") return t("deal");
-    if (a === "NT" || /^[CDHS]$/.test(a)) return PF.trumpName(a);
+    if (a === "NT") return t("no_trump");
+    if (/^[CDHS]$/.test(a)) return PF.suitName(a);
     return PF.bidName(a);
   }
 

@@ -152,6 +152,9 @@
       });
     });
     slider.addEventListener("input", function () { load(Number(slider.value)); });
-    load(0);
+    /* A link to a step (#step-12, the game review's): the replay goes there. */
+    function hashStep() { const m = /^#step-(\d+)$/.exec(location.hash); return m ? Number(m[1]) : 0; }
+    window.addEventListener("hashchange", function () { load(hashStep()); });
+    load(hashStep());
   }
 })();
