@@ -279,3 +279,45 @@ def test_pepper_review_on_the_replay_page(
     page.screenshot(path=str(SHOTS / f"review-pepper-{name}.png"), full_page=True)
     assert page.evaluate("window.__csp") == []
     ctx.close()
+
+
+# ------------------------------------------------------------------ the strategy page
+
+
+@pytest.mark.parametrize(("device", "name"), [(DESKTOP, "1280"), (PHONE, "390")])
+def test_strategy_page_draws_the_servers_data(
+    browser: Any, srv: ServerProcess, device: dict[str, Any], name: str
+) -> None:
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Robo", "kind": "bot"}]
+    t = srv.post("/api/tables", {"game": "dice", "seats": seats})
+    want = srv.get(f"/api/strategy/dice?table={t['id']}")
+    ctx = browser.new_context(**device)
+    ctx.add_init_script(CSP_LISTENER)
+    page = ctx.new_page()
+    page.goto(srv.base + t["seats"][0]["url"])
+    page.click(".strategy-link a")  # from the table, with its rules
+    page.wait_for_selector("#strategy[data-ready]")
+    assert f"table={t['id']}" in page.url
+    n = len(want["map"]["totals"])
+    assert page.locator("svg.winmap rect[data-own]").count() == n * n
+    cell = page.locator('svg.winmap rect[data-own="0"][data-other="0"]')
+    assert f"{100 * want['first_player']:.1f}%" in cell.locator("title").text_content()
+    grids = page.locator("figure.gridbox")
+    assert grids.count() == 6
+    for dice in (1, 5):
+        row = want["bank"]["thresholds"][str(dice)]
+        for i, own in enumerate(want["bank"]["totals"][:3]):
+            for j, other in enumerate(want["bank"]["totals"][:3]):
+                g = page.locator(
+                    f'figure[data-dice="{dice}"] g.bcell[data-own="{own}"][data-other="{other}"]'
+                )
+                v = row[i][j]
+                assert g.get_attribute("data-bank") == ("" if v is None else str(v))
+    assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
+    page.screenshot(path=str(SHOTS / f"strategy-dice-{name}.png"), full_page=True)
+    page.goto(srv.base + "/strategy/dice?lang=cs")
+    page.wait_for_selector("#strategy[data-ready]")
+    assert page.locator("h1").inner_text() == "Strategie hry Würfel-Pfeffer"
+    assert page.locator("#st-bank").inner_text() == "Kdy si zapsat body"
+    assert page.evaluate("window.__csp") == []
+    ctx.close()

@@ -261,6 +261,6 @@ def test_pepper_hint_depends_on_the_seats_view_alone(players: int) -> None:
 
 
 def test_the_hint_message_is_documented() -> None:
-    text = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "docs/web.md").read_text()
     for word in ('{"type": "hint"', "hints_off", "hint_spectator", "hint_not_your_turn"):
         assert word in text

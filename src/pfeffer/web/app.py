@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pfeffer.web import pwa
 from pfeffer.web.render import http_error, lang_of
-from pfeffer.web.routes import device, pages, sheets, tables, ws
+from pfeffer.web.routes import device, pages, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
 from pfeffer.web.security import SecurityHeaders
 from pfeffer.web.services.tables import Hub
@@ -63,5 +63,6 @@ def create_app(
     app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
     for router in (tables.router, sheets.router, ws.router, pages.router, device.router):
         app.include_router(router)
+    app.include_router(strategy.router)  # tablehints: the dice strategy page
     app.include_router(pwa.router(lang_of))  # the sheets as an app: /sw.js, /sheets.webmanifest
     return app

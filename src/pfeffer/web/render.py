@@ -295,6 +295,30 @@ def js_strings(
         "review_card": _("%(name)s plays %(card)s: tricks lost by this card: %(lost)s"),
         "review_no_cost": _("No card cost a trick."),
         "review_failed": _("The review could not be loaded."),
+        # tablehints: the strategy page of Würfel-Pfeffer (static/strategy.js)
+        "st_first": _(
+            "The first player wins %(p)s of games; a fair head start for the second player is "
+            "about %(points)s points."
+        ),
+        "st_map_title": _("Your chance to win at the start of your turn"),
+        "st_map_note": _(
+            "Your total up, the opponent's across: green, you are ahead; red, behind. Point at "
+            "a square for its number."
+        ),
+        "st_own": _("Your total"),
+        "st_other": _("The opponent's total"),
+        "st_cell": _("You %(own)s, opponent %(other)s: %(p)s"),
+        "st_bank_title": _("When to bank"),
+        "st_bank_note": _(
+            "Each square: the turn total from which banking beats throwing the dice left, in "
+            "an ordinary turn (no Pfeffer; banking needs at least %(min)s). ∞: throw on all the "
+            "way up."
+        ),
+        "st_dice": _("Dice left: %(n)s"),
+        "st_dice_hot": _("Six dice again after hot dice"),
+        "st_bank_at": _("You %(own)s, opponent %(other)s: bank from %(total)s"),
+        "st_bank_never": _("You %(own)s, opponent %(other)s: throw on"),
+        "st_failed": _("The charts could not be loaded."),
         "stats_unusual": _(
             "An unusual spread for fair dice (p below 0.01): it happens "
             "at about one table in a hundred."
