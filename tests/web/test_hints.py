@@ -264,3 +264,34 @@ def test_the_hint_message_is_documented() -> None:
     text = (Path(__file__).resolve().parents[2] / "docs/web.md").read_text()
     for word in ('{"type": "hint"', "hints_off", "hint_spectator", "hint_not_your_turn"):
         assert word in text
+
+
+def test_a_slow_hint_holds_up_nobody(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint is worked out off the event loop: while one takes a second, another table's
+    connection is answered at once."""
+    import time
+
+    from pfeffer.web.services import hints as hint_service
+
+    real = hint_service.hint
+
+    def slow(*args: Any) -> Any:
+        time.sleep(1.5)
+        return real(*args)
+
+    monkeypatch.setattr(hint_service, "hint", slow)
+    t = new_table(client, "dice", 2)
+    other = new_table(client, "dice", 2)
+    with (
+        client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws,
+        client.websocket_connect(f"/ws/{other['id']}?token={other['seats'][0]['token']}") as ws2,
+    ):
+        until(ws, "state")
+        until(ws2, "state")
+        start = time.monotonic()
+        ws.send_json({"type": "hint"})
+        ws2.send_json({"type": "ping"})
+        until(ws2, "pong")
+        assert time.monotonic() - start < 1.0  # not after the slow hint
+        answer, _ = until(ws, "hint")
+        assert answer["best"] == "roll" and time.monotonic() - start >= 1.5
