@@ -163,6 +163,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             "lobby-de": "/?lang=de",
             "play-cs": p["seats"][0]["url"] + "?lang=cs",
             "device-pepper": f"/device/{p['id']}/{p['host_token']}",
+            "strategy-dice": "/strategy/dice",  # tablehints
+            "strategy-table": f"/strategy/dice?table={d['id']}",
         }
         yield client, pages
 
@@ -255,6 +257,8 @@ def test_every_page_route_is_checked(site: tuple[TestClient, dict[str, Any]]) ->
         "lobby-de",
         "play-cs",
         "device-pepper",
+        "strategy-dice",
+        "strategy-table",
     ],
 )
 def test_every_page_has_the_policy_and_nothing_it_forbids(

@@ -151,6 +151,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             f"/replay/{dice['id']}",  # 409: the game is running
             "/play/nosuch/nosuch",
             "/rules/chess",
+            "/strategy/dice",  # tablehints: the strategy page, for a table's rules too
+            f"/strategy/dice?table={dice['id']}",
         ]
         yield c, paths
 

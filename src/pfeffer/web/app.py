@@ -27,7 +27,7 @@ from pfeffer.web.csrf import CsrfProtect
 from pfeffer.web.limits import Limits, RateLimits
 from pfeffer.web.observability import Metrics, Observe, database_check, instrument_store
 from pfeffer.web.render import http_error, lang_of
-from pfeffer.web.routes import device, ops, pages, sheets, tables, ws
+from pfeffer.web.routes import device, ops, pages, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
 from pfeffer.web.security import SecurityHeaders
 from pfeffer.web.services.tables import Hub
@@ -84,5 +84,6 @@ def create_app(
         ops.router,
     ):
         app.include_router(router)
+    app.include_router(strategy.router)  # tablehints: the dice strategy page
     app.include_router(pwa.router(lang_of))  # the sheets as an app: /sw.js, /sheets.webmanifest
     return app

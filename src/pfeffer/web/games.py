@@ -95,6 +95,10 @@ class Table(Protocol):
         """The JSON view for ``seat`` (None: a spectator)."""
         ...
 
+    def engine_view(self, seat: int | None) -> Any:
+        """The engine's own view for ``seat`` (what a bot or the advisor may look at)."""
+        ...
+
     def legal_actions(self, seat: int | None) -> list[str]:
         """The actions offered to ``seat``: the engine's list while it is that seat's turn."""
         ...
@@ -156,6 +160,10 @@ class GameAdapter(GameKind, Protocol[G]):
         """The actions offered to ``seat`` (none unless it is that seat's turn)."""
         ...
 
+    def engine_view(self, game: G, seat: int | None) -> Any:
+        """The engine's own view for ``seat``."""
+        ...
+
     def apply(self, game: G, action: str, seat: int) -> None:
         """Apply ``action`` for ``seat`` if the engine lists it; ActionError otherwise."""
         ...
@@ -189,6 +197,9 @@ class BoundTable(Generic[G]):
 
     def legal_actions(self, seat: int | None) -> list[str]:
         return self.adapter.legal_actions(self.game, seat)
+
+    def engine_view(self, seat: int | None) -> Any:
+        return self.adapter.engine_view(self.game, seat)
 
     def after(self, action: str, seat: int) -> BoundTable[G]:
         game = self.game.clone()

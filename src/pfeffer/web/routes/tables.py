@@ -13,7 +13,7 @@ from pfeffer.core.errors import RulesError
 from pfeffer.core.rng import new_seed
 from pfeffer.web import newtable
 from pfeffer.web.games import ADAPTERS, adapter
-from pfeffer.web.i18n import translate_error
+from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of
 from pfeffer.web.routes.deps import (
     HubDep,
@@ -24,6 +24,7 @@ from pfeffer.web.routes.deps import (
     new_link,
 )
 from pfeffer.web.serialize import created_table, history_entry, replay_step, table_summary
+from pfeffer.web.services import reviews
 from pfeffer.web.storage import SeatSpec
 from pfeffer.web.tokens import seat_with_token
 
@@ -205,6 +206,26 @@ async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str,
         acted_by=[a.seat for a in rows],
         log_before=before["log_count"] if before else 0,
     )
+
+
+@router.get("/api/tables/{table_id}/review")
+async def api_review(request: Request, table_id: str, store: StoreDep) -> dict[str, Any]:
+    """The review of a finished game (web/review.py): dice decisions with the win % each cost,
+    Pepper hands against their double-dummy result; worked out once, then kept."""
+    t = store.table(table_id)
+    if t is None:
+        raise HTTPException(404, "no such table")
+    if t.status != "finished":
+        raise HTTPException(409, "replays are available when the game is over")
+    seats = store.seats(table_id)
+    actions = [a.action for a in store.actions(table_id)]
+    names = [s.name for s in seats]
+    data = await reviews.review_of(
+        table_id, kind=t.game, rules=t.rules, names=names, seed=t.seed, actions=actions
+    )
+    if data.get("message"):  # why there is none, in the reader's language
+        data = {**data, "message": translations(lang_of(request)).gettext(data["message"])}
+    return data
 
 
 @router.get("/api/history")

@@ -1,7 +1,8 @@
 """Live play: one WebSocket per connection at ``/ws/{table}?token=<seat token>`` (no token: a
 spectator). Protocol version 1 (docs/web.md): the server sends ``state`` frames (``version``,
 ``view``, ``legal``), ``error`` replies and ``pong``; the client sends ``action``, ``sync`` and
-``ping`` messages. The table service (``services.tables``) applies an action and broadcasts."""
+``ping`` messages, and ``hint`` (answered to that connection alone with a ``hint`` frame).
+The table service (``services.tables``) applies an action and broadcasts."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ from pfeffer.web.i18n import LANGUAGES, translate_error, translations
 from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
 from pfeffer.web.tokens import seat_with_token
 
+from pfeffer.web.services.hints import HintRefused, hint_frame
+
 router = APIRouter()
 MAX_MESSAGE = 2048  # characters; a real message is far below this
 MAX_ACTION = 64
-MESSAGE_TYPES = ("action", "sync", "ping", "chat")
+MESSAGE_TYPES = ("action", "sync", "ping", "chat", "hint")
 
 
 @router.websocket("/ws/{table_id}")
@@ -91,6 +94,12 @@ async def ws_table(
                 try:
                     await hub.broadcast(live, talk.say(data, live.names))
                 except chat.ChatRefused as exc:
+                    await ws_error(ws, exc.code, translate_error(exc, lang))
+                continue
+            if data["type"] == "hint":  # the advisor, for this seat only (services/hints.py)
+                try:
+                    await ws.send_json(await hint_frame(live, seat, lang))
+                except HintRefused as exc:
                     await ws_error(ws, exc.code, translate_error(exc, lang))
                 continue
             if data["type"] == "ping":

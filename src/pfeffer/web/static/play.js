@@ -50,6 +50,7 @@
     if (!game.ownSeats) board.appendChild(game.players ? game.players(frame) : players);  // a table may draw its own seats (or seat them itself)
     game.render(frame, send, board, actions, scores);
     if (PF.tableUI) PF.tableUI.update(frame, opts, focus);  // log, statistics, sounds (table.js)
+    if (PF.hints) PF.hints.frame(frame);  // the hint button and an answer still current
   }
   PF.renderFrame = render;  // the one-device page (device.js) draws its seats' frames with it
 
@@ -101,6 +102,8 @@
           frame = msg; busy = false; setOnline(true); app.classList.remove("busy");
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
+        } else if (msg.type === "hint" || (msg.type === "error" && /^hint/.test(msg.code))) {
+          if (PF.hints) PF.hints.answer(msg, frame);  /* tablehints: the advisor's answer */
         } else if (PF.onChat && (/^chat/.test(msg.type) || (msg.type === "error" && /^chat_/.test(msg.code)))) {
           PF.onChat(msg);  /* web-forms: the table chat (chat.js) */
         } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
@@ -149,6 +152,9 @@
       });
     });
     slider.addEventListener("input", function () { load(Number(slider.value)); });
-    load(0);
+    /* A link to a step (#step-12, the game review's): the replay goes there. */
+    function hashStep() { const m = /^#step-(\d+)$/.exec(location.hash); return m ? Number(m[1]) : 0; }
+    window.addEventListener("hashchange", function () { load(hashStep()); });
+    load(hashStep());
   }
 })();
