@@ -138,7 +138,7 @@ def test_pepper_hint_highlights_the_experts_bid_and_card(
     ctx, page, hints = open_page(browser, device, srv.base + t["seats"][0]["url"] + "?lang=de")
     press = page.tap if device is PHONE else page.click
     assert page.locator("#hint").inner_text() == "Tipp"
-    seen = set()
+    seen: set[str] = set()
     for _ in range(200):
         if page.locator(".result").count() or {"auction", "play"} <= seen:
             break

@@ -16,8 +16,10 @@ from fastapi.testclient import TestClient
 from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.solver import advise
 from pfeffer.pepper import PepperGame
+from pfeffer.pepper.analysis import REASONS
 from pfeffer.web import advisor
 from pfeffer.web.games import jsonable
+from pfeffer.web.i18n import translations
 from pfeffer.web.server import create_app
 from pfeffer.web.services.hints import hint_seed
 
@@ -45,7 +47,7 @@ def new_table(client: TestClient, game: str, n: int, **body: Any) -> dict[str, A
 
 def until(ws: Any, kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Read until a message of type ``kind``: (it, the messages before it)."""
-    before = []
+    before: list[dict[str, Any]] = []
     while True:
         msg: dict[str, Any] = ws.receive_json()
         if msg["type"] == kind:
@@ -76,6 +78,7 @@ def test_dice_hint_lists_every_legal_option_best_first(client: TestClient) -> No
             if game.current_player == 0 and game.phase == "keep":
                 break
             seat, legal, version = game.current_player, game.legal_actions(), hub.lives[tid].version
+            assert seat is not None
             action = "roll" if "roll" in legal else "bank" if "bank" in legal else legal[0]
             socks[seat].send_json({"type": "action", "action": action, "version": version})
             for ws in socks:
@@ -223,7 +226,9 @@ def test_pepper_hint_is_the_experts_choice_from_the_seats_view(
         ws.send_json({"type": "hint"})
         answer, _ = until(ws, "hint")
     assert answer["best"] in state["legal"] and answer["seat"] == seat
-    assert "Welten" in answer["reason"] or "Verteilungen" in answer["reason"]
+    # The expert's reason (pfeffer.pepper.analysis), in the page's language, as a sentence.
+    german = [translations("de").gettext(r) for r in REASONS]
+    assert answer["reason"] in {g[:1].upper() + g[1:] for g in german}
     ((view, legal),) = seen
     assert view == game.view(seat) and legal == game.legal_actions()
     hidden = {c for s in range(4) if s != seat for c in game.hand(s)}
@@ -273,7 +278,7 @@ def test_a_slow_hint_holds_up_nobody(client: TestClient, monkeypatch: pytest.Mon
 
     from pfeffer.web.services import hints as hint_service
 
-    real = hint_service.hint
+    real = hint_service.hint  # type: ignore[attr-defined]
 
     def slow(*args: Any) -> Any:
         time.sleep(1.5)

@@ -39,10 +39,6 @@ UNSOLVED = "No hint for these rules yet: their table is not solved on this serve
 PLAYERS = "Hints for Würfel-Pfeffer are for two players so far."
 NOTHING = "Nothing to decide here."
 ONLY_CHOICE = "The only choice there is."
-EXPERT_REASON = (
-    "The expert's choice: it tried every option on %(worlds)s deals the unseen cards could be, "
-    "each played out with open cards, and kept the best on average."
-)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,16 +107,14 @@ def dice_hint(view: DiceView) -> HintAnswer:
 def pepper_hint(
     view: PepperView, legal: Sequence[str], seed: int
 ) -> tuple[str, str, dict[str, Any]]:
-    """What the expert would do in ``view`` and why: ``(action, reason msgid, its params)``.
+    """What the expert would do in ``view`` and why: ``(action, reason msgid, its params)``,
+    from :func:`pfeffer.pepper.analysis.hint` (the expert on the seat's view, seeded, so the
+    same question gets the same answer; its reasons are msgids such as "draws the last
+    trumps")."""
+    from pfeffer.pepper.analysis import hint as expert_hint
 
-    The one place to swap in ``pfeffer.pepper.analysis.hint(view)`` (its ``Hint.action`` and
-    ``Hint.reason``) once it is on main. Until then the expert player
-    (:func:`pfeffer.pepper.bots.ExpertBot`, seeded, so the same question gets the same answer)
-    on the seat's view, with a neutral reason."""
-    from pfeffer.pepper.bots import ExpertBot
-
-    bot = ExpertBot(HINT_WORLDS, seed=seed)
-    return bot.choose(view, list(legal)), EXPERT_REASON, {"worlds": HINT_WORLDS}
+    answer = expert_hint(view, list(legal), worlds=HINT_WORLDS, seed=seed)
+    return answer.action, answer.reason, {}
 
 
 def pepper_answer(view: PepperView, legal: Sequence[str], seed: int) -> HintAnswer:

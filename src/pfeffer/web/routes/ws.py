@@ -16,9 +16,8 @@ from pfeffer.core.errors import ActionError, NotYourTurn
 from pfeffer.web import chat
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
 from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
-from pfeffer.web.tokens import seat_with_token
-
 from pfeffer.web.services.hints import HintRefused, hint_frame
+from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 MAX_MESSAGE = 2048  # characters; a real message is far below this

@@ -64,6 +64,7 @@ async def hint_frame(live: Live, seat: int | None, lang: str) -> dict[str, Any]:
     reason = None
     if answer.reason is not None:
         reason = gt(answer.reason) % answer.params if answer.params else gt(answer.reason)
+        reason = reason[:1].upper() + reason[1:]  # the expert's reasons are phrases
     return {
         "type": "hint",
         "version": version,
