@@ -39,6 +39,7 @@ MODULES = [
     "web/server.py",
     "web/seating.py",
     "web/services/tables.py",
+    "web/services/errors.py",
     "web/routes/deps.py",
     "web/routes/tables.py",
     "web/routes/sheets.py",
@@ -46,6 +47,8 @@ MODULES = [
     "web/routes/ws.py",
 ]
 ERRORS = (
+    "StorageUnavailable",
+    "TableMoved",
     "ActionError",
     "IllegalAction",
     "InvalidAction",

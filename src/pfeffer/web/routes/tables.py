@@ -10,7 +10,6 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
 from pfeffer.core.errors import RulesError
-from pfeffer.core.rng import new_seed
 from pfeffer.web import newtable
 from pfeffer.web.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error
@@ -24,7 +23,6 @@ from pfeffer.web.routes.deps import (
     new_link,
 )
 from pfeffer.web.serialize import created_table, history_entry, replay_step, table_summary
-from pfeffer.web.storage import SeatSpec
 
 router = APIRouter()
 
@@ -39,10 +37,12 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
             rules_in, seats_in = newtable.with_preset(game, body.get("preset"), rules_in, seats_in)
         except RulesError as exc:
             raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    table, seats = create_table(store, body.get("game", ""), rules_in, seats_in, lang_of(request))
-    await hub.get(table.id)
-    hub_live = hub.lives[table.id]
-    hub.kick_bots(hub_live)
+    table, seats = await create_table(
+        store, body.get("game", ""), rules_in, seats_in, lang_of(request)
+    )
+    live = await hub.get(table.id)
+    assert live is not None
+    hub.kick_bots(live)
     return JSONResponse(created_table(table, seats), status_code=201)
 
 
@@ -50,7 +50,7 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
 async def api_lobby(store: StoreDep, status: str = "running") -> list[dict[str, Any]]:
     if status not in ("running", "finished"):
         raise HTTPException(400, "status is 'running' or 'finished'")
-    tables = store.list_tables(status)
+    tables = await store.list_tables(status)
     if status == "running":  # private tables are not listed: only open public seats
         tables = [(t, s) for t, s in tables if any(x.public and not x.claimed for x in s)]
     return [table_summary(t, s) for t, s in tables]
@@ -58,15 +58,15 @@ async def api_lobby(store: StoreDep, status: str = "running") -> list[dict[str, 
 
 @router.get("/api/tables/{table_id}")
 async def api_table(table_id: str, store: StoreDep) -> dict[str, Any]:
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")
-    return table_summary(t, store.seats(table_id))
+    return table_summary(t, await store.seats(table_id))
 
 
 @router.get("/api/tables/{table_id}/state")
 async def api_state(hub: HubDep, table_id: str, token: str | None = None) -> dict[str, Any]:
-    live = await hub.get(table_id)
+    live = await hub.get(table_id, fresh=True)  # any process answers as the database has it
     if live is None:
         raise HTTPException(404, "no such table")
     seat = None
@@ -80,14 +80,14 @@ async def api_state(hub: HubDep, table_id: str, token: str | None = None) -> dic
 
 @router.post("/api/tables/{table_id}/claim/{seat}")
 async def api_claim(table_id: str, seat: int, store: StoreDep) -> dict[str, Any]:
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None or t.status != "running":
         raise HTTPException(404, "no such table")
-    row = next((s for s in store.seats(table_id) if s.seat == seat), None)
+    row = next((s for s in await store.seats(table_id) if s.seat == seat), None)
     if row is None or row.kind != "human" or not row.public:
         # An invited seat: its link goes only from the host to the friend.
         raise HTTPException(403, "this seat is not open to the public")
-    token = store.claim_seat(table_id, seat)
+    token = await store.claim_seat(table_id, seat)
     if token is None:
         raise HTTPException(409, "this seat is taken")
     return {"token": token, "url": f"/play/{table_id}/{token}"}
@@ -98,7 +98,7 @@ async def api_new_link(
     request: Request, table_id: str, seat: int, store: StoreDep
 ) -> dict[str, Any]:
     body = await json_object(request)
-    host_table(store, table_id, body.get("host_token"))
+    await host_table(store, table_id, body.get("host_token"))
     token = await new_link(request, table_id, seat)
     return {"seat": seat, "token": token, "url": f"/play/{table_id}/{token}"}
 
@@ -106,11 +106,11 @@ async def api_new_link(
 @router.post("/api/tables/{table_id}/seats/{seat}/public")
 async def api_public(request: Request, table_id: str, seat: int, store: StoreDep) -> dict[str, Any]:
     body = await json_object(request)
-    host_table(store, table_id, body.get("host_token"))
+    await host_table(store, table_id, body.get("host_token"))
     public = body.get("public")
     if not isinstance(public, bool):
         raise HTTPException(400, "public is true or false")
-    if not store.set_public(table_id, seat, public):
+    if not await store.set_public(table_id, seat, public):
         raise HTTPException(404, "there is no such human seat")
     return {"seat": seat, "public": public}
 
@@ -124,7 +124,7 @@ async def api_rematch(
     except ValueError:
         body = {}
     token = body.get("token") if isinstance(body, dict) else None
-    live = await hub.get(table_id)
+    live = await hub.get(table_id, fresh=True)
     if live is None:
         raise HTTPException(404, "no such table")
     row = next((s for s in live.seats if s.token == token), None)
@@ -132,35 +132,15 @@ async def api_rematch(
         raise HTTPException(403, "only a player of this table can ask for a rematch")
     if live.status != "finished":
         raise HTTPException(409, "the game is still running")
-    async with live.lock:
-        if live.rematch_id is None:
-            t = store.table(table_id)
-            assert t is not None
-            new_table, _ = store.create_table(
-                live.kind,
-                t.rules,
-                new_seed(),
-                [SeatSpec(s.name, s.kind, s.bot, s.public) for s in live.seats],
-                rematch_of=table_id,
-            )
-            live.rematch_id = new_table.id
-            new_live = await hub.get(new_table.id)
-            assert new_live is not None
-            hub.kick_bots(new_live)
-            created = True
-        else:
-            created = False
-    if created:
-        await hub.broadcast(live, {"type": "rematch", "table": live.rematch_id})
-    assert live.rematch_id is not None
-    new_row = store.seats(live.rematch_id)[row.seat]
-    store.mark_claimed(live.rematch_id, row.seat)
-    return {"table": live.rematch_id, "url": f"/play/{live.rematch_id}/{new_row.token}"}
+    rematch = await hub.rematch(live)  # one rematch, whichever process is asked first
+    new_row = (await store.seats(rematch))[row.seat]
+    await store.mark_claimed(rematch, row.seat)
+    return {"table": rematch, "url": f"/play/{rematch}/{new_row.token}"}
 
 
 @router.get("/api/tables/{table_id}/record")
 async def api_record(hub: HubDep, table_id: str) -> Response:
-    live = await hub.get(table_id)
+    live = await hub.get(table_id, fresh=True)
     if live is None:
         raise HTTPException(404, "no such table")
     if live.status != "finished":
@@ -175,13 +155,13 @@ async def api_record(hub: HubDep, table_id: str) -> Response:
 
 @router.get("/api/tables/{table_id}/replay")
 async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str, Any]:
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")
     if t.status != "finished":
         raise HTTPException(409, "replays are available when the game is over")
-    seats = store.seats(table_id)
-    rows = store.actions(table_id)
+    seats = await store.seats(table_id)
+    rows = await store.actions(table_id)
     actions = [a.action for a in rows]
     step = max(0, min(step, len(actions)))
     table = adapter(t.game).table(t.rules, [s.name for s in seats], t.seed, actions[:step])
@@ -190,7 +170,7 @@ async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str,
 
 @router.get("/api/history")
 async def api_history(store: StoreDep) -> list[dict[str, Any]]:
-    return [history_entry(t, s) for t, s in store.list_tables("finished")]
+    return [history_entry(t, s) for t, s in await store.list_tables("finished")]
 
 
 @router.get("/api/presets/{kind}")
