@@ -231,10 +231,16 @@ class RedisBus:
     async def stop(self) -> None:
         for table_id in list(self._held):
             await self.release(table_id)
+        # Let what is queued (the goodbye) go out; a task cancelled in the middle of a Redis
+        # round trip may not end at once, so its end is waited for only briefly.
+        for _ in range(50):
+            if self._queue.empty():
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.05)
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2)
         with contextlib.suppress(Exception):
-            await self.redis.aclose()
+            await asyncio.wait_for(self.redis.aclose(), 2)

@@ -17,7 +17,6 @@ tables whose computer players lost their process are taken over (``Bus.orphans``
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Coroutine
@@ -58,10 +57,11 @@ class Sync:
         if self._loop is not None:
             self.hub.bus.publish(None, {"k": "bye"})
             self._loop.cancel()
-        for task in [*self._tasks, *([self._loop] if self._loop else [])]:
+        tasks = [*self._tasks, *([self._loop] if self._loop else [])]
+        for task in tasks:
             task.cancel()
-            with contextlib.suppress(BaseException):
-                await task
+        if tasks:
+            await asyncio.wait(tasks, timeout=2)
 
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(coro)
