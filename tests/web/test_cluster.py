@@ -172,6 +172,9 @@ def test_a_gap_in_the_messages_is_read_from_the_database(two: list[Store]) -> No
         await a.act(la, 0, next(x for x in legal if x.startswith("keep")))
         await settle(lambda: lb.version == 2)
         assert b.sync.resyncs >= 1
+        # A process that loads the table now tells a newcomer the last move too.
+        again = Hub._build(a_store.table(row.id), a_store.seats(row.id), a_store.actions(row.id))  # type: ignore[arg-type]
+        assert again.version == 2 and again.last == la.last == lb.last
         record = [x.action for x in a_store.actions(row.id)]
         assert_every_version_once_in_order(rec, record)
         for h in (a, b):

@@ -170,7 +170,7 @@ class Sync:
                 return
             fresh = self.hub._build(*loaded)
             live.table, live.seats, live.version = fresh.table, fresh.seats, fresh.version
-            live.status, live.rematch_id = fresh.status, fresh.rematch_id
+            live.status, live.rematch_id, live.last = fresh.status, fresh.rematch_id, fresh.last
             await self.hub.broadcast(live)
             return
         row = await db.table(live.id)

@@ -20,7 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pfeffer.core.rng import new_seed
 from pfeffer.web.chat import Chat, Speaker
-from pfeffer.web.games import adapter
+from pfeffer.web.games import adapter, chosen_action
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
@@ -97,7 +97,10 @@ class Hub:
         # read, not taken from the table's row, which another process may have moved past
         # between the two reads.
         status = "finished" if table.game.is_over else row.status
-        return Live(row.id, row.game, table, seats, len(actions), status, row.rematch_id)
+        live = Live(row.id, row.game, table, seats, len(actions), status, row.rematch_id)
+        if actions:  # the last action as its player chose it, for a client that comes now
+            live.last = {"seat": actions[-1].seat, "action": chosen_action(actions[-1].action)}
+        return live
 
     def forget(self, table_ids: list[str]) -> None:
         """Drop expired tables from memory."""
