@@ -332,3 +332,13 @@ def test_a_bot_turn_left_by_a_human_move_is_noted_as_work(two: list[Store]) -> N
             await h.stop()
 
     run(scenario)
+
+
+def test_serve_refuses_several_workers_without_redis() -> None:
+    from typer.testing import CliRunner
+
+    from pfeffer.cli import app
+
+    result = CliRunner().invoke(app, ["serve", "--workers", "2", "--db", "sqlite:///x.db"])
+    assert result.exit_code != 0
+    assert "--redis" in result.output

@@ -201,6 +201,29 @@ def test_postgresql_unreachable_a_move_is_refused_and_the_table_recovers(
         direct.dispose()
 
 
+def test_workers_2_serve_one_address(pg: str, redis: RedisServer, tmp_path: Path) -> None:
+    """``--workers 2``: two processes on one port (the kernel hands each connection to one of
+    them); a game with a player and spectators on it goes to the end, each client in order."""
+    srv = Server(pg, redis.url, tmp_path / "workers.log")
+    srv.extra_args += ["--workers", "2"]
+    start_all([srv])
+    try:
+        t = dice_table(srv, 500, bots=1, humans=1)
+        players = [Player([srv.ws_base], t["id"], tokens(t)[0], "P0")]
+        players += [Player([srv.ws_base], t["id"], None, f"watch{i}") for i in range(3)]
+
+        async def play() -> None:
+            await asyncio.gather(*(p.run(timeout=60) for p in players))
+
+        asyncio.run(play())
+        record = record_of(srv, t["id"])
+        for p in players:
+            check_frames(p, record)
+            assert p.frames[-1]["version"] == len(record) and p.reconnects == 0
+    finally:
+        srv.stop()
+
+
 async def _next(ws: Any, *kinds: str) -> dict[str, Any]:
     while True:
         msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
