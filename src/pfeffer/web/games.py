@@ -460,3 +460,14 @@ def chosen_action(action: str) -> str:
     ('roll', 'deal', 'keep 15')
     """
     return action.split(" ", 1)[0] if action.startswith(CHANCE_ACTIONS) else action
+
+
+def warm_up() -> None:
+    """Build the engines' cached tables (every throw of one to six dice in the chance stream's
+    order, the default scoring) that the first game of a process would otherwise wait for, up
+    to a second on a busy machine."""
+    from pfeffer.dice.scoring import ordered_throws, score_table
+
+    for n in range(1, 7):
+        ordered_throws(n)
+    score_table()

@@ -20,7 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pfeffer.core.rng import new_seed
 from pfeffer.web.chat import Chat, Speaker
-from pfeffer.web.games import adapter, chosen_action
+from pfeffer.web.games import adapter, chosen_action, warm_up
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
@@ -186,8 +186,14 @@ class Hub:
 
     async def broadcast(self, live: Live, extra: dict[str, Any] | None = None) -> None:
         """Send every client of the table on this process its own frame (or ``extra``)."""
+        frames: dict[int | None, dict[str, Any]] = {}  # a seat's frame, built once
         for ws, seat in list(live.conns.items()):
-            msg = extra if extra is not None else live.frame(seat)
+            if extra is not None:
+                msg = extra
+            elif seat in frames:
+                msg = frames[seat]
+            else:
+                msg = frames[seat] = live.frame(seat)
             try:
                 await ws.send_json(msg)
             except Exception:  # a client that went away
@@ -264,6 +270,8 @@ class Hub:
 
     async def start(self) -> None:
         """Join the other processes (if any), then resume the computer players."""
+        # The engines' lookup tables are built before the first player waits for them.
+        await asyncio.to_thread(warm_up)
         await self.bus.start(self.sync.deliver, self.sync.reconnected)
         self.sync.start()
         await self.resume()
