@@ -87,6 +87,11 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        self.launch()
+        self.wait_ready()
+
+    def launch(self) -> None:
+        """Start the process (``wait_ready`` waits until it answers)."""
         code = "import sys; from pfeffer.cli import main; sys.argv[0] = 'pfeffer'; main()"
         args = ["serve", "--port", str(self.port), "--db", self.db_url]
         args += ["--bot-delay", str(self.bot_delay), *self.extra_args]
@@ -96,7 +101,11 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 30
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        """Wait until the server answers HTTP (RuntimeError if it exits or does not)."""
+        assert self.proc is not None
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 out = self.proc.stdout.read().decode() if self.proc.stdout else ""

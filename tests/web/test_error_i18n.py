@@ -40,6 +40,7 @@ MODULES = [
     "web/server.py",
     "web/seating.py",
     "web/services/tables.py",
+    "web/services/errors.py",
     "web/routes/deps.py",
     "web/routes/tables.py",
     "web/routes/sheets.py",
@@ -49,6 +50,8 @@ MODULES = [
     "web/csrf.py",
 ]
 ERRORS = (
+    "StorageUnavailable",
+    "TableMoved",
     "ActionError",
     "IllegalAction",
     "InvalidAction",

@@ -456,3 +456,29 @@ def adapter(kind: str) -> GameKind:
 def bot_seed() -> int:
     """A seed for a random bot's own generator (bots are recreated for each move)."""
     return random.getrandbits(32)
+
+
+CHANCE_ACTIONS = ("roll ", "deal ")
+
+
+def chosen_action(action: str) -> str:
+    """The action as its player chose it, from the action as the record keeps it: a throw or
+    a deal is stored with its outcome (``roll 415236``, the whole deal), but the player chose
+    ``roll`` / ``deal``, and a frame's ``last`` must not show a deal's hidden hands. A table
+    never offers an outcome as a choice (``_EngineAdapter.apply``), so this is exact.
+
+    >>> chosen_action("roll 415236"), chosen_action("deal 9C TC / JD"), chosen_action("keep 15")
+    ('roll', 'deal', 'keep 15')
+    """
+    return action.split(" ", 1)[0] if action.startswith(CHANCE_ACTIONS) else action
+
+
+def warm_up() -> None:
+    """Build the engines' cached tables (every throw of one to six dice in the chance stream's
+    order, the default scoring) that the first game of a process would otherwise wait for, up
+    to a second on a busy machine."""
+    from pfeffer.dice.scoring import ordered_throws, score_table
+
+    for n in range(1, 7):
+        ordered_throws(n)
+    score_table()

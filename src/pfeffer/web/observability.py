@@ -236,6 +236,21 @@ def database_check(engine: Engine, timeout: float = 2.0) -> ReadinessCheck:
     return check
 
 
+def redis_check(url: str, timeout: float = 2.0) -> ReadinessCheck:
+    """A readiness check: ``PING`` to the Redis server the processes share, within ``timeout``."""
+
+    async def check() -> None:
+        import redis.asyncio as aioredis
+
+        client = aioredis.from_url(url)
+        try:
+            await asyncio.wait_for(client.ping(), timeout)
+        finally:
+            await client.aclose()
+
+    return check
+
+
 # ----------------------------------------------------------------- logs
 
 STANDARD = frozenset({*vars(logging.makeLogRecord({})), "message", "asctime", "taskName"})

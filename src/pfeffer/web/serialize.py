@@ -18,8 +18,7 @@ if TYPE_CHECKING:
 
 def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
     """The state frame for one seat (or a spectator), built from the engine's view."""
-    online = {s for s in live.conns.values() if s is not None}
-    opened = sum(1 for s in live.conns.values() if s is not None and s == seat)
+    online = live.online()  # on every process of the site
     return {
         "type": "state",
         "table": live.id,
@@ -37,7 +36,7 @@ def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
         "rematch": live.rematch_id,
         "hints": live.hints,  # the hint button is there (the host allowed hints)
         # The viewer's seat is open in another window or on another device too.
-        "elsewhere": opened > 1,
+        "elsewhere": seat is not None and live.opened(seat) > 1,
     }
 
 

@@ -21,7 +21,7 @@ from pfeffer.web.advisor import dice_strategy
 from pfeffer.web.i18n import translations
 from pfeffer.web.render import lang_of, render
 from pfeffer.web.routes.deps import StoreDep
-from pfeffer.web.storage import Store
+from pfeffer.web.storage.aio import AsyncStore
 
 router = APIRouter()
 NO_STRATEGY = "No strategy for these rules yet: their table is not solved on this server."
@@ -30,19 +30,19 @@ _cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
 KEEP = 16
 
 
-def rules_of(store: Store, table_id: str | None) -> tuple[DiceRules, str | None, int]:
+async def rules_of(store: AsyncStore, table_id: str | None) -> tuple[DiceRules, str | None, int]:
     """The rules of dice table ``table_id`` (None: the default rules), its id and players;
     404 for a table that is not a dice table."""
     if table_id is None:
         return DiceRules(), None, 2
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None or t.game != "dice":
         raise HTTPException(404, "no such table")
     try:
         rules = DiceRules.from_dict(t.rules)
     except RulesError:  # pragma: no cover - a stored table's rules were checked when made
         raise HTTPException(404, "no such table") from None
-    return rules, t.id, len(store.seats(table_id))
+    return rules, t.id, len(await store.seats(table_id))
 
 
 def _compute(rules: DiceRules) -> dict[str, Any] | None:
@@ -69,7 +69,7 @@ async def data_for(rules: DiceRules) -> dict[str, Any] | None:
 async def api_strategy(
     request: Request, store: StoreDep, table: str | None = None
 ) -> dict[str, Any]:
-    rules, table_id, players = rules_of(store, table)
+    rules, table_id, players = await rules_of(store, table)
     gt = translations(lang_of(request)).gettext
     base: dict[str, Any] = {"table": table_id, "rules": rules.to_dict()}
     if players != 2:
@@ -84,7 +84,7 @@ async def api_strategy(
 async def page_strategy(
     request: Request, store: StoreDep, table: str | None = None
 ) -> HTMLResponse:
-    rules, table_id, players = rules_of(store, table)
+    rules, table_id, players = await rules_of(store, table)
     defaults = DiceRules().to_dict()
     changed = {k: v for k, v in rules.to_dict().items() if defaults.get(k) != v}
     return render(
