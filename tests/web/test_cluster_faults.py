@@ -85,9 +85,9 @@ def test_a_whole_game_on_two_processes_every_client_sees_every_move(two: list[Se
     seats = tokens(t)
     # Seats 0 and 2 play on A, seat 1 on B; a spectator on each.
     players = [
-        Player([a.ws_base], t["id"], seats[0], "P0@A"),
-        Player([b.ws_base], t["id"], seats[1], "P1@B"),
-        Player([a.ws_base], t["id"], seats[2], "P2@A"),
+        Player([a.ws_base], t["id"], seats[0], "seat0@A"),
+        Player([b.ws_base], t["id"], seats[1], "seat1@B"),
+        Player([a.ws_base], t["id"], seats[2], "seat2@A"),
         Player([a.ws_base], t["id"], None, "watch@A"),
         Player([b.ws_base], t["id"], None, "watch@B"),
     ]
@@ -119,8 +119,8 @@ def test_redis_away_for_a_while_the_processes_resync_and_moves_stay_right(
     t = dice_table(a, 1500, bots=1, humans=2)
     seats = tokens(t)
     players = [
-        Player([a.ws_base], t["id"], seats[0], "P0@A"),
-        Player([b.ws_base], t["id"], seats[1], "P1@B"),
+        Player([a.ws_base], t["id"], seats[0], "seat0@A"),
+        Player([b.ws_base], t["id"], seats[1], "seat1@B"),
     ]
     watchers = [Player([b.ws_base], t["id"], None, "watch@B")]
 
@@ -209,7 +209,7 @@ def test_workers_2_serve_one_address(pg: str, redis: RedisServer, tmp_path: Path
     start_all([srv])
     try:
         t = dice_table(srv, 500, bots=1, humans=1)
-        players = [Player([srv.ws_base], t["id"], tokens(t)[0], "P0")]
+        players = [Player([srv.ws_base], t["id"], tokens(t)[0], "seat0")]
         players += [Player([srv.ws_base], t["id"], None, f"watch{i}") for i in range(3)]
 
         async def play() -> None:

@@ -46,7 +46,7 @@ async def ws_table(
     try:
         live = await hub.get(table_id, fresh=True)  # on any process: as the database has it
         if live is not None and token:
-            row = next((s for s in live.seats if s.token == token), None)
+            row = seat_with_token(live.seats, token)
             if row is not None and not row.claimed:
                 await store.mark_claimed(live.id, row.seat)
                 row.claimed = True
