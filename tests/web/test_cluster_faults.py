@@ -116,7 +116,7 @@ def test_redis_away_for_a_while_the_processes_resync_and_moves_stay_right(
     two: list[Server], redis: RedisServer
 ) -> None:
     a, b = two
-    t = dice_table(a, 1500, bots=1, humans=2)
+    t = dice_table(a, 2000, bots=1, humans=2)
     seats = tokens(t)
     players = [
         Player([a.ws_base], t["id"], seats[0], "seat0@A"),
@@ -130,10 +130,11 @@ def test_redis_away_for_a_while_the_processes_resync_and_moves_stay_right(
             await asyncio.sleep(0.02)
         redis.stop()  # Redis gone: moves go on through the database
         await asyncio.sleep(3)
-        down_at = watchers[0].frames[-1]["version"]
+        down = watchers[0].frames[-1]
         redis.start()  # on the same port: the processes reconnect
         await asyncio.gather(*tasks)
-        assert watchers[0].frames[-1]["version"] > down_at
+        if down["status"] == "running":  # the game went on after Redis came back
+            assert watchers[0].frames[-1]["version"] > down["version"]
 
     asyncio.run(play())
     record = record_of(b, t["id"])

@@ -93,6 +93,9 @@ class BotRunner:
         finally:
             with contextlib.suppress(Exception):
                 await asyncio.shield(bus.release(live.id))
+            if not live.conns and bot_to_move(live) is None:
+                live.bot_task = None
+                self.hub.release_if_idle(live)
 
     @staticmethod
     def cancel(live: Live) -> None:

@@ -211,6 +211,16 @@ class Hub:
         """A client went away."""
         live.conns.pop(ws, None)
         await self.presence_changed(live)
+        self.release_if_idle(live)
+
+    def release_if_idle(self, live: Live) -> None:
+        """Let go of a table nobody is at and no computer player moves at (it is read from
+        the database again when somebody comes): a long-running server does not keep every
+        table it ever served in memory. Its chat stays (web/chat.py bounds that)."""
+        busy = live.bot_task is not None and not live.bot_task.done()
+        idle = not live.conns and not busy and not live.lock.locked()
+        if idle and bot_to_move(live) is None and self.lives.get(live.id) is live:
+            del self.lives[live.id]
 
     async def presence_changed(self, live: Live) -> None:
         await self.broadcast(live)
