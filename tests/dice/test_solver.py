@@ -174,7 +174,7 @@ def test_registry_optimal_falls_back_without_a_table(
     # No solve starts from the registry: rules without a table play heuristically, with a warning.
     monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
     assert DICE_BOTS.keys() == ("heuristic", "random", "optimal")
-    bot = DICE_BOTS.create("optimal", name="Opti", seed=1, level="hard")
+    bot = DICE_BOTS.create("optimal", name="Opti", seed=1, level="perfect")
     assert isinstance(bot, OptimalBot) and not bot.solve_missing
     g = DiceGame(2, DiceRules(target=1000), seed=3)
     with pytest.warns(UserWarning, match="heuristic"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pfeffer.cli import dice_advice, dice_sheet, pepper_sheet
+from pfeffer.cli import dice_advice, dice_sheet, dice_strategy, pepper_sheet
 from pfeffer.cli.dice import app as dice_app
 from pfeffer.cli.pepper import app as pepper_app
 from pfeffer.cli.serve import serve
@@ -23,6 +23,7 @@ __all__ = [
     "app",
     "dice_advice",
     "dice_sheet",
+    "dice_strategy",
     "main",
     "pepper_sheet",
 ]  # the sheet modules add their commands

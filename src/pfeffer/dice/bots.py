@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from pfeffer.core.bots import BotKind, BotRegistry
+from pfeffer.dice.card import CARDS, CardBot
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
@@ -241,48 +242,24 @@ class OptimalBot:
         return legal_actions[0]
 
 
-#: Chance of a deliberate slip per decision at each level of the optimal player (a slip takes
-#: another legal decision at random); "perfect" never slips.
-SLIPS: Mapping[str, float] = MappingProxyType(
-    {"perfect": 0.0, "hard": 0.05, "medium": 0.15, "easy": 0.35}
-)
-
-
-class LeveledBot(OptimalBot):
-    """The optimal player with deliberate slips: at each decision with a choice, with chance
-    ``slip`` it takes another legal action at random (never ``void``)."""
-
-    def __init__(
-        self,
-        strategy: DiceStrategy | None = None,
-        name: str = "Optimal",
-        slip: float = 0.0,
-        seed: int | None = None,
-        *,
-        solve_missing: bool = True,
-    ) -> None:
-        super().__init__(strategy, name, solve_missing=solve_missing)
-        self.slip = slip
-        self._rng = random.Random(seed)
-
-    def choose(self, view: DiceView, legal_actions: Sequence[str]) -> str:
-        """The best action, or with chance ``slip`` another one."""
-        best = super().choose(view, legal_actions)
-        others = [a for a in legal_actions if a not in (best, "void")]
-        if others and self.slip and self._rng.random() < self.slip:
-            return self._rng.choice(others)
-        return best
+#: The computer players' levels, strongest first: perfect play of the solved table, then the
+#: strategy cards of :mod:`pfeffer.dice.card` (docs/strategy.md: each level against perfect).
+LEVELS: tuple[str, ...] = ("perfect", "hard", "medium", "easy")
 
 
 def make_optimal_bot(
     *, name: str, seed: int | None, level: str, solve_missing: bool = False
-) -> OptimalBot:
-    """The optimal player at ``level`` (a registry factory: perfect, hard, medium, easy). As
-    the registry makes it, it never starts a solve: under rules without a shipped or cached
-    table it plays as the heuristic player and warns once (see :class:`OptimalBot`)."""
+) -> OptimalBot | CardBot:
+    """The computer player at ``level`` (a registry factory). ``perfect`` is the optimal player;
+    as the registry makes it, it never starts a solve: under rules without a shipped or cached
+    table it plays as the heuristic player and warns once (see :class:`OptimalBot`). ``hard``,
+    ``medium`` and ``easy`` play the strategy card of that name (any rules, any number of
+    players)."""
     if level == "perfect":
         return OptimalBot(name=name, solve_missing=solve_missing)
-    return LeveledBot(name=name, slip=SLIPS[level], seed=seed, solve_missing=solve_missing)
+    if level not in CARDS:
+        raise ValueError(f"no level {level!r} (choose from {', '.join(LEVELS)})")
+    return CardBot(CARDS[level], name=name)
 
 
 def _random_bot(*, name: str, seed: int | None, level: str) -> RandomBot:
@@ -308,9 +285,10 @@ DICE_BOTS: BotRegistry[DiceView] = BotRegistry(
         BotKind(
             "optimal",
             "Optimal",
-            "exact optimal play from the solved table (default rules or a cached solve; "
-            "otherwise plays as the heuristic player); levels slip now and then",
-            tuple(SLIPS),
+            "perfect: exact optimal play from the solved table (default rules or a cached "
+            "solve; otherwise plays as the heuristic player); hard, medium, easy: the strategy "
+            "cards of 'pfeffer dice card'",
+            LEVELS,
             make_optimal_bot,
         ),
     ],

@@ -220,15 +220,22 @@ def simulate(
     *,
     games: int,
     seed: int,
+    first_game: int = 0,
 ) -> SimResult:
     """Play ``games`` whole games under ``rules`` (None: the defaults) with one policy per seat
-    (2–8 seats; a name such as ``"heuristic"`` or a :class:`SimPolicy`), seat 0 starting.
+    (2–8 seats; a name such as ``"heuristic"``, a level, a :class:`SimPolicy` or a solved
+    ``DiceStrategy``), seat 0 starting.
 
-    Game ``g`` is :class:`~pfeffer.dice.DiceGame` with seed :func:`game_seed` (``seed``, ``g``).
+    Game ``g`` is :class:`~pfeffer.dice.DiceGame` with seed :func:`game_seed` (``seed``, ``g``);
+    ``first_game`` starts later in the run (so a long run can be played in parts).
     """
     rules = DiceRules() if rules is None else rules
     resolved = _check(rules, policies, games, seed)
-    b = _run(rules, resolved, g0=0, games=games, seed=seed)
+    if isinstance(first_game, bool) or not isinstance(first_game, int):
+        raise ValueError(f"first_game must be a whole number, not {first_game!r}")
+    if not 0 <= first_game <= GAME_STRIDE - games:
+        raise ValueError("the games of a run are numbered from 0 to below 2**32")
+    b = _run(rules, resolved, g0=first_game, games=games, seed=seed)
     shares = b.winners / b.winners.sum(axis=1, keepdims=True) if games else b.winners
     return SimResult(
         games=games,

@@ -31,7 +31,7 @@ from numba import njit
 
 from pfeffer.dice.sim import optimal
 from pfeffer.dice.sim.optimal import O_LOWER, O_STEP, SLOTS
-from pfeffer.dice.sim.policies import KIND_HEURISTIC, KIND_OPTIMAL, KIND_THRESHOLD
+from pfeffer.dice.sim.policies import KIND_CARD, KIND_HEURISTIC, KIND_OPTIMAL, KIND_THRESHOLD
 from pfeffer.dice.sim.tables import (
     R_AUTO,
     R_AUTO_PENALTY,
@@ -114,6 +114,8 @@ def _wants_pfeffer(kind: int, ip: Any, fp: Any, rv: Any, pred: int) -> bool:
             return False
         p = fp[7 + j]
         return bool(p * stake > (1.0 - p) * rv[R_FACTOR] * stake)
+    if kind == KIND_CARD:
+        return bool(rv[R_REWARD_STAKE] != 0 and pred + rv[R_MARGIN] <= ip[C_PFEFFER])
     return False
 
 
@@ -180,7 +182,77 @@ def _wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
         return bool(total >= threshold)
     if kind == KIND_THRESHOLD:
         return bool(total >= ip[left])
+    if kind == KIND_CARD:
+        leader = _leader(scores, me)
+        return card_wants_bank(
+            ip, scores[me], leader, rv[R_TARGET], total, left, mode == MODE_AUTO, late
+        )
     return True
+
+
+# Positions of a card's numbers (``Card.params``) in its ints.
+C_BANK, C_AUTO, C_WORTH, C_BEHIND, C_AHEAD, C_CHASE_FROM, C_CHASE, C_FINISH = (
+    0, 6, 12, 18, 19, 20, 21, 22
+)  # fmt: skip
+C_PFEFFER, C_BANK_BONUS, C_AUTO_BANK_BONUS = 23, 24, 25
+
+
+@_jit
+def card_percent(ip: Any, own: int, leader: int, target: int) -> int:
+    """``Card.percent``: the card's score adjustment of its bank numbers, in percent."""
+    pct = 100
+    if leader > own:
+        pct += ip[C_BEHIND] * ((leader - own) // 1000)
+    else:
+        pct -= ip[C_AHEAD] * ((own - leader) // 1000)
+    start = target - ip[C_CHASE_FROM]
+    if ip[C_CHASE] != 0 and leader > start:
+        pct += ip[C_CHASE] * ((leader - start) // 500)
+    return int(max(pct, 0))
+
+
+@_jit
+def card_wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
+    ip: Any, own: int, leader: int, target: int, total: int, dice: int, auto: bool, late: bool
+) -> bool:
+    """``Card.wants_bank`` (banking is allowed)."""
+    if late:
+        return own + total > leader
+    if own + total >= target and own + total - leader >= ip[C_FINISH]:
+        return True
+    base = ip[C_AUTO + dice - 1] if auto else ip[C_BANK + dice - 1]
+    return bool(total >= base * card_percent(ip, own, leader, target) // 100)
+
+
+@_jit
+def card_keep(  # noqa: PLR0917 (numba: positional arguments only)
+    ip: Any, points: Any, dice: Any, o0: int, o1: int, total: int, now: int, own: int,
+    leader: int, target: int, need: int, must_roll: bool, auto: bool, late: bool,
+) -> int:  # fmt: skip
+    """``CardBot._keep``: the first option with the highest count."""
+    best = o0
+    best_count = -(2**62)
+    for o in range(o0, o1):
+        left = now - dice[o]
+        t = total + points[o]
+        n = left if left > 0 else 6
+        count = t + ip[C_WORTH + n - 1]
+        may_bank = t >= need and t > 0 and not (left == 0 and must_roll)
+        if may_bank and card_wants_bank(ip, own, leader, target, t, n, auto, late):
+            count = t + (ip[C_AUTO_BANK_BONUS] if auto else ip[C_BANK_BONUS])
+        if count > best_count:
+            best_count = count
+            best = o
+    return best
+
+
+@_jit
+def _leader(scores: Any, me: int) -> int:
+    leader = -(2**62)
+    for i in range(scores.shape[0]):
+        if i != me and scores[i] > leader:
+            leader = scores[i]
+    return int(leader)
 
 
 @_jit
@@ -351,6 +423,12 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                         if v > best_value:
                             best_value = v
                             o = oi
+                elif kind == KIND_CARD:
+                    o = card_keep(
+                        ip, opt_points, opt_dice, o0, o1, total, left, scores[cur],
+                        _leader(scores, cur), rv[R_TARGET], need, rv[R_HOT_MUST_ROLL] != 0,
+                        mode == MODE_AUTO, late,
+                    )  # fmt: skip
                 else:
                     o = _choose_keep(kind, ip, fp, opt_points, opt_dice, o0, o1, total, left)
                 if record:

@@ -54,6 +54,7 @@ import numpy.typing as npt
 
 from pfeffer.core.bots import Bot
 from pfeffer.dice.bots import BANK_AT, ROLL_ON_WORTH, HeuristicBot, OptimalBot, reach_probability
+from pfeffer.dice.card import CARDS, Card, CardBot
 from pfeffer.dice.game import DiceView, Phase
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.sim.tables import keep_tables
@@ -320,6 +321,29 @@ def _compile_optimal(strategy: DiceStrategy) -> CompiledPolicy:
     return CompiledPolicy(KIND_OPTIMAL, ints, flat)
 
 
+@dataclasses.dataclass(frozen=True)
+class CardPolicy:
+    """A :class:`~pfeffer.dice.card.Card` (the levels easy, medium and hard), as
+    :class:`~pfeffer.dice.card.CardBot` plays it; kind :data:`KIND_CARD`, the card's numbers
+    (``Card.params``) in ``ints``."""
+
+    card: Card
+
+    @property
+    def name(self) -> str:
+        """The card's name."""
+        return self.card.name
+
+    def bot(self) -> CardBot:
+        """The matching :class:`~pfeffer.dice.card.CardBot`."""
+        return CardBot(self.card)
+
+    def compile(self, rules: DiceRules, players: int) -> CompiledPolicy:
+        """The arrays of kind :data:`KIND_CARD`."""
+        ints = np.array(self.card.params(), dtype=np.int64)
+        return CompiledPolicy(KIND_CARD, ints, np.zeros(0, dtype=np.float64))
+
+
 #: What ``simulate`` takes for a seat: a policy name, a policy, or a solved strategy (perfect
 #: play of its table).
 PolicyLike: TypeAlias = "str | SimPolicy | DiceStrategy"
@@ -328,6 +352,7 @@ PolicyLike: TypeAlias = "str | SimPolicy | DiceStrategy"
 POLICIES: Mapping[str, SimPolicy] = {
     "heuristic": HeuristicPolicy(),
     "threshold": ThresholdPolicy(),
+    **{level: CardPolicy(card) for level, card in CARDS.items()},
     "perfect": PerfectPolicy(),
 }
 
@@ -338,7 +363,7 @@ def resolve_policy(policy: PolicyLike) -> SimPolicy:
     >>> resolve_policy("genius")
     Traceback (most recent call last):
     ...
-    ValueError: no simulator policy 'genius' (choose from heuristic, threshold, perfect)
+    ValueError: no simulator policy 'genius' (choose from heuristic, threshold, easy, ...)
     """
     if isinstance(policy, str):
         try:
