@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -253,6 +254,9 @@ class ExpertBot:
         self.bid_worlds = worlds if bid_worlds is None else bid_worlds
         self._rng = random.Random(seed)
         self._samples: dict[str, npt.NDArray[np.float64]] = {}
+        self._declared: (
+            tuple[tuple[int, tuple[str, ...], Any], Int64Array, list[str], Int64Array] | None
+        ) = None
 
     def choose(self, view: PepperView, legal_actions: Sequence[str]) -> str:
         """Pick an action for the seat whose view this is."""
@@ -311,7 +315,8 @@ class ExpertBot:
         return [float(v) for v in u.mean(axis=0)]
 
     def card_tricks(self, view: PepperView, cards: Sequence[str], hands: Int64Array,
-                    tt: Int64Array | None = None) -> Int64Array:  # fmt: skip
+                    tt: Int64Array | None = None,
+                    upper: Int64Array | None = None) -> Int64Array:  # fmt: skip
         """``x[w, k]``: the tricks still to play that the counted seats (:func:`counted_seats`)
         take in world ``w`` (rows of ``hands``) after ``cards[k]`` and best play by all
         (``tt``: a table kept between calls)."""
@@ -325,7 +330,9 @@ class ExpertBot:
             tr[i] = CARD_INDEX[c]
         maxs = counted_seats(n, me, view.bidder)
         cs = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
-        return solve_cards(hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs, tt)
+        return solve_cards(
+            hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs, tt, upper
+        )
 
     def _card_utilities(
         self,
@@ -333,13 +340,14 @@ class ExpertBot:
         cards: Sequence[str],
         hands: Int64Array,
         tt: Int64Array | None = None,
+        upper: Int64Array | None = None,
     ) -> npt.NDArray[np.float64]:
         """``u[w, k]``: the hand's value (:func:`utilities`) in world ``w`` after ``cards[k]``
         and best play by all."""
         n = len(view.players)
         me = view.seat
         assert me is not None and view.bidder is not None and view.high_bid is not None
-        tricks = self.card_tricks(view, cards, hands, tt)
+        tricks = self.card_tricks(view, cards, hands, tt, upper)
         remaining = view.tricks_in_hand - len(view.tricks)
         u = np.array(
             utilities(
@@ -356,8 +364,9 @@ class ExpertBot:
         :data:`RACE_BATCH` worlds: after each batch a card whose mean is behind the best card's
         by more than :data:`RACE_Z` standard errors of their difference (paired over the same
         worlds) is dropped (None). The cards left are valued over every world; clearly worse
-        cards cost a batch or two instead of every world."""
-        hands = self._worlds(view, self.worlds)
+        cards cost a batch or two instead of every world. The declarer's opening lead reuses the
+        worlds of its trump decision, whose double-dummy values bound every card's."""
+        hands, upper = self._lead_worlds(view)
         alive = list(range(len(cards)))
         u = np.zeros((hands.shape[0], len(cards)), dtype=np.float64)
         done = 0
@@ -365,13 +374,29 @@ class ExpertBot:
         while done < hands.shape[0]:
             end = min(done + RACE_BATCH, hands.shape[0])
             u[done:end, alive] = self._card_utilities(
-                view, [cards[k] for k in alive], hands[done:end], tt
-            )
+                view, [cards[k] for k in alive], hands[done:end], tt,
+                None if upper is None else upper[done:end],
+            )  # fmt: skip
             done = end
             if len(alive) > 1 and done < hands.shape[0]:
                 alive = _survivors(u[:done], alive)
         means = u.mean(axis=0)
         return [float(means[k]) if k in alive else None for k in range(len(cards))]
+
+    def _lead_worlds(self, view: PepperView) -> tuple[Int64Array, Int64Array | None]:
+        """The worlds for a card decision, and for the declarer's opening lead the double-dummy
+        value of each (kept from its trump decision on the same view of the auction)."""
+        got = self._declared
+        if (
+            got is not None
+            and not view.tricks
+            and not view.current_trick
+            and got[0] == (view.hand_number, view.hand, view.auction)
+            and view.trump in got[2]
+            and got[1].shape[0] == self.worlds
+        ):
+            return got[1], got[3][:, got[2].index(view.trump)]
+        return self._worlds(view, self.worlds), None
 
     def _play(self, view: PepperView, legal: list[str]) -> str:
         groups = equivalent_groups(view, legal)
@@ -451,7 +476,9 @@ class ExpertBot:
     def trump_values(self, view: PepperView, worlds: int, bid: str) -> dict[str, float]:
         """Per trump (and "NT"), the expected value (:func:`utilities`) of playing ``bid`` with
         it, ``view``'s seat the bidder and on lead, over ``worlds`` sampled worlds."""
-        names, tricks = self._trump_tricks(view, self._worlds(view, worlds))
+        hands = self._worlds(view, worlds)
+        names, tricks = self._trump_tricks(view, hands)
+        self._declared = ((view.hand_number, view.hand, view.auction), hands, names, tricks)
         u = self._contract_u(view, view.seat or 0, bid)
         n = len(view.players)
         return {
