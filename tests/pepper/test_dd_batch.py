@@ -129,3 +129,29 @@ def test_solve_trumps_equals_brute_force(players: int) -> None:
         for w, hands in enumerate(group):
             want = [memo_brute([h[:] for h in hands], t, leader, [], maxs) for t in TRUMPS]
             assert got[w].tolist() == want, (hands, leader, maxs)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_known_bound_changes_no_card_value(players: int) -> None:
+    # The opening lead in 20 worlds that share seat 0's hand, with and without each world's
+    # double-dummy value (seat 0 leading) as the bound: the same value for every card.
+    rng = random.Random(30 + players)
+    size = 6 if players == 4 else 8
+    deck = list(CARD_STR)
+    rng.shuffle(deck)
+    mine, rest = deck[:size], deck[size:]
+    worlds = []
+    for _ in range(20):
+        rng.shuffle(rest)
+        worlds.append(
+            _masks([mine] + [rest[i * size : (i + 1) * size] for i in range(players - 1)])
+        )
+    hands = np.array(worlds, dtype=np.int64)
+    cards = np.array(sorted(CARD_INDEX[c] for c in mine), dtype=np.int64)
+    trick = np.zeros(4, dtype=np.int64)
+    maxs = 5 if players == 4 else 1
+    for trump in range(5):
+        ub = solve_trumps(hands, players, maxs, 0, np.array([trump], dtype=np.int64))[:, 0]
+        plain = solve_cards(hands, players, trump, maxs, trick, 0, 0, cards)
+        bounded = solve_cards(hands, players, trump, maxs, trick, 0, 0, cards, upper=ub)
+        assert (plain == bounded).all() and (plain.max(axis=1) == ub).all()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +54,12 @@ OUTLOOK_NEAR = 12
 #: A call is chosen by its mean value less this many standard errors of it over the worlds:
 #: with few worlds, a risky call's mean is often high by chance (the winner's curse).
 BID_CAUTION = 1.0
+#: How often a declaring side takes one trick fewer than double dummy says, by player count,
+#: for valuing contracts (bidding), in worlds where it takes more than in every world (the part
+#: that depends on where the cards lie; double dummy guesses it right, and partners see each
+#: other's hand). Fitted to the contracts of self-play (the make rate the worlds predicted against
+#: the one played; docs/pepper-ai.md): with 3 players double dummy was right.
+DECLARER_DISCOUNT = {2: 0.2, 3: 0.0, 4: 0.4}
 #: Worlds drawn for each world kept when the auction weighs them (:meth:`ExpertBot._worlds`).
 OVERSAMPLE = 3
 #: With ``alphamu``, the next own card is fixed per information set once the hand holds at most
@@ -220,7 +227,8 @@ class ExpertBot:
     draw worlds in proportion to how well they fit the auction (:mod:`pfeffer.pepper.auction`);
     ``outlook``: value hands by the change in the chance to win the game
     (:mod:`pfeffer.pepper.outlook`) rather than by points alone; ``alphamu``: late in a hand,
-    fix its own next card per information set (:meth:`alphamu_values`).
+    fix its own next card per information set (:meth:`alphamu_values`); ``discount``: value
+    contracts with :data:`DECLARER_DISCOUNT`.
     """
 
     def __init__(
@@ -234,6 +242,7 @@ class ExpertBot:
         weighted: bool = True,
         outlook: bool = True,
         alphamu: bool = False,
+        discount: bool = True,
     ) -> None:
         self.name = name
         self.worlds = worlds
@@ -241,9 +250,13 @@ class ExpertBot:
         self.weighted = weighted
         self.use_outlook = outlook
         self.alphamu = alphamu
+        self.discount = discount
         self.bid_worlds = worlds if bid_worlds is None else bid_worlds
         self._rng = random.Random(seed)
         self._samples: dict[str, npt.NDArray[np.float64]] = {}
+        self._declared: (
+            tuple[tuple[int, tuple[str, ...], Any], Int64Array, list[str], Int64Array] | None
+        ) = None
 
     def choose(self, view: PepperView, legal_actions: Sequence[str]) -> str:
         """Pick an action for the seat whose view this is."""
@@ -302,7 +315,8 @@ class ExpertBot:
         return [float(v) for v in u.mean(axis=0)]
 
     def card_tricks(self, view: PepperView, cards: Sequence[str], hands: Int64Array,
-                    tt: Int64Array | None = None) -> Int64Array:  # fmt: skip
+                    tt: Int64Array | None = None,
+                    upper: Int64Array | None = None) -> Int64Array:  # fmt: skip
         """``x[w, k]``: the tricks still to play that the counted seats (:func:`counted_seats`)
         take in world ``w`` (rows of ``hands``) after ``cards[k]`` and best play by all
         (``tt``: a table kept between calls)."""
@@ -316,7 +330,9 @@ class ExpertBot:
             tr[i] = CARD_INDEX[c]
         maxs = counted_seats(n, me, view.bidder)
         cs = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
-        return solve_cards(hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs, tt)
+        return solve_cards(
+            hands, n, parse_trump(view.trump), maxs, tr, len(trick), leader, cs, tt, upper
+        )
 
     def _card_utilities(
         self,
@@ -324,13 +340,14 @@ class ExpertBot:
         cards: Sequence[str],
         hands: Int64Array,
         tt: Int64Array | None = None,
+        upper: Int64Array | None = None,
     ) -> npt.NDArray[np.float64]:
         """``u[w, k]``: the hand's value (:func:`utilities`) in world ``w`` after ``cards[k]``
         and best play by all."""
         n = len(view.players)
         me = view.seat
         assert me is not None and view.bidder is not None and view.high_bid is not None
-        tricks = self.card_tricks(view, cards, hands, tt)
+        tricks = self.card_tricks(view, cards, hands, tt, upper)
         remaining = view.tricks_in_hand - len(view.tricks)
         u = np.array(
             utilities(
@@ -347,8 +364,9 @@ class ExpertBot:
         :data:`RACE_BATCH` worlds: after each batch a card whose mean is behind the best card's
         by more than :data:`RACE_Z` standard errors of their difference (paired over the same
         worlds) is dropped (None). The cards left are valued over every world; clearly worse
-        cards cost a batch or two instead of every world."""
-        hands = self._worlds(view, self.worlds)
+        cards cost a batch or two instead of every world. The declarer's opening lead reuses the
+        worlds of its trump decision, whose double-dummy values bound every card's."""
+        hands, upper = self._lead_worlds(view)
         alive = list(range(len(cards)))
         u = np.zeros((hands.shape[0], len(cards)), dtype=np.float64)
         done = 0
@@ -356,13 +374,29 @@ class ExpertBot:
         while done < hands.shape[0]:
             end = min(done + RACE_BATCH, hands.shape[0])
             u[done:end, alive] = self._card_utilities(
-                view, [cards[k] for k in alive], hands[done:end], tt
-            )
+                view, [cards[k] for k in alive], hands[done:end], tt,
+                None if upper is None else upper[done:end],
+            )  # fmt: skip
             done = end
             if len(alive) > 1 and done < hands.shape[0]:
                 alive = _survivors(u[:done], alive)
         means = u.mean(axis=0)
         return [float(means[k]) if k in alive else None for k in range(len(cards))]
+
+    def _lead_worlds(self, view: PepperView) -> tuple[Int64Array, Int64Array | None]:
+        """The worlds for a card decision, and for the declarer's opening lead the double-dummy
+        value of each (kept from its trump decision on the same view of the auction)."""
+        got = self._declared
+        if (
+            got is not None
+            and not view.tricks
+            and not view.current_trick
+            and got[0] == (view.hand_number, view.hand, view.auction)
+            and view.trump in got[2]
+            and got[1].shape[0] == self.worlds
+        ):
+            return got[1], got[3][:, got[2].index(view.trump)]
+        return self._worlds(view, self.worlds), None
 
     def _play(self, view: PepperView, legal: list[str]) -> str:
         groups = equivalent_groups(view, legal)
@@ -442,13 +476,39 @@ class ExpertBot:
     def trump_values(self, view: PepperView, worlds: int, bid: str) -> dict[str, float]:
         """Per trump (and "NT"), the expected value (:func:`utilities`) of playing ``bid`` with
         it, ``view``'s seat the bidder and on lead, over ``worlds`` sampled worlds."""
-        names, tricks = self._trump_tricks(view, self._worlds(view, worlds))
+        hands = self._worlds(view, worlds)
+        names, tricks = self._trump_tricks(view, hands)
+        self._declared = ((view.hand_number, view.hand, view.auction), hands, names, tricks)
         u = self._contract_u(view, view.seat or 0, bid)
-        means = u[tricks].mean(axis=0)
-        return {t: float(means[i]) for i, t in enumerate(names)}
+        n = len(view.players)
+        return {
+            t: float(self._discounted(u, tricks[:, i], n, declaring=True).mean())
+            for i, t in enumerate(names)
+        }
+
+    def _discounted(
+        self, u: npt.NDArray[np.float64], x: Int64Array, players: int, *, declaring: bool
+    ) -> npt.NDArray[np.float64]:
+        """``u[x]`` per world, with :data:`DECLARER_DISCOUNT`: in a world where the declaring
+        side takes more than it takes in every world (the part that depends on where the cards
+        lie), it takes one trick fewer with that chance. ``x``: the counted seats' tricks per
+        world, ``declaring``: whether the counted seats declare."""
+        q = DECLARER_DISCOUNT[players] if self.discount else 0.0
+        plain = u[x]
+        if q == 0.0 or len(x) == 0:
+            return plain
+        if declaring:
+            extra = x > x.min()
+            moved = u[np.maximum(x - 1, 0)]
+        else:
+            extra = x < x.max()
+            moved = u[np.minimum(x + 1, len(u) - 1)]
+        out: npt.NDArray[np.float64] = np.where(extra, (1 - q) * plain + q * moved, plain)
+        return out
 
     def _contract_u(self, view: PepperView, bidder: int, bid: str) -> npt.NDArray[np.float64]:
-        """:func:`utilities` of a whole hand played in ``bid`` by ``bidder``, for the viewer."""
+        """:func:`utilities` of a whole hand played in ``bid`` by ``bidder``, for the viewer,
+        by the tricks of the counted seats."""
         n = len(view.players)
         me = view.seat
         assert me is not None
@@ -503,10 +563,16 @@ class ExpertBot:
             return cache[bidder, bid]
 
         total = cards_per_hand(n)
+        # the others' contracts: the counted seats' tricks per world, by (bidder, trump)
+        theirs: dict[tuple[int, int], dict[int, int]] = {}
+        for (w, b, t, _), j in jobs.items():
+            x = int(solved[j])
+            theirs.setdefault((b, t), {})[w] = total - x if n == 3 else x
         samples: dict[str, npt.NDArray[np.float64]] = {}
         for a, outcomes in ends.items():
             value = np.zeros(w_count)
             own: dict[str, list[int]] = {}
+            other: dict[tuple[int, int, str], list[int]] = {}
             for w, end in enumerate(outcomes):
                 if end is None:
                     continue
@@ -514,20 +580,38 @@ class ExpertBot:
                 bid = ladder[level - 1]
                 if b == me:
                     own.setdefault(bid, []).append(w)
-                    continue
-                t = auction.model_trump(est[w, b], view.rules.no_trump)
-                x = int(solved[jobs[w, b, t, 1 << b if n == 3 else counted_seats(n, me, None)]])
-                value[w] = u_of(b, bid)[total - x if n == 3 else x]
+                else:
+                    t = auction.model_trump(est[w, b], view.rules.no_trump)
+                    other.setdefault((b, t, bid), []).append(w)
+            for (b, t, bid), ws in other.items():
+                xs = theirs[b, t]
+                group = np.array(list(xs.values()), dtype=np.int64)
+                here = np.array([xs[w] for w in ws], dtype=np.int64)
+                declaring = bool(counted_seats(n, me, b) >> b & 1)
+                d = self._discounted(
+                    u_of(b, bid), np.concatenate([here, group]), n, declaring=declaring
+                )
+                value[ws] = d[: len(ws)]
             if own:  # one trump for all of them: the viewer names it knowing only its hand
                 sums = np.zeros(len(names))
                 for bid, ws in own.items():
-                    sums += u_of(me, bid)[mine[ws]].sum(axis=0)
+                    for i in range(len(names)):
+                        sums[i] += self._own(u_of(me, bid), mine[:, i], ws, n).sum()
                 t_best = int(np.argmax(sums))
                 for bid, ws in own.items():
-                    value[ws] = u_of(me, bid)[mine[ws, t_best]]
+                    value[ws] = self._own(u_of(me, bid), mine[:, t_best], ws, n)
             samples[a] = value
         self._samples = samples
         return {a: float(v.mean()) for a, v in samples.items()}
+
+    def _own(
+        self, u: npt.NDArray[np.float64], column: Int64Array, ws: list[int], players: int
+    ) -> npt.NDArray[np.float64]:
+        """The viewer's own contract in worlds ``ws``, discounted against every world's tricks
+        under that trump (``column``)."""
+        d = self._discounted(u, np.concatenate([column[ws], column]), players, declaring=True)
+        out: npt.NDArray[np.float64] = d[: len(ws)]
+        return out
 
     def call_values(self, view: PepperView, legal: Sequence[str]) -> dict[str, float]:
         """What the auction decision maximises: each call's :meth:`contract_values` mean over

@@ -36,20 +36,21 @@ def solve_from(
     p: Int64Array,
     tt: Int64Array,
     guess: int,
+    upper: int = 99,
 ) -> int:
     """As :func:`pfeffer.pepper.fast.dd.solve_kernel`, but the null-window searches step from
     ``guess`` (as MTD(f) does) instead of bisecting: when a world's cards are solved one after
-    another, the last card's value is usually within a trick of the next one's."""
+    another, the last card's value is usually within a trick of the next one's. ``upper``: a
+    known bound on the result (no search beyond it)."""
     total, best_v, best_seat, tr, st, mv = _prepare(hands, trick, tlen, leader, p)
-    g = min(max(guess, 0), total)
+    top = min(total, upper)
+    g = min(max(guess, 0), top)
     if g == 0:
         g = 1
-    if g > total:
-        return 0
+    if g > top:
+        return top
     if _search(hands, tr, tlen, leader, best_v, best_seat, g, p, tt, st, mv):
-        while g < total and _search(
-            hands, tr, tlen, leader, best_v, best_seat, g + 1, p, tt, st, mv
-        ):
+        while g < top and _search(hands, tr, tlen, leader, best_v, best_seat, g + 1, p, tt, st, mv):
             g += 1
         return int(g)
     g -= 1
@@ -69,6 +70,7 @@ def _solve_cards(
     leader: int,
     cards: Int64Array,
     tt: Int64Array,
+    upper: Int64Array,
     out: Int64Array,
 ) -> None:
     p = np.zeros(8, dtype=np.int64)
@@ -82,6 +84,9 @@ def _solve_cards(
     guess = 1
     p[_GEN] = 1  # one trump and side for the whole call: the table serves every world
     for w in range(hands.shape[0]):
+        ub = upper[w]
+        if ub < 99:
+            guess = ub  # the best card reaches the bound: one search proves it
         for k in range(cards.shape[0]):
             c = cards[k]
             for i in range(4):
@@ -94,10 +99,10 @@ def _solve_cards(
                 win = (leader + trick_winner(tr, n, trump)) % n
                 got = maxs >> win & 1
                 if h[0] | h[1] | h[2] | h[3]:
-                    got += solve_from(h, empty, 0, win, p, tt, guess - got)
+                    got += solve_from(h, empty, 0, win, p, tt, guess - got, ub - got)
                 out[w, k] = got
             else:
-                out[w, k] = solve_from(h, tr, tlen + 1, leader, p, tt, guess)
+                out[w, k] = solve_from(h, tr, tlen + 1, leader, p, tt, guess, ub)
             guess = out[w, k]
 
 
@@ -111,17 +116,22 @@ def solve_cards(
     leader: int,
     cards: Int64Array,
     tt: Int64Array | None = None,
+    upper: Int64Array | None = None,
 ) -> Int64Array:
     """``out[w, k]``: the tricks still to play (the current one included) that the seats in
     ``maxs`` (a bit mask) take with best play when the seat to move plays ``cards[k]`` in world
     ``w``. ``hands[w]``: the 4 unplayed-card masks of world ``w`` (zeros past ``n``, no dead hand),
     the mover's card still in its hand; ``trick[:tlen]`` the current trick, led by ``leader``.
     ``tt``: a transposition table (:func:`new_table`) to reuse between calls for the same
-    position, trump and ``maxs``, keeping what earlier worlds taught."""
+    position, trump and ``maxs``, keeping what earlier worlds taught. ``upper[w]``: the world's
+    double-dummy value when known (e.g. from :func:`solve_trumps` before the opening lead, the
+    counted seats leading): no card gets more, so the best ones cost one search."""
     out = np.zeros((hands.shape[0], cards.shape[0]), dtype=np.int64)
     if tt is None:
         tt = new_table()
-    _solve_cards(hands, n, trump, maxs, trick, tlen, leader, cards, tt, out)
+    if upper is None:
+        upper = np.full(hands.shape[0], 99, dtype=np.int64)
+    _solve_cards(hands, n, trump, maxs, trick, tlen, leader, cards, tt, upper, out)
     return out
 
 
