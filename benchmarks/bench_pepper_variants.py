@@ -127,7 +127,10 @@ def main() -> None:
     if args.out.exists() and not args.resume:
         raise SystemExit(f"{args.out} exists: add --resume to go on with it")
     pin_one_core()
-    done = {(r["players"], r["a"], r["b"], r["deal"], r["seating"]) for r in read([args.out])}
+    done = {
+        (r["players"], r["a"], r["b"], r.get("against", ""), r["deal"], r["seating"])
+        for r in read([args.out])
+    }
     deadline = time.time() + args.minutes * 60 if args.minutes else math.inf
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("a") as f:

@@ -45,12 +45,13 @@ async def ws_table(
     await ws.accept()
     try:
         live = await hub.get(table_id, fresh=True)  # on any process: as the database has it
-        if live is not None and token:
-            row = seat_with_token(live.seats, token)
-            if row is not None and not row.claimed:
+        # The seat of the token, compared with every seat in constant time (web/tokens.py).
+        row = seat_with_token(live.seats, token) if live is not None and token else None
+        if live is not None and row is not None:
+            if not row.claimed:
                 await store.mark_claimed(live.id, row.seat)
                 row.claimed = True
-            elif row is not None:
+            else:
                 await store.touch(live.id)
     except SQLAlchemyError:
         await ws.send_json({"type": "error", "code": "unavailable", "message": _away(lang)})
@@ -64,7 +65,6 @@ async def ws_table(
         return
     seat: int | None = None
     if token:
-        row = seat_with_token(live.seats, token)
         if row is None:
             await ws.send_json(
                 {
