@@ -88,7 +88,7 @@ def test_dice_hint_lists_every_legal_option_best_first(client: TestClient) -> No
         state, _ = until(ws0, "state")
         ws0.send_json({"type": "hint", "version": state["version"]})
         answer, _ = until(ws0, "hint")
-    game = live_game(client, tid)
+        game = live_game(client, tid)  # while seated: a table nobody is at leaves memory
     assert answer["version"] == state["version"] and answer["seat"] == 0
     assert sorted(o["action"] for o in answer["options"]) == sorted(state["legal"])
     wins = [o["win"] for o in answer["options"]]
