@@ -23,7 +23,8 @@ is sampled every 15 s, and its growth after the first minute must stay under ``-
 every finished game's record (``/api/tables/{id}/record``) must equal what its spectator saw,
 version by version (no lost, doubled or reordered move).
 
-Traffic goes only to 127.0.0.1, every wait has a time limit and the run ends by itself.
+Traffic goes only to 127.0.0.1, every wait has a time limit and the run ends by itself. The
+servers run with ``--limit off``: every simulated player comes from the one loopback address.
 Run it niced on a shared machine (``nice -n 10``).
 """
 
@@ -357,6 +358,8 @@ def main() -> None:
         redis = RedisServer(Path(tmp))
         redis.start()
         servers = [Server(pg, redis.url, Path(tmp) / f"s{i}.log", args.bot_delay) for i in range(2)]
+        for s in servers:
+            s.extra_args += ["--limit", "off"]  # every client comes from 127.0.0.1
         try:
             start_all(servers)
             result = asyncio.run(main_async(args, servers, pg))
