@@ -337,7 +337,7 @@ def print_times(hands: int, players: list[int]) -> None:
     """The table of decision times per level and player count (CPU time of one process)."""
     pin_one_core()
     for n in players:
-        decision_times("hard", 1, n)  # load the compiled kernels and the win model first
+        decision_times("expert", 2, n)  # load the compiled kernels and the win model first
     print(
         "| level | players | card play p50 / p90 / max | opening lead p50 / p90 / max | "
         "auction p50 / p90 / max | trump p50 |"
