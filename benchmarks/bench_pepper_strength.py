@@ -30,7 +30,8 @@ comparing variants head to head, e.g. ``--opponent expert:weighted=false``).
 
 ``--times`` instead measures each level's time a decision (median, 90th percentile and maximum,
 per phase, opening leads apart; decisions with one legal action left out) over ``H`` hands, the
-level at every seat, one core.
+level at every seat, one core (CPU time of the process). Loading the compiled code and working
+out the win table happen once per process, before the measured hands.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ from pfeffer.core.bots import Bot
 from pfeffer.pepper import PepperGame, PepperView
 from pfeffer.pepper.bots import LEVEL_WORLDS, PEPPER_BOTS, HeuristicBot
 from pfeffer.pepper.expert import ExpertBot
+from pfeffer.pepper.outlook import Outlook
+from pfeffer.pepper.rules import PepperRules
 
 Job = tuple[int, str, str, str, int, int]  # players, opponent, level, variant, seed, seating
 
@@ -337,7 +340,8 @@ def print_times(hands: int, players: list[int]) -> None:
     """The table of decision times per level and player count (CPU time of one process)."""
     pin_one_core()
     for n in players:
-        decision_times("hard", 1, n)  # load the compiled kernels and the win model first
+        decision_times("expert", 2, n)  # load the compiled kernels and the win model first
+        Outlook(n, PepperRules())
     print(
         "| level | players | card play p50 / p90 / max | opening lead p50 / p90 / max | "
         "auction p50 / p90 / max | trump p50 |"

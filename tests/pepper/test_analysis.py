@@ -93,6 +93,14 @@ def test_reasons_fit_the_position() -> None:
     assert hint(strong.view(1), worlds=20).reason == "the hand should take every trick"
 
 
+def test_hint_only_for_the_seat_to_act() -> None:
+    g = _game(DEAL, ["pass"])
+    with pytest.raises(ValueError, match="whose turn"):
+        hint(g.view(0), worlds=4)
+    with pytest.raises(ValueError, match="whose turn"):
+        hint(g.view(None), worlds=4)
+
+
 def test_only_card_reason() -> None:
     # Seat 0 must bid, names spades and leads AD: seat 1's only diamond is JD.
     g = _game(DEAL, ["pass", "pass", "pass", "1", "S", "AD"])

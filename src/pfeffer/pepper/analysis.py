@@ -118,6 +118,8 @@ def hint(
     out from the view. The same view and seed give the same hint."""
     from pfeffer.pepper.expert import DEFAULT_WORLDS, ExpertBot
 
+    if view.seat is None or view.current_player != view.seat:
+        raise ValueError("a hint is for the player whose turn it is")
     actions = list(legal) if legal is not None else legal_from_view(view)
     if not actions:
         raise ValueError("there is nothing to decide in this position")

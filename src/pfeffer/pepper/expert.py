@@ -261,6 +261,7 @@ class ExpertBot:
     def choose(self, view: PepperView, legal_actions: Sequence[str]) -> str:
         """Pick an action for the seat whose view this is."""
         legal = list(legal_actions)
+        self.outlook(view)  # the win table, worked out once: at the first decision, not near 30
         if len(legal) == 1:
             return legal[0]
         if view.phase == "play":
