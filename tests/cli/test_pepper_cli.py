@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from pfeffer.cli.common import rule_rows
 from pfeffer.pepper import CARD_PRETTY, PepperGame, PepperRules
+from pfeffer.pepper.analysis import REASONS
 from pfeffer.pepper.cards import CARD_INDEX
 from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.pepper.sheet import PepperSheet
@@ -274,3 +276,49 @@ def test_sheet_redeal_needs_the_house_rule_and_asks_for_names(run: Run, tmp_path
     assert pad.players == ("Ann", "Bob") and pad.first_dealer == 0  # Enter: player 1 deals
     result = run("pepper", "sheet", "Solo")
     assert result.exit_code == 2 and "2, 3 or 4 players" in result.output
+
+
+# ============================================================================ hints, reviews
+
+
+def test_hints_and_reviews(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "h.json"
+    # 2 players, Bot deals: You bid first; ! asks for a hint, then pass; a card hint later.
+    result = run(
+        "pepper", "play", "--players", "2", "--dealer", "2", "--seed", "3", "--bot-delay", "0",
+        "--hints", "--save", str(save), input=lines("?", "!", "p", "!", "1", *["1"] * 7, "q"),
+    )  # fmt: skip
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "! = a hint" in out and out.count("Hint: ") == 2
+    found = re.findall(r"Hint: (\S+) \(([^)]*)\)", out)  # the action, then the reason
+    assert len(found) == 2 and all(reason in REASONS for _, reason in found)
+    assert "Review of hand 1 for You:" in out
+    assert "With best play you could have taken" in out
+    game = PepperGame.from_record(record(save))
+    assert game.results and game.results[0].bidder == 1
+
+
+def test_no_hints_unless_asked_and_no_review_when_off(run: Run, tmp_path: Path) -> None:
+    result = run(
+        "pepper", "play", "--players", "2", "--dealer", "2", "--seed", "3", "--bot-delay", "0",
+        "--no-review", "--save", str(tmp_path / "n.json"),
+        input=lines("!", "p", *["1"] * 8, "q"),
+    )  # fmt: skip
+    out = result.output
+    assert "Hint: " not in out and "Review of hand" not in out
+    assert "'!' is not a bid" in out
+
+
+def test_hints_and_reviews_in_german(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pfeffer.cli import app
+    from pfeffer.cli.common import DATA_DIR_ENV
+
+    env = {DATA_DIR_ENV: str(tmp_path), "COLUMNS": "200", "LC_ALL": "de_DE.UTF-8"}
+    args = ["pepper", "play", "--players", "2", "--dealer", "2", "--seed", "3",
+            "--bot-delay", "0", "--hints", "--save", str(tmp_path / "de.json")]  # fmt: skip
+    result = CliRunner().invoke(app, args, input=lines("!", "p", *["1"] * 8, "q"), env=env)
+    assert result.exit_code == 0, result.output
+    assert "Tipp: " in result.output and "Rückblick auf Hand 1 für You:" in result.output

@@ -85,7 +85,7 @@ def test_bids_big_pepper_on_top_trumps_and_passes_on_rags() -> None:
     g = _game(strong, [])
     bot = ExpertClass(worlds=30, seed=4)
     assert bot.choose(g.view(1), g.legal_actions()) == "big"
-    weak = _game(strong, ["pass"])  # seat 2: nines and tens
+    weak = _game(strong, ["3"])  # seat 2: nines and tens, against a bid of 3
     assert bot.choose(weak.view(2), weak.legal_actions()) == "pass"
 
 
@@ -101,3 +101,21 @@ def test_registry_levels() -> None:
     assert names == {"easy": "EasyBot", "medium": "HeuristicBot", "hard": "ExpertBot",
                      "expert": "ExpertBot"}  # fmt: skip
     assert ExpertBot().name == "Expert"
+
+
+def test_declarer_discount_spares_sure_tricks() -> None:
+    import numpy as np
+
+    from pfeffer.pepper.expert import DECLARER_DISCOUNT
+
+    bot = ExpertClass(worlds=4, seed=1)
+    u = np.arange(7, dtype=np.float64) * 10
+    q = DECLARER_DISCOUNT[4]
+    sure = bot._discounted(u, np.array([6, 6, 6]), 4, declaring=True)
+    assert sure.tolist() == [60.0, 60.0, 60.0]  # every world: nothing left to guess
+    mixed = bot._discounted(u, np.array([4, 6]), 4, declaring=True)
+    assert mixed.tolist() == pytest.approx([40.0, (1 - q) * 60 + q * 50])
+    defending = bot._discounted(u, np.array([1, 3]), 4, declaring=False)
+    assert defending.tolist() == pytest.approx([(1 - q) * 10 + q * 20, 30.0])
+    plain = ExpertClass(worlds=4, seed=1, discount=False)
+    assert plain._discounted(u, np.array([4, 6]), 4, declaring=True).tolist() == [40.0, 60.0]

@@ -87,6 +87,11 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> None:
+        self.launch()
+        self.wait_ready()
+
+    def launch(self) -> None:
+        """Start the process (``wait_ready`` waits until it answers)."""
         code = "import sys; from pfeffer.cli import main; sys.argv[0] = 'pfeffer'; main()"
         args = ["serve", "--port", str(self.port), "--db", self.db_url]
         args += ["--bot-delay", str(self.bot_delay), *self.extra_args]
@@ -96,7 +101,11 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 30
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        """Wait until the server answers HTTP (RuntimeError if it exits or does not)."""
+        assert self.proc is not None
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 out = self.proc.stdout.read().decode() if self.proc.stdout else ""
@@ -161,3 +170,13 @@ def browser() -> Iterator[Any]:
             pytest.skip("Chromium did not start")
         yield b
         b.close()
+
+
+def form_data(client: TestClient, data: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Form fields with the page's CSRF token, as a browser posts a form it was sent
+    (``pfeffer.web.csrf``): the token comes from the cookie any page sets."""
+    token = client.cookies.get("pfeffer_csrf")
+    if token is None:
+        client.get("/rules/dice")
+        token = client.cookies["pfeffer_csrf"]
+    return {**(data or {}), "csrf_token": token}

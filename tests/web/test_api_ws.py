@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.web.conftest import form_data
+
 NASTY = "<script>alert(1)</script>"
 
 
@@ -66,7 +68,7 @@ def test_form_creates_table_with_house_rules(client: TestClient) -> None:
     form |= {"tie": "shared", "triples_2": "250"}
     for name in ("single_one", "single_five", "fixed_four", "fixed_five", "fixed_six"):
         form[name] = "100"
-    r = client.post("/new/dice", data=form, follow_redirects=False)
+    r = client.post("/new/dice", data=form_data(client, form), follow_redirects=False)
     assert r.status_code == 303
     tid = r.headers["location"].split("/")[2]
     state = client.get(f"/api/tables/{tid}/state").json()
@@ -74,7 +76,7 @@ def test_form_creates_table_with_house_rules(client: TestClient) -> None:
     assert rules["target"] == 3000 and rules["triples"]["2"] == 250
     assert rules["extra_dice"] == "add" and rules["auto_pfeffer"] is False  # unchecked box
     assert [s["kind"] for s in state["seats"]] == ["human", "bot", "bot"]
-    bad = client.post("/new/dice", data={**form, "target": "abc"})
+    bad = client.post("/new/dice", data=form_data(client, {**form, "target": "abc"}))
     assert bad.status_code == 400 and "error" in bad.text  # the form again, with the error
 
 

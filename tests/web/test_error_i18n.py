@@ -19,6 +19,7 @@ from pfeffer.core.rulespec import texts
 from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.web.i18n import LOCALE_DIR, translate_error
+from tests.web.conftest import form_data
 
 SRC = Path(pfeffer.__file__).resolve().parent
 MODULES = [
@@ -39,13 +40,18 @@ MODULES = [
     "web/server.py",
     "web/seating.py",
     "web/services/tables.py",
+    "web/services/errors.py",
     "web/routes/deps.py",
     "web/routes/tables.py",
     "web/routes/sheets.py",
     "web/routes/pages.py",
     "web/routes/ws.py",
+    "web/limits.py",
+    "web/csrf.py",
 ]
 ERRORS = (
+    "StorageUnavailable",
+    "TableMoved",
     "ActionError",
     "IllegalAction",
     "InvalidAction",
@@ -57,7 +63,12 @@ ERRORS = (
 CALLS = {*ERRORS, *(f"{e}.format" for e in ERRORS)}
 # Texts the server writes itself: HTTPException details (translated by its exception handler)
 # and the WebSocket replies (``gt``): server.py and the layers it was split into.
-SERVER_MODULES = {"web/server.py", *(m for m in MODULES if m.startswith("web/routes/"))}
+SERVER_MODULES = {
+    "web/server.py",
+    "web/limits.py",
+    "web/csrf.py",
+    *(m for m in MODULES if m.startswith("web/routes/")),
+}
 PHRASES = ["deal", "bid", "pass", "name trump", "play a card"]  # {what} in pepper phase errors
 
 
@@ -213,11 +224,15 @@ def test_new_table_form_reads_the_specs(
 
 def test_new_table_form_refuses_out_of_bounds_numbers(client: TestClient) -> None:
     form = {"players": "2", "seat0_kind": "human", "seat1_kind": "heuristic"}
-    page = client.post("/new/dice?lang=de", data={**form, "min_bank": "1" + "0" * 399}).text
+    page = client.post(
+        "/new/dice?lang=de", data=form_data(client, {**form, "min_bank": "1" + "0" * 399})
+    ).text
     assert "min_bank muss zwischen 0 und 100000 liegen (nicht ≈10^399)" in page
-    page = client.post("/new/dice?lang=cs", data={**form, "target": "300"}).text
+    page = client.post("/new/dice?lang=cs", data=form_data(client, {**form, "target": "300"})).text
     assert "min_bank (350) nesmí být nad target (300)" in page
-    page = client.post("/new/pepper?lang=en", data={**form, "target": "1" + "0" * 26}).text
+    page = client.post(
+        "/new/pepper?lang=en", data=form_data(client, {**form, "target": "1" + "0" * 26})
+    ).text
     assert "target must be between 1 and 1000 (got ≈10^26)" in page
     r = client.post(
         "/api/tables?lang=de",
@@ -282,7 +297,8 @@ def test_sheet_page_and_new_sheet_errors(client: TestClient) -> None:
         and r.json()["detail"] == "Dva hráči mají stejné jméno; dej jim různá jména."
     )
     page = client.post(
-        "/sheets?lang=de", data={"game": "pepper", "name0": "Ann", "name1": "Ann"}
+        "/sheets?lang=de",
+        data=form_data(client, {"game": "pepper", "name0": "Ann", "name1": "Ann"}),
     ).text
     assert "Zwei Spieler heißen gleich; gib ihnen verschiedene Namen." in page
     assert 'data-lang="de"' in client.get(f"/sheet/{_a_sheet(client)}?lang=de").text
@@ -362,7 +378,8 @@ def test_bad_house_rule_on_new_table_in_czech(client: TestClient) -> None:
 
 def test_new_table_form_shows_rules_error_in_czech(client: TestClient) -> None:
     page = client.post(
-        "/new/dice?lang=cs", data={"players": "2", "target": "0", "seat0_kind": "human"}
+        "/new/dice?lang=cs",
+        data=form_data(client, {"players": "2", "target": "0", "seat0_kind": "human"}),
     ).text
     assert "target musí být mezi 50 a 1000000 (ne 0)" in page
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from pfeffer.core.errors import IllegalAction
 from pfeffer.dice.game import MAX_TURN_POINTS
 from pfeffer.dice.sheet import DiceSheet
-from tests.web.conftest import ServerProcess
+from tests.web.conftest import ServerProcess, form_data
 
 
 def make(client: TestClient, game: str = "dice", **extra: Any) -> dict[str, Any]:
@@ -77,7 +77,9 @@ def test_unbounded_rules_are_refused_in_the_page_language(client: TestClient) ->
     r = client.post("/api/tables?lang=de", json=body)
     assert r.status_code == 400 and "min_bank muss zwischen" in r.json()["detail"]
     form = {"players": "2", "seat0_kind": "human", "seat1_kind": "heuristic"}
-    page = client.post("/new/dice?lang=de", data={**form, "min_bank": str(10**399)})
+    page = client.post(
+        "/new/dice?lang=de", data=form_data(client, {**form, "min_bank": str(10**399)})
+    )
     assert page.status_code == 400 and "min_bank muss zwischen" in page.text
     assert "Infinity" not in page.text
 
@@ -94,7 +96,7 @@ def test_unbounded_rules_are_refused_in_the_page_language(client: TestClient) ->
 def test_the_form_refuses_bad_seats(client: TestClient, form: dict[str, str], words: str) -> None:
     before = client.app.state.store.count_tables()  # type: ignore[attr-defined]
     data = {"seat0_kind": "human", "seat1_kind": "heuristic", **form}
-    r = client.post("/new/dice?lang=cs", data=data, follow_redirects=False)
+    r = client.post("/new/dice?lang=cs", data=form_data(client, data), follow_redirects=False)
     assert r.status_code == 400 and words in r.text and 'class="error"' in r.text
     assert client.app.state.store.count_tables() == before  # type: ignore[attr-defined]
 
@@ -209,10 +211,10 @@ def test_the_host_opens_a_seat_and_issues_a_new_link(client: TestClient) -> None
     host, old = t["host_url"], t["seats"][0]["token"]
     page = client.get(host).text
     assert f"{host}/seat/0/public" in page and f"{host}/seat/0/link" in page
-    r = client.post(f"{host}/seat/1/public", follow_redirects=False)
+    r = client.post(f"{host}/seat/1/public", data=form_data(client), follow_redirects=False)
     assert r.status_code == 303
     assert f'data-claim="{t["id"]}" data-seat="1"' in client.get("/").text
-    client.post(f"{host}/seat/1/private")
+    client.post(f"{host}/seat/1/private", data=form_data(client))
     assert t["id"] not in client.get("/").text
     # A wrong host token changes nothing.
     bad = client.post(f"/api/tables/{t['id']}/seats/0/link", json={"host_token": "guess"})

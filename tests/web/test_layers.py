@@ -23,6 +23,7 @@ from pfeffer.web.security import CSP
 from pfeffer.web.server import create_app
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from tests.web.conftest import form_data
 
 # ------------------------------------------------------------------ the table service
 
@@ -162,6 +163,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             "lobby-de": "/?lang=de",
             "play-cs": p["seats"][0]["url"] + "?lang=cs",
             "device-pepper": f"/device/{p['id']}/{p['host_token']}",
+            "strategy-dice": "/strategy/dice",  # tablehints
+            "strategy-table": f"/strategy/dice?table={d['id']}",
         }
         yield client, pages
 
@@ -169,7 +172,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
 def fetch(client: TestClient, page: Any) -> Any:
     if isinstance(page, tuple):
         method, path, form = page
-        return client.request(method, path, data=form, follow_redirects=False)
+        return client.request(method, path, data=form_data(client, form), follow_redirects=False)
     return client.get(page)
 
 
@@ -254,6 +257,8 @@ def test_every_page_route_is_checked(site: tuple[TestClient, dict[str, Any]]) ->
         "lobby-de",
         "play-cs",
         "device-pepper",
+        "strategy-dice",
+        "strategy-table",
     ],
 )
 def test_every_page_has_the_policy_and_nothing_it_forbids(

@@ -29,6 +29,7 @@ from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.web.i18n import LOCALE_DIR
 from pfeffer.web.routes.pages import CHOICE_LABELS
 from pfeffer.web.server import create_app
+from tests.web.conftest import form_data
 from tests.web.htmlparse import page_texts
 
 LANGS = ["de", "cs"]
@@ -150,6 +151,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             f"/replay/{dice['id']}",  # 409: the game is running
             "/play/nosuch/nosuch",
             "/rules/chess",
+            "/strategy/dice",  # tablehints: the strategy page, for a table's rules too
+            f"/strategy/dice?table={dice['id']}",
         ]
         yield c, paths
 
@@ -175,7 +178,7 @@ def test_no_english_text_on_any_page(site: tuple[TestClient, list[str]], lang: s
         if hits:
             found[path] = hits
     # The form posted with a wrong value: the page comes back with the error.
-    r = client.post(f"/new/dice?lang={lang}", data={"players": "9"})
+    r = client.post(f"/new/dice?lang={lang}", data=form_data(client, {"players": "9"}))
     assert r.status_code == 400
     if hits := leaks(page_texts(r.text), lang):
         found["POST /new/dice"] = hits

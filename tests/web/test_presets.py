@@ -16,6 +16,7 @@ from pfeffer.dice.presets import DICE_PRESETS
 from pfeffer.pepper.presets import PEPPER_PRESETS
 from pfeffer.pepper.rules import PepperRules
 from pfeffer.web.games import ADAPTERS
+from tests.web.conftest import form_data
 from tests.web.htmlparse import form_fields
 
 # What each preset says it is (its description and docs), written out here independently of the
@@ -153,7 +154,7 @@ def test_play_now_opens_your_seat_at_a_running_table(
 ) -> None:
     home = client.get("/?lang=de").text
     assert f'action="/play-now/{game}"' in home and "jetzt gegen den Computer spielen" in home
-    r = client.post(f"/play-now/{game}", follow_redirects=False)
+    r = client.post(f"/play-now/{game}", data=form_data(client), follow_redirects=False)
     assert r.status_code == 303
     _, play, table_id, token = r.headers["location"].split("/")
     assert play == "play"
@@ -163,7 +164,7 @@ def test_play_now_opens_your_seat_at_a_running_table(
     frame = client.get(f"/api/tables/{table_id}/state", params={"token": token}).json()
     assert frame["seat"] == 0
     assert client.get(r.headers["location"]).status_code == 200
-    assert client.post("/play-now/chess").status_code == 404
+    assert client.post("/play-now/chess", data=form_data(client)).status_code == 404
 
 
 def _play_out(preset: Preset, seed: int) -> set[str]:

@@ -8,7 +8,6 @@ actions. Nothing here knows a rule; the solver values what the game lists.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 from collections import deque
@@ -34,12 +33,13 @@ from pfeffer.cli.common import (
 )
 from pfeffer.cli.dice import RuleOpt, app, dice_text, faces_text
 from pfeffer.core.errors import ActionError, IllegalAction
-from pfeffer.dice.game import DiceAction, DiceGame, Phase
+from pfeffer.dice.game import DiceGame, Phase
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import keep_options
-from pfeffer.dice.sheet import round_number
 from pfeffer.dice.solver import Advice, DiceStrategy, advise, solve
 from pfeffer.dice.solver import cache as solver_cache
+from pfeffer.dice.solver import review as solver_review
+from pfeffer.dice.solver.review import Decision
 
 HINT_WORDS = frozenset({"a", "hint", "advice"})
 """What asks for a hint in ``dice play`` (``h`` is help there)."""
@@ -389,44 +389,11 @@ def advise_command(
 # ============================================================================ the review
 
 
-@dataclasses.dataclass(frozen=True)
-class Decision:
-    """One decision of a game, as advised afterwards."""
-
-    seat: int
-    round: int
-    situation: str
-    played: str
-    best: str
-    played_win: float
-    best_win: float
-
-    @property
-    def cost(self) -> float:
-        """The chance to win that the decision gave away (0 for a best one)."""
-        return max(self.best_win - self.played_win, 0.0)
-
-
 def decisions(strategy: DiceStrategy, record: DiceGame, seats: set[int]) -> list[Decision]:
     """Every decision with a choice that a player in ``seats`` made in ``record`` (replayed
-    action by action), valued by the solver; in the order played."""
-    g = record
-    game = DiceGame(list(g.players), g.rules, seed=g.seed, first_player=g.first_player,
-                    sheet=g.is_sheet, hand_dice=g.hand_dice)  # fmt: skip
-    out: list[Decision] = []
-    for action in g.actions:
-        kind = DiceAction.parse(action).kind
-        seat = game.current_player
-        if kind in ("roll", "keep", "bank", "pfeffer") and seat in seats:
-            tips = advise(strategy, game)
-            played = "roll" if kind == "roll" else action
-            mine = next((t for t in tips if t.action == played), None)
-            if len(tips) > 1 and mine is not None:
-                out.append(Decision(seat, round_number(game), state_text(game), played,
-                                    tips[0].action, mine.win_probability,
-                                    tips[0].win_probability))  # fmt: skip
-        game.apply(action)
-    return out
+    action by action), valued by the solver; in the order played (:mod:`pfeffer.dice.solver.review`
+    with the terminal's line for each situation)."""
+    return solver_review.decisions(strategy, record, seats, situation=state_text)
 
 
 def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
@@ -435,7 +402,7 @@ def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
     for name, justify in (("#", "right"), ("Round", "right"), ("Situation", "left"),
                           ("Played", "left"), ("Best", "left"), ("Cost", "right")):  # fmt: skip
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    ranked = sorted(found, key=lambda d: -d.cost)[:top]
+    ranked = solver_review.ranked(found)[:top]
     for i, d in enumerate(ranked, start=1):
         table.add_row(str(i), str(d.round), d.situation, d.played, f"[green]{d.best}[/]",
                       f"[red]−{100 * d.cost:.2f}[/]")  # fmt: skip
@@ -449,14 +416,13 @@ def show_review(
     found = decisions(strategy, game, seats)
     console.rule("Game review")
     for seat in sorted(seats):
-        mine = [d for d in found if d.seat == seat]
-        lost = sum(d.cost for d in mine)
-        best = sum(d.cost < 5e-5 for d in mine)
+        totals = solver_review.summary(found, seat)
         console.print(
-            f"[bold]{escape(game.players[seat])}[/]: {len(mine)} decisions, {best} best; "
-            f"win % given away in all: [red]{100 * lost:.2f}[/] (percentage points)"
+            f"[bold]{escape(game.players[seat])}[/]: {totals.decisions} decisions, "
+            f"{totals.best} best; win % given away in all: [red]{100 * totals.lost:.2f}[/] "
+            "(percentage points)"
         )
-    mistakes = [d for d in found if d.cost >= 5e-5]
+    mistakes = [d for d in found if not d.is_best]
     if not mistakes:
         console.print("[green]Every decision was the best one.[/]")
         return

@@ -50,6 +50,7 @@ from pfeffer.cli.common import (
     verb,
 )
 from pfeffer.cli.common import winners_text as _winners_text
+from pfeffer.cli.pepper_advice import hint_line, review_lines, terminal_language
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import (
@@ -351,6 +352,9 @@ PLAY_KEYS = (
     "? = rules · q = save and quit[/]"
 )
 
+HINT_WORDS = frozenset({"!", "hint"})
+HINT_KEYS = "[dim]! = a hint: what the expert would play, and why[/]"
+
 
 class PlaySession:
     """One terminal game: deals, prompts the humans, lets the bots choose, tells what happens."""
@@ -364,8 +368,13 @@ class PlaySession:
         *,
         path: Path | None,
         bot_delay: float = 0.0,
+        hints: bool = False,
+        review: bool = False,
     ) -> None:
         self.console = console
+        self.hints = hints
+        self.review = review
+        self.lang = terminal_language()
         self.game = game
         self.seats = seats
         self.bots = bots
@@ -491,9 +500,25 @@ class PlaySession:
             f"{cards_per_hand(len(g.players))} tricks ({bid_text(r.bid)}): {points}."
         )
         self.console.print(hand_table(g.names, g.results, g.scores, g.winners, max_rows=8))
+        if self.review:
+            self.show_reviews(len(g.results) - 1)
         self.save()
         if g.is_over:
             self.console.rule(f"[bold green]{winners_text(g.names, g.winners, g.scores)}[/]")
+
+    def show_reviews(self, hand_index: int) -> None:
+        """The double-dummy review of a finished hand for each human's side."""
+        g = self.game
+        shown: set[int] = set()
+        for seat in self.humans:
+            if g.side_of(seat) in shown:
+                continue
+            shown.add(g.side_of(seat))
+            side = self.side(g.side_of(seat))
+            lines = review_lines(g, hand_index, seat, side, lang=self.lang, card_text=card_markup)
+            self.say(f"[bold]{lines[0]}[/]")
+            for line in lines[1:]:
+                self.say(f"  {line}")
 
     def cards_line(self, cards: Sequence[str], legal: Sequence[str] = ()) -> str:
         """Cards in a row; with ``legal``, the legal ones numbered and the others dimmed."""
@@ -599,13 +624,26 @@ class PlaySession:
         if low in HELP_WORDS and not (low == "h" and g.phase == "declare"):
             self.say(rules_help(g.rules, len(g.players)))
             self.say(PLAY_KEYS)
+            if self.hints:
+                self.say(HINT_KEYS)
             return True
         if low in ("t", "table", "scores"):
             self.console.print(hand_table(g.names, g.results, g.scores, g.winners))
             return True
+        if self.hints and low in HINT_WORDS:
+            self.say(hint_line(g, self.lang, self.action_markup))
+            return True
         if low in QUIT_WORDS:
             raise QuitRequested
         return False
+
+    def action_markup(self, action: str) -> str:
+        """An action as the screen shows it: a card, a trump or a bid."""
+        if action in CARD_INDEX:
+            return card_markup(action)
+        if action in ("C", "D", "H", "S", "NT"):
+            return trump_markup(action)
+        return f"[bold]{bid_text(action)}[/]"
 
     def human_step(self, seat: int) -> None:
         """Prompt the human to act until one action has been applied."""
@@ -691,6 +729,16 @@ def play(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds to pause before each bot action.", min=0)
     ] = 0.6,
+    hints: Annotated[
+        bool, typer.Option(help="Allow hints: type ! for what the expert would play, and why.")
+    ] = False,
+    review: Annotated[
+        bool,
+        typer.Option(
+            help="After each hand, its double-dummy review for your side: the tricks best play "
+            "would have taken and the cards that cost one."
+        ),
+    ] = True,
 ) -> None:
     """Play Pepper in the terminal: humans (hot-seat) and bots in any seats."""
     console = make_console()
@@ -726,7 +774,11 @@ def play(
         i: make_bot(PEPPER_BOTS, s, i, seed) for i, s in enumerate(table) if s.is_bot
     }
     console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
-    PlaySession(console, game, table, bots, path=path, bot_delay=bot_delay).run()
+    if hints:
+        console.print("[dim]Hints are on: type ! for what the expert would play, and why.[/]")
+    PlaySession(
+        console, game, table, bots, path=path, bot_delay=bot_delay, hints=hints, review=review
+    ).run()
 
 
 def _load_game(text: str, path: Path) -> PepperGame:

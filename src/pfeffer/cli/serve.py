@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -27,6 +28,14 @@ def serve(
     ),
     bot_delay: float = typer.Option(0.8, help="Seconds a computer player waits before it moves."),
     *,
+    redis: str = typer.Option(
+        "",
+        help="Redis URL (redis://host:6379/0): several processes serve the same tables "
+        "(with --db on PostgreSQL; see docs/web.md, 'Several processes').",
+    ),
+    workers: int = typer.Option(
+        1, min=1, help="Server processes on this address (more than one needs --redis)."
+    ),
     ssl_keyfile: Annotated[
         Path | None,
         typer.Option(
@@ -43,11 +52,27 @@ def serve(
             help="Certificate (PEM, e.g. made by mkcert) to serve HTTPS, with --ssl-keyfile.",
         ),
     ] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Change a rate limit: off, ws=200/10s, http=1000/10s, create=60/60s, "
+            "join=120/60s, table_connections=64 (repeatable; see docs/web.md).",
+        ),
+    ] = None,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            help="text: warnings and errors only; json: one JSON line per request, move and "
+            "error (for a log collector).",
+        ),
+    ] = "text",
 ) -> None:
     """Start the web server: play both games in the browser, keep score sheets."""
     import uvicorn
 
     from pfeffer.web.invite import lan_addresses, lan_url, serve_text
+    from pfeffer.web.limits import Limits
+    from pfeffer.web.observability import configure_logging
     from pfeffer.web.server import create_app
 
     if (ssl_keyfile is None) != (ssl_certfile is None):
@@ -55,23 +80,74 @@ def serve(
             "HTTPS needs both --ssl-keyfile and --ssl-certfile.",
             param_hint="--ssl-keyfile / --ssl-certfile",
         )
+    if log_format not in ("text", "json"):
+        raise typer.BadParameter("text or json", param_hint="--log-format")
+    try:
+        limits = Limits().with_options(limit or [])
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--limit") from None
+    if workers > 1 and not redis:
+        raise typer.BadParameter(
+            "Several processes need Redis to reach each other's players: add --redis URL "
+            "(and a PostgreSQL --db).",
+            param_hint="--workers",
+        )
     scheme = "https" if ssl_certfile is not None else "http"
     url = db or default_db_url()
+    if redis and url.startswith("sqlite"):
+        typer.echo(
+            "Note: several processes on one SQLite file work, but PostgreSQL is the database "
+            "made for them (--db postgresql+psycopg://...).",
+            err=True,
+        )
     addresses = lan_addresses() if host in ("0.0.0.0", "") else []
-    app = create_app(url, bot_delay=bot_delay, lan_url=lan_url(host, port, addresses, scheme))
-    typer.echo(serve_text(host, port, addresses, scheme), nl=False)
-    typer.echo(f"Database: {_safe(url)}. Stop with Ctrl+C.")
+    lan = lan_url(host, port, addresses, scheme)
+    configure_logging(log_format)
+    json_logs = log_format == "json"
     # Messages above the protocol's 2048 characters get a ``too_large`` reply up to this size;
     # only beyond it does the WebSocket layer close the connection (1009).
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=WS_MAX_SIZE,
-        ssl_keyfile=None if ssl_keyfile is None else str(ssl_keyfile),
-        ssl_certfile=None if ssl_certfile is None else str(ssl_certfile),
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": "info" if json_logs else "warning",
+        "log_config": None if json_logs else uvicorn.config.LOGGING_CONFIG,
+        "access_log": not json_logs,  # JSON: the app logs each request with its route
+        "ws_max_size": WS_MAX_SIZE,
+        "ssl_keyfile": None if ssl_keyfile is None else str(ssl_keyfile),
+        "ssl_certfile": None if ssl_certfile is None else str(ssl_certfile),
+    }
+    if workers == 1:
+        app = create_app(
+            url, bot_delay=bot_delay, lan_url=lan, redis_url=redis or None, limits=limits
+        )
+        typer.echo(serve_text(host, port, addresses, scheme), nl=False)
+        typer.echo(f"Database: {_safe(url)}{_redis_note(redis)}. Stop with Ctrl+C.")
+        uvicorn.run(app, **options)
+        return
+    # Several worker processes on one socket: each builds the app from the environment.
+    from pfeffer.web.app import ENV_PREFIX
+    from pfeffer.web.storage import make_engine, migrate
+
+    engine = make_engine(url)
+    migrate(engine)  # once, before the workers start
+    engine.dispose()
+    os.environ.update(
+        {
+            ENV_PREFIX + "DB": url,
+            ENV_PREFIX + "REDIS": redis,
+            ENV_PREFIX + "BOT_DELAY": str(bot_delay),
+            ENV_PREFIX + "LAN_URL": lan or "",
+            ENV_PREFIX + "LIMITS": "\n".join(limit or []),
+            ENV_PREFIX + "LOG_FORMAT": log_format,
+        }
     )
+    typer.echo(serve_text(host, port, addresses, scheme), nl=False)
+    typer.echo(f"Database: {_safe(url)}{_redis_note(redis)}, {workers} processes. Stop: Ctrl+C.")
+    uvicorn.run("pfeffer.web.app:app_from_env", factory=True, workers=workers, **options)
+
+
+def _redis_note(redis: str) -> str:
+    return f", fan-out: {_safe(redis)}" if redis else ""
 
 
 def _safe(url: str) -> str:

@@ -168,15 +168,22 @@ class WorldSampler:
         return dealt
 
 
+@functools.lru_cache(maxsize=16)
+def _sampler(view: PepperView, players: int) -> WorldSampler:
+    return WorldSampler(view, players)
+
+
 def sample_deal(view: PepperView, players: int, rng: random.Random) -> list[list[str]]:
     """A deal of the current hand (one card list per seat, plus the dead hand with 2 players),
     drawn uniformly among the deals consistent with ``view``: the viewer's cards and every card
     played stay where they are, every other seat gets its current number of unknown cards and no
     card of a suit it showed out of. Each list holds the seat's cards at the deal, deck order.
 
-    ``view`` must be a seat's view of a dealt hand (auction, declare or play phase).
+    ``view`` must be a seat's view of a dealt hand (auction, declare or play phase). The counts
+    for a view are kept for the next call with an equal view (a search resamples the same
+    position many times).
     """
-    w = WorldSampler(view, players)
+    w = _sampler(view, players)
     dealt = w.draw(rng)
     hands = [list(view.hand) + w.played[s] if s == w.me else [] for s in range(players)]
     for h, s in enumerate(w.holders):

@@ -6,6 +6,8 @@
   expire) and the computer players (``bots``: off the event loop), free of requests;
 - ``serialize``: the JSON shapes (frames, summaries); ``render``: pages and errors;
   ``seating``: who sits at a new table; ``security``: the headers (CSP) of every response;
+- hardening (issue 9): ``limits`` (rate limits), ``csrf`` (form tokens), ``tokens``
+  (constant-time checks), ``observability`` (metrics, logs, readiness; ``routes/ops``);
 - ``games``: the adapters, the only place that touches a rules engine; ``storage``: the database.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -21,12 +24,24 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pfeffer.web import pwa
+from pfeffer.web.csrf import CsrfProtect
+from pfeffer.web.limits import Limits, RateLimits
+from pfeffer.web.observability import (
+    Metrics,
+    Observe,
+    configure_logging,
+    database_check,
+    instrument_store,
+    redis_check,
+)
 from pfeffer.web.render import http_error, lang_of
-from pfeffer.web.routes import device, pages, sheets, tables, ws
+from pfeffer.web.routes import device, ops, pages, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
 from pfeffer.web.security import SecurityHeaders
+from pfeffer.web.services.bus import Bus, make_bus
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage import Store, make_engine, migrate
+from pfeffer.web.storage.aio import AsyncStore
 
 HERE = Path(__file__).resolve().parent
 
@@ -34,34 +49,80 @@ HERE = Path(__file__).resolve().parent
 def create_app(
     db_url: str,
     bot_delay: float = 0.8,
+    *,
     table_ttl: dt.timedelta = TABLE_TTL,
     lan_url: str | None = None,
+    limits: Limits | None = None,
+    redis_url: str | None = None,
+    bus: Bus | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
     on the network use: the host page's links and QR codes use it when the host opened the
-    page as localhost."""
+    page as localhost. ``limits``: the rate limits (``web/limits.py``; default ``Limits()``).
+    ``redis_url``: this process is one of several serving the same tables (on PostgreSQL),
+    joined through Redis (docs/web.md, "Several processes"); ``bus`` instead gives the fan-out
+    itself (tests)."""
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
+    metrics = Metrics()  # /metrics (web/observability.py)
+    instrument_store(store, metrics)
+    db = AsyncStore(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(store, bot_delay)
+        hub = Hub(db, bot_delay, bus if bus is not None else make_bus(redis_url))
         app.state.hub = hub
-        store.expire_tables(table_ttl)
-        await hub.resume()
+        await db.expire_tables(table_ttl)
+        await hub.start()
         yield
         await hub.stop()
+        db.close()
         engine.dispose()
 
     app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.store = store
+    app.state.store = store  # the store as such (tests, scripts)
+    app.state.db = db  # the same, off the event loop (the routes)
+    app.state.metrics = metrics
+    # /readyz: (name, async check) pairs: the database, and Redis when processes share it.
+    app.state.readiness = [("database", database_check(engine))]
+    if redis_url:
+        app.state.readiness.append(("redis", redis_check(redis_url)))
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/csrf.py)
+    app.add_middleware(RateLimits, limits=limits or Limits())
+    app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
+    app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
-    for router in (tables.router, sheets.router, ws.router, pages.router, device.router):
+    for router in (
+        tables.router,
+        sheets.router,
+        ws.router,
+        pages.router,
+        device.router,
+        ops.router,
+    ):
         app.include_router(router)
+    app.include_router(strategy.router)  # tablehints: the dice strategy page
     app.include_router(pwa.router(lang_of))  # the sheets as an app: /sw.js, /sheets.webmanifest
     return app
+
+
+ENV_PREFIX = "PFEFFER_SERVE_"
+
+
+def app_from_env() -> FastAPI:
+    """The app as ``pfeffer serve --workers N`` starts it in each worker process (uvicorn's
+    factory): the options travel in ``PFEFFER_SERVE_*`` environment variables."""
+    env = os.environ
+    configure_logging(env.get(ENV_PREFIX + "LOG_FORMAT", "text"))  # a fresh process each
+    options = [o for o in env.get(ENV_PREFIX + "LIMITS", "").split("\n") if o]
+    return create_app(
+        env[ENV_PREFIX + "DB"],
+        bot_delay=float(env.get(ENV_PREFIX + "BOT_DELAY", "0.8")),
+        lan_url=env.get(ENV_PREFIX + "LAN_URL") or None,
+        redis_url=env.get(ENV_PREFIX + "REDIS") or None,
+        limits=Limits().with_options(options),
+    )

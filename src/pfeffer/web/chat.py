@@ -35,6 +35,7 @@ pfeffer.web.chat.ChatRefused: Spectators can read the chat, but only players wri
 from __future__ import annotations
 
 import collections
+import contextlib
 import dataclasses
 import datetime as dt
 import time
@@ -155,6 +156,12 @@ class Room:
         self.next_id += 1
         self.messages.append(message)
         return message
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """Keep a message another server process took (its number stays; ours go on after)."""
+        self.messages.append(message)
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            self.next_id = max(self.next_id, int(message["id"]) + 1)
 
 
 class Chat:

@@ -95,6 +95,10 @@ class Table(Protocol):
         """The JSON view for ``seat`` (None: a spectator)."""
         ...
 
+    def engine_view(self, seat: int | None) -> Any:
+        """The engine's own view for ``seat`` (what a bot or the advisor may look at)."""
+        ...
+
     def legal_actions(self, seat: int | None) -> list[str]:
         """The actions offered to ``seat``: the engine's list while it is that seat's turn."""
         ...
@@ -156,6 +160,10 @@ class GameAdapter(GameKind, Protocol[G]):
         """The actions offered to ``seat`` (none unless it is that seat's turn)."""
         ...
 
+    def engine_view(self, game: G, seat: int | None) -> Any:
+        """The engine's own view for ``seat``."""
+        ...
+
     def apply(self, game: G, action: str, seat: int) -> None:
         """Apply ``action`` for ``seat`` if the engine lists it; ActionError otherwise."""
         ...
@@ -189,6 +197,9 @@ class BoundTable(Generic[G]):
 
     def legal_actions(self, seat: int | None) -> list[str]:
         return self.adapter.legal_actions(self.game, seat)
+
+    def engine_view(self, seat: int | None) -> Any:
+        return self.adapter.engine_view(self.game, seat)
 
     def after(self, action: str, seat: int) -> BoundTable[G]:
         game = self.game.clone()
@@ -445,3 +456,29 @@ def adapter(kind: str) -> GameKind:
 def bot_seed() -> int:
     """A seed for a random bot's own generator (bots are recreated for each move)."""
     return random.getrandbits(32)
+
+
+CHANCE_ACTIONS = ("roll ", "deal ")
+
+
+def chosen_action(action: str) -> str:
+    """The action as its player chose it, from the action as the record keeps it: a throw or
+    a deal is stored with its outcome (``roll 415236``, the whole deal), but the player chose
+    ``roll`` / ``deal``, and a frame's ``last`` must not show a deal's hidden hands. A table
+    never offers an outcome as a choice (``_EngineAdapter.apply``), so this is exact.
+
+    >>> chosen_action("roll 415236"), chosen_action("deal 9C TC / JD"), chosen_action("keep 15")
+    ('roll', 'deal', 'keep 15')
+    """
+    return action.split(" ", 1)[0] if action.startswith(CHANCE_ACTIONS) else action
+
+
+def warm_up() -> None:
+    """Build the engines' cached tables (every throw of one to six dice in the chance stream's
+    order, the default scoring) that the first game of a process would otherwise wait for, up
+    to a second on a busy machine."""
+    from pfeffer.dice.scoring import ordered_throws, score_table
+
+    for n in range(1, 7):
+        ordered_throws(n)
+    score_table()

@@ -47,6 +47,7 @@ def render(request: Request, template: str, status_code: int = 200, **ctx: Any) 
         languages=LANGUAGE_NAMES,
         js_strings=js_strings(t.gettext, t.ngettext),
         path=request.url.path,
+        csrf_token=getattr(request.state, "csrf_token", ""),  # web/csrf.py: in every form
         **ctx,
     )
     resp = HTMLResponse(page, status_code=status_code)
@@ -153,18 +154,13 @@ def js_strings(
         "points": _("Points"),
         "score": _("Score"),
         "your_hand": _("Your hand"),
-        "called_pfeffer": _("%(name)s calls Pfeffer!"),
         "lost_penalty": _("%(name)s busts and loses %(points)s"),
-        "banked": _("%(name)s banks %(points)s"),
         "busted": _("%(name)s busts"),
         "add": _("Add"),
         "all_passed": _("Everyone passed"),
         "undo": _("Undo last entry"),
         "print": _("Print"),
         "error": _("Error"),
-        "did_throw": _("%(name)s threw %(dice)s"),
-        "did_keep": _("%(name)s sets aside %(dice)s"),
-        "did_void": _("%(name)s declares the throw void"),
         "did_deal": _("%(name)s deals"),
         "did_pass": _("%(name)s passes"),
         "did_bid": _("%(name)s bids %(bid)s"),
@@ -270,6 +266,60 @@ def js_strings(
         "stats_summary": _("Dice: %(d)s · throws: %(k)s · chi-square %(chi)s · p = %(p)s"),
         "stats_few": _("Too few dice yet to judge the spread."),
         "stats_fair": _("A usual spread for fair dice."),
+        # tablehints: the hint button's answer (static/hints.js)
+        "hint_thinking": _("Thinking…"),
+        "hint_heading": _("Advice"),
+        "hint_close": _("Close the advice"),
+        "hint_best": _("best"),
+        "hint_dice_note": _("Each choice with its chance to win the game, then playing the best:"),
+        "hint_expert": _("The expert would choose: %(action)s"),
+        # tablehints: the game review on the replay page (static/review.js)
+        "review_player": _(
+            "%(name)s: %(n)s decisions, %(best)s of them the best; chance to win given away "
+            "in all: %(lost)s percentage points"
+        ),
+        "review_all_best": _("Every decision was the best one."),
+        "review_mistakes": _("The costliest decisions"),
+        "review_cost": _("−%(cost)s percentage points"),
+        "review_start": _("%(own)s against %(other)s, before the first throw"),
+        "review_keep": _("%(own)s against %(other)s, turn total %(total)s, thrown:"),
+        "review_decide": _("%(own)s against %(other)s, turn total %(total)s, dice to throw: %(n)s"),
+        "review_played": _("Played:"),
+        "review_best": _("Best:"),
+        "review_more": _("Show the other decisions (%(n)s)"),
+        "review_dd_note": _(
+            "Double dummy: what each side could have taken with every hand open and the best "
+            "play by everyone."
+        ),
+        "review_hand": _("Hand %(n)s: %(name)s bids %(bid)s %(trump)s"),
+        "review_side": _("%(side)s: with best play %(best)s tricks, taken %(taken)s"),
+        "review_card": _("%(name)s plays %(card)s: tricks lost by this card: %(lost)s"),
+        "review_no_cost": _("No card cost a trick."),
+        "review_failed": _("The review could not be loaded."),
+        # tablehints: the strategy page of Würfel-Pfeffer (static/strategy.js)
+        "st_first": _(
+            "The first player wins %(p)s of games; a fair head start for the second player is "
+            "about %(points)s points."
+        ),
+        "st_map_title": _("Your chance to win at the start of your turn"),
+        "st_map_note": _(
+            "Your total up, the opponent's across: green, you are ahead; red, behind. Point at "
+            "a square for its number."
+        ),
+        "st_own": _("Your total"),
+        "st_other": _("The opponent's total"),
+        "st_cell": _("You %(own)s, opponent %(other)s: %(p)s"),
+        "st_bank_title": _("When to bank"),
+        "st_bank_note": _(
+            "Each square: the turn total from which banking beats throwing the dice left, in "
+            "an ordinary turn (no Pfeffer; banking needs at least %(min)s). ∞: throw on all the "
+            "way up."
+        ),
+        "st_dice": _("Dice left: %(n)s"),
+        "st_dice_hot": _("Six dice again after hot dice"),
+        "st_bank_at": _("You %(own)s, opponent %(other)s: bank from %(total)s"),
+        "st_bank_never": _("You %(own)s, opponent %(other)s: throw on"),
+        "st_failed": _("The charts could not be loaded."),
         "stats_unusual": _(
             "An unusual spread for fair dice (p below 0.01): it happens "
             "at about one table in a hundred."

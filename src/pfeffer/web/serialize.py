@@ -18,8 +18,7 @@ if TYPE_CHECKING:
 
 def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
     """The state frame for one seat (or a spectator), built from the engine's view."""
-    online = {s for s in live.conns.values() if s is not None}
-    opened = sum(1 for s in live.conns.values() if s is not None and s == seat)
+    online = live.online()  # on every process of the site
     return {
         "type": "state",
         "table": live.id,
@@ -35,8 +34,9 @@ def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
         "legal": live.table.legal_actions(seat),
         "last": live.last,
         "rematch": live.rematch_id,
+        "hints": live.hints,  # the hint button is there (the host allowed hints)
         # The viewer's seat is open in another window or on another device too.
-        "elsewhere": opened > 1,
+        "elsewhere": seat is not None and live.opened(seat) > 1,
     }
 
 
@@ -63,6 +63,7 @@ def table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         ],
         "winners": t.winners,
         "scores": t.scores,
+        "hints": t.hints,
     }
 
 
@@ -113,9 +114,14 @@ def replay_step(
     step: int,
     actions: list[str],
     acted_by: list[int | None],
+    log_before: int = 0,
 ) -> dict[str, Any]:
     """Step ``step`` of a finished game's replay: ``table`` holds the game after the first
-    ``step`` of its ``actions`` (``acted_by``: the seat that took each)."""
+    ``step`` of its ``actions`` (``acted_by``: the seat that took each; ``log_before``: how many
+    log events the game had before that step's action, so that ``events`` holds the events the
+    action added, which the page shows as sentences as the table's log does)."""
+    view = table.reveal()  # the game is over: every hand may be shown
+    start = view["log_count"] - len(view["log"])  # the index in the whole log of view["log"][0]
     return {
         "step": step,
         "steps": len(actions),
@@ -124,5 +130,6 @@ def replay_step(
         "names": [s.name for s in seats],
         "seats": [{"name": s.name, "kind": s.kind, "bot": s.bot} for s in seats],
         "game": t.game,
-        "view": table.reveal(),  # the game is over: every hand may be shown
+        "view": view,
+        "events": view["log"][max(0, log_before - start) :] if step else [],
     }

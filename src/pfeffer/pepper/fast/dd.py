@@ -40,9 +40,10 @@ from pfeffer.pepper.fast.tables import (
 )
 
 TT_BITS = 14
-# A table entry: the key (26 bits: cards still out, leader), then lower and upper bounds on the
-# max side's tricks still to come (4 bits each) and the generation (the solve it belongs to).
-_KEY_MASK = (1 << 26) - 1
+# A table entry is two int64s: the key (:func:`_rel_key`: who holds each card still out, by its
+# rank within its suit, and the leader), then lower and upper bounds on the max side's tricks
+# still to come (4 bits each) and the generation (the trump and side it was learnt for).
+TT_SIZE = 2 << TT_BITS
 # p (the search parameters): players, trump, max-side seats (bit mask), table generation, nodes
 # visited (a counter), tricks still to play.
 _N, _TRUMP, _MAXS, _GEN, _NODES, _TOTAL = range(6)
@@ -55,6 +56,33 @@ _N, _TRUMP, _MAXS, _GEN, _NODES, _TOTAL = range(6)
 @jit
 def _tt_index(key: int) -> int:
     return ((key * 0x9E3779B97F4A7C15) >> (64 - TT_BITS)) & ((1 << TT_BITS) - 1)
+
+
+@jit
+def _rel_key(hands: Int64Array, t: int, leader: int) -> int:
+    """A trick-boundary position by relative ranks: per suit, the holder (2 bits) of each card
+    still out from the top down, then the suit's count (3 bits); the leader last. Which cards of
+    a suit are gone does not matter, only who holds the rest in which order, so positions that
+    differ in the small cards already played share an entry, across worlds too (at most 24 cards
+    out: 62 bits)."""
+    key = 0
+    for s in range(4):
+        cnt = 0
+        for j in range(ORDER_LEN[t, s]):
+            c = ORDER[t, s, j]
+            if hands[0] >> c & 1:
+                key = key << 2
+            elif hands[1] >> c & 1:
+                key = key << 2 | 1
+            elif hands[2] >> c & 1:
+                key = key << 2 | 2
+            elif hands[3] >> c & 1:
+                key = key << 2 | 3
+            else:
+                continue
+            cnt += 1
+        key = key << 3 | cnt
+    return key << 2 | leader
 
 
 @jit
@@ -113,6 +141,37 @@ def _sure_trumps(hands: Int64Array, t: int, maxs: int) -> int:
             c3 += 1
     best = max(c0, c1, c2, c3)
     return best if side == 1 else -best
+
+
+@jit
+def _quick_tricks(hands: Int64Array, n: int, t: int, leader: int, maxs: int) -> int:
+    """Tricks the leader takes at once by cashing winners from its own hand: in each side suit
+    the run of highest cards still out that it holds, as long as every opponent holding a trump
+    still follows (cashing side suits first keeps that true), then its run of top trumps. A lower
+    bound for the leader's side: each of these cards is the highest of the trick it leads."""
+    mine = maxs >> leader & 1
+    hand = hands[leader]
+    opp_trumps = 0
+    for o in range(n):
+        if (maxs >> o & 1) != mine and t < 4 and hands[o] & SUIT_MASK[t, t]:
+            opp_trumps |= 1 << o
+    q = 0
+    for s in range(4):
+        if not hand & SUIT_MASK[t, s]:
+            continue
+        run = 0
+        for j in range(ORDER_LEN[t, s]):
+            c = ORDER[t, s, j]
+            if hand >> c & 1:
+                run += 1
+            elif (hands[0] | hands[1] | hands[2] | hands[3]) >> c & 1:
+                break
+        if s != t and opp_trumps:
+            for o in range(n):
+                if opp_trumps >> o & 1:
+                    run = min(run, popcount(hands[o] & SUIT_MASK[t, s]))
+        q += run
+    return q
 
 
 @jit
@@ -257,24 +316,30 @@ def _search(
                         res = _last_trick(hands, n, t, leader, maxs) >= need
                         done = True
                     else:
-                        key = hands[0] | hands[1] | hands[2] | hands[3] | leader << 24
-                        idx = _tt_index(key)
-                        e = tt[idx]
-                        if (e & _KEY_MASK) == key and e >> 34 == gen:
-                            lb = e >> 26 & 15
-                            ub = e >> 30 & 15
+                        key = _rel_key(hands, t, leader)
+                        idx = 2 * _tt_index(key)
+                        e = tt[idx + 1]
+                        if tt[idx] == key and e >> 8 == gen:
+                            lb = e & 15
+                            ub = e >> 4 & 15
                             if lb >= need:
                                 res = True
                                 done = True
                             elif ub < need:
                                 res = False
                                 done = True
-                        elif t < 4:
-                            sure = _sure_trumps(hands, t, maxs)
-                            if sure > 0:
-                                lb = sure
-                            elif sure < 0:
-                                ub += sure
+                        else:
+                            if t < 4:
+                                sure = _sure_trumps(hands, t, maxs)
+                                if sure > 0:
+                                    lb = sure
+                                elif sure < 0:
+                                    ub += sure
+                            quick = _quick_tricks(hands, n, t, leader, maxs)
+                            if maxs >> leader & 1:
+                                lb = max(lb, quick)
+                            else:
+                                ub = min(ub, total - won - lost - quick)
                             if lb >= need:
                                 res = True
                                 done = True
@@ -359,7 +424,8 @@ def _search(
                 lb = max(lb, need)
             else:
                 ub = min(ub, need - 1)
-            tt[st[d, _IDX]] = st[d, _KEY] | lb << 26 | ub << 30 | gen << 34
+            tt[st[d, _IDX]] = st[d, _KEY]
+            tt[st[d, _IDX] + 1] = lb | ub << 4 | gen << 8
         if d == 0:
             return res
         d -= 1
@@ -421,7 +487,7 @@ class _Solver:
     """The transposition table and scratch arrays, kept between calls."""
 
     def __init__(self) -> None:
-        self.tt = np.zeros(1 << TT_BITS, dtype=np.int64)
+        self.tt = np.zeros(TT_SIZE, dtype=np.int64)
         self.p = np.zeros(8, dtype=np.int64)
         self.hands = np.zeros(4, dtype=np.int64)
         self.trick = np.zeros(4, dtype=np.int64)
@@ -487,4 +553,4 @@ def nodes_searched() -> int:
     return 0 if _SOLVER is None else int(_SOLVER.p[_NODES])
 
 
-__all__ = ["TT_BITS", "nodes_searched", "side_seats", "solve_kernel", "solve_masks"]
+__all__ = ["TT_BITS", "TT_SIZE", "nodes_searched", "side_seats", "solve_kernel", "solve_masks"]

@@ -15,11 +15,12 @@ from starlette.requests import HTTPConnection
 from pfeffer.core.rng import new_seed
 from pfeffer.web.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error, translations
-from pfeffer.web.render import lang_of
 from pfeffer.web.seating import parse_seats
-from pfeffer.web.services.live import Client
+from pfeffer.web.services.live import Client, Live
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatRow, Store, TableRow
+from pfeffer.web.storage import SeatRow, TableRow
+from pfeffer.web.storage.aio import AsyncStore
+from pfeffer.web.tokens import same_token
 
 TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires
 
@@ -32,9 +33,9 @@ class Settings:
     lan_url: str | None = None
 
 
-def store_of(conn: HTTPConnection) -> Store:
-    """The app's store."""
-    store: Store = conn.app.state.store
+def store_of(conn: HTTPConnection) -> AsyncStore:
+    """The app's store, whose calls run off the event loop."""
+    store: AsyncStore = conn.app.state.db
     return store
 
 
@@ -50,7 +51,7 @@ def settings_of(conn: HTTPConnection) -> Settings:
     return settings
 
 
-StoreDep = Annotated[Store, Depends(store_of)]
+StoreDep = Annotated[AsyncStore, Depends(store_of)]
 HubDep = Annotated[Hub, Depends(hub_of)]
 SettingsDep = Annotated[Settings, Depends(settings_of)]
 
@@ -66,10 +67,17 @@ async def json_object(request: Request) -> dict[str, Any]:
     return body
 
 
-def create_table(
-    store: Store, kind: str, rules_in: Any, seats_in: Any, lang: str = "en"
+async def create_table(
+    store: AsyncStore,
+    kind: str,
+    rules_in: Any,
+    seats_in: Any,
+    lang: str = "en",
+    *,
+    hints: bool = False,
 ) -> tuple[TableRow, list[SeatRow]]:
-    """A new table of ``kind``: the house rules and seats checked by the engine, then stored."""
+    """A new table of ``kind``: the house rules and seats checked by the engine, then stored
+    (``hints``: the players may ask the advisor)."""
     if not isinstance(kind, str) or kind not in ADAPTERS:
         raise HTTPException(400, "game must be 'dice' or 'pepper'")
     ad = adapter(kind)
@@ -79,13 +87,13 @@ def create_table(
         ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
     except (ValueError, TypeError) as exc:
         raise HTTPException(400, translate_error(exc, lang)) from None
-    return store.create_table(kind, rules, new_seed(), seats)
+    return await store.create_table(kind, rules, new_seed(), seats, hints=hints)
 
 
-def host_table(store: Store, table_id: str, host_token: Any) -> TableRow:
+async def host_table(store: AsyncStore, table_id: str, host_token: Any) -> TableRow:
     """The table whose host holds ``host_token``; 404 for anyone else."""
-    t = store.table(table_id)
-    if t is None or not isinstance(host_token, str) or host_token != t.admin_token:
+    t = await store.table(table_id)
+    if t is None or not same_token(host_token, t.admin_token):
         raise HTTPException(404, "no such table")
     return t
 
@@ -93,22 +101,28 @@ def host_table(store: Store, table_id: str, host_token: Any) -> TableRow:
 async def new_link(request: Request, table_id: str, seat: int) -> str:
     """Revoke the seat's link (its windows are closed) and issue a new one."""
     store = store_of(request)
-    token = store.new_seat_token(table_id, seat)
+    token = await store.new_seat_token(table_id, seat)
     if token is None:
         raise HTTPException(404, "there is no such human seat")
-    live = hub_of(request).lives.get(table_id)
+    hub = hub_of(request)
+    live = hub.lives.get(table_id)
     if live is not None:
-        async with live.lock:
-            live.seats = store.seats(table_id)
-        for ws, s in list(live.conns.items()):
-            if s == seat:
-                live.conns.pop(ws, None)
-                gt = translations(lang_of(request)).gettext
-                with contextlib.suppress(Exception):
-                    await ws_error(ws, "bad_token", gt("This link is not valid for this table."))
-                    await ws.close(code=4403)
-        await hub_of(request).broadcast(live)
+        await hub.seats_changed(live, seat)  # its windows close here and on the other processes
+    else:
+        hub.bus.publish(table_id, {"k": "seats", "revoked": seat})
     return token
+
+
+async def close_revoked(live: Live, seat: int) -> None:
+    """Close this process's windows of a seat whose link was revoked, each told why (in the
+    language its page asked for)."""
+    for ws, s in list(live.conns.items()):
+        if s == seat:
+            live.conns.pop(ws, None)
+            gt = translations(getattr(ws, "lang", "en")).gettext
+            with contextlib.suppress(Exception):
+                await ws_error(ws, "bad_token", gt("This link is not valid for this table."))
+                await ws.close(code=4403)
 
 
 async def ws_error(ws: Client, code: str, message: str) -> None:

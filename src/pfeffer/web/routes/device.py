@@ -17,9 +17,9 @@ async def page_device(
     request: Request, table_id: str, host_token: str, store: StoreDep
 ) -> HTMLResponse:
     """The table played on one device: only the host's key opens it."""
-    t = host_table(store, table_id, host_token)
+    t = await host_table(store, table_id, host_token)
     if t.status == "expired":
         raise HTTPException(410, "this table expired: nobody played at it for a week")
-    seats = device_seats(store.seats(table_id))
+    seats = device_seats(await store.seats(table_id))
     host = f"/table/{table_id}/{host_token}"
     return render(request, "device.html", table=t, device_seats=seats, host_url=host)

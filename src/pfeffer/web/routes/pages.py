@@ -28,6 +28,7 @@ from pfeffer.web.routes.deps import (
 from pfeffer.web.rules_text import RULES, RULES_INTRO
 from pfeffer.web.seating import GAME_NAMES, form_seats
 from pfeffer.web.serialize import history_entry, table_summary
+from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -58,10 +59,10 @@ async def favicon() -> FileResponse:
 async def page_lobby(
     request: Request, store: StoreDep, hub: HubDep, settings: SettingsDep
 ) -> HTMLResponse:
-    hub.expire(settings.table_ttl)
+    await hub.expire(settings.table_ttl)
     tables = [
         table_summary(t, s)
-        for t, s in store.list_tables("running")
+        for t, s in await store.list_tables("running")
         if any(x.kind == "human" and x.public and not x.claimed for x in s)
     ]
     return render(request, "lobby.html", tables=tables)
@@ -111,7 +112,8 @@ async def page_new_post(request: Request, kind: str, store: StoreDep, hub: HubDe
         return new_table_form(request, kind, translate_error(exc, lang_of(request)), preset)
     try:
         seats_in = form_seats(kind, form)
-        table, _ = create_table(store, kind, rules, seats_in, lang_of(request))
+        hints = form.get("hints") is not None  # a checkbox: sent only when ticked
+        table, _ = await create_table(store, kind, rules, seats_in, lang_of(request), hints=hints)
     except TranslatableError as exc:
         return new_table_form(request, kind, translate_error(exc, lang_of(request)), preset)
     except HTTPException as exc:
@@ -126,13 +128,13 @@ async def page_new_post(request: Request, kind: str, store: StoreDep, hub: HubDe
 async def page_admin(
     request: Request, table_id: str, admin_token: str, store: StoreDep, settings: SettingsDep
 ) -> HTMLResponse:
-    t = host_table(store, table_id, admin_token)
+    t = await host_table(store, table_id, admin_token)
     base = str(request.base_url).rstrip("/")
     lan_url = settings.lan_url
     if lan_url and request.url.hostname in LOOPBACK_NAMES:
         base = lan_url.rstrip("/")  # localhost means nothing on a phone
     labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
-    seats = store.seats(table_id)
+    seats = await store.seats(table_id)
     links = {s.seat: f"{base}/play/{table_id}/{s.token}" for s in seats if s.kind == "human"}
     return render(
         request,
@@ -174,11 +176,11 @@ async def page_host_seat(
     *,
     store: StoreDep,
 ) -> Response:
-    host_table(store, table_id, admin_token)
+    await host_table(store, table_id, admin_token)
     if what == "link":
         await new_link(request, table_id, seat)
     elif what in ("public", "private"):
-        if not store.set_public(table_id, seat, what == "public"):
+        if not await store.set_public(table_id, seat, what == "public"):
             raise HTTPException(404, "there is no such human seat")
     else:
         raise HTTPException(404, "no such page")
@@ -187,10 +189,10 @@ async def page_host_seat(
 
 @router.get("/play/{table_id}/{token}", response_class=HTMLResponse)
 async def page_play(request: Request, table_id: str, token: str, store: StoreDep) -> HTMLResponse:
-    row = store.seat_by_token(token)
-    if row is None or row.table_id != table_id or row.kind != "human":
+    row = seat_with_token(await store.seats(table_id), token)
+    if row is None or row.kind != "human":
         raise HTTPException(404, "this link is not valid")
-    t = store.table(table_id)
+    t = await store.table(table_id)
     assert t is not None
     if t.status == "expired":
         raise HTTPException(410, "this table expired: nobody played at it for a week")
@@ -199,7 +201,7 @@ async def page_play(request: Request, table_id: str, token: str, store: StoreDep
 
 @router.get("/watch/{table_id}", response_class=HTMLResponse)
 async def page_watch(request: Request, table_id: str, store: StoreDep) -> HTMLResponse:
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")
     if t.status == "expired":
@@ -209,13 +211,13 @@ async def page_watch(request: Request, table_id: str, store: StoreDep) -> HTMLRe
 
 @router.get("/history", response_class=HTMLResponse)
 async def page_history(request: Request, store: StoreDep) -> HTMLResponse:
-    games = [history_entry(t, s) for t, s in store.list_tables("finished")]
+    games = [history_entry(t, s) for t, s in await store.list_tables("finished")]
     return render(request, "history.html", games=games)
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse)
 async def page_replay(request: Request, table_id: str, store: StoreDep) -> HTMLResponse:
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")
     if t.status != "finished":
@@ -230,7 +232,9 @@ async def page_play_now(request: Request, kind: str, store: StoreDep, hub: HubDe
     if kind not in ADAPTERS:
         raise HTTPException(404, "no such game")
     rules, seats_in = newtable.play_now(kind)
-    table, seats = create_table(store, kind, rules, seats_in, lang_of(request))
+    # Against the computer nobody minds a hint: the advisor is on (an online table's host
+    # switches it on in the form).
+    table, seats = await create_table(store, kind, rules, seats_in, lang_of(request), hints=True)
     live = await hub.get(table.id)
     assert live is not None
     hub.kick_bots(live)

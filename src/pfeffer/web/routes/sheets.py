@@ -29,13 +29,13 @@ async def api_sheet_new(request: Request, store: StoreDep) -> JSONResponse:
         kind, title, data = sheets.new_sheet(body)
     except ValueError as exc:
         raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    row = store.create_sheet(kind, title, data)
+    row = await store.create_sheet(kind, title, data)
     return JSONResponse({"id": row.id, "url": f"/sheet/{row.id}"}, status_code=201)
 
 
 @router.get("/api/sheets/{sheet_id}")
 async def api_sheet(sheet_id: str, store: StoreDep) -> dict[str, Any]:
-    row = store.sheet(sheet_id)
+    row = await store.sheet(sheet_id)
     if row is None:
         raise HTTPException(404, "no such sheet")
     return sheets.present(row.game, row.title, row.data)
@@ -43,14 +43,14 @@ async def api_sheet(sheet_id: str, store: StoreDep) -> dict[str, Any]:
 
 @router.post("/api/sheets/{sheet_id}/entries")
 async def api_sheet_entry(request: Request, sheet_id: str, store: StoreDep) -> dict[str, Any]:
-    if store.sheet(sheet_id) is None:
+    if await store.sheet(sheet_id) is None:
         raise HTTPException(404, "no such sheet")
     try:
         body = await request.json()
     except ValueError:
         raise HTTPException(400, "send a JSON object") from None
     try:  # one transaction; an entry_id the sheet has already is acknowledged, not applied
-        shown = sheet_service.enter(store, sheet_id, body)
+        shown = await store.run(sheet_service.enter, store.sync, sheet_id, body)
     except ValueError as exc:
         raise HTTPException(400, translate_error(exc, lang_of(request))) from None
     if shown is None:
@@ -60,7 +60,7 @@ async def api_sheet_entry(request: Request, sheet_id: str, store: StoreDep) -> d
 
 @router.post("/api/sheets/{sheet_id}/undo")
 async def api_sheet_undo(sheet_id: str, store: StoreDep) -> dict[str, Any]:
-    shown = sheet_service.undo(store, sheet_id)
+    shown = await store.run(sheet_service.undo, store.sync, sheet_id)
     if shown is None:
         raise HTTPException(404, "no such sheet")
     return shown
@@ -88,13 +88,13 @@ async def page_sheets_post(request: Request, store: StoreDep) -> Response:
         return render(
             request, "sheets.html", status_code=400, error=translate_error(exc, lang_of(request))
         )
-    row = store.create_sheet(k, title, data)
+    row = await store.create_sheet(k, title, data)
     return RedirectResponse(f"/sheet/{row.id}", status_code=303)
 
 
 @router.get("/sheet/{sheet_id}", response_class=HTMLResponse)
 async def page_sheet(request: Request, sheet_id: str, store: StoreDep) -> HTMLResponse:
-    row = store.sheet(sheet_id)
+    row = await store.sheet(sheet_id)
     if row is None:
         raise HTTPException(404, "no such sheet")
     return render(request, "sheet.html", sheet=row)

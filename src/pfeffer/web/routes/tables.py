@@ -10,10 +10,9 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
 from pfeffer.core.errors import RulesError
-from pfeffer.core.rng import new_seed
 from pfeffer.web import newtable
 from pfeffer.web.games import ADAPTERS, adapter
-from pfeffer.web.i18n import translate_error
+from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of
 from pfeffer.web.routes.deps import (
     HubDep,
@@ -24,7 +23,8 @@ from pfeffer.web.routes.deps import (
     new_link,
 )
 from pfeffer.web.serialize import created_table, history_entry, replay_step, table_summary
-from pfeffer.web.storage import SeatSpec
+from pfeffer.web.services import reviews
+from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 
@@ -39,10 +39,15 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
             rules_in, seats_in = newtable.with_preset(game, body.get("preset"), rules_in, seats_in)
         except RulesError as exc:
             raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    table, seats = create_table(store, body.get("game", ""), rules_in, seats_in, lang_of(request))
-    await hub.get(table.id)
-    hub_live = hub.lives[table.id]
-    hub.kick_bots(hub_live)
+    hints = body.get("hints", False)
+    if not isinstance(hints, bool):
+        raise HTTPException(400, "hints is true or false")
+    table, seats = await create_table(
+        store, body.get("game", ""), rules_in, seats_in, lang_of(request), hints=hints
+    )
+    live = await hub.get(table.id)
+    assert live is not None
+    hub.kick_bots(live)
     return JSONResponse(created_table(table, seats), status_code=201)
 
 
@@ -50,7 +55,7 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
 async def api_lobby(store: StoreDep, status: str = "running") -> list[dict[str, Any]]:
     if status not in ("running", "finished"):
         raise HTTPException(400, "status is 'running' or 'finished'")
-    tables = store.list_tables(status)
+    tables = await store.list_tables(status)
     if status == "running":  # private tables are not listed: only open public seats
         tables = [(t, s) for t, s in tables if any(x.public and not x.claimed for x in s)]
     return [table_summary(t, s) for t, s in tables]
@@ -58,20 +63,20 @@ async def api_lobby(store: StoreDep, status: str = "running") -> list[dict[str, 
 
 @router.get("/api/tables/{table_id}")
 async def api_table(table_id: str, store: StoreDep) -> dict[str, Any]:
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")
-    return table_summary(t, store.seats(table_id))
+    return table_summary(t, await store.seats(table_id))
 
 
 @router.get("/api/tables/{table_id}/state")
 async def api_state(hub: HubDep, table_id: str, token: str | None = None) -> dict[str, Any]:
-    live = await hub.get(table_id)
+    live = await hub.get(table_id, fresh=True)  # any process answers as the database has it
     if live is None:
         raise HTTPException(404, "no such table")
     seat = None
     if token is not None:
-        row = next((s for s in live.seats if s.token == token), None)
+        row = seat_with_token(live.seats, token)
         if row is None:
             raise HTTPException(403, "this is not a seat token of this table")
         seat = row.seat
@@ -80,14 +85,14 @@ async def api_state(hub: HubDep, table_id: str, token: str | None = None) -> dic
 
 @router.post("/api/tables/{table_id}/claim/{seat}")
 async def api_claim(table_id: str, seat: int, store: StoreDep) -> dict[str, Any]:
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None or t.status != "running":
         raise HTTPException(404, "no such table")
-    row = next((s for s in store.seats(table_id) if s.seat == seat), None)
+    row = next((s for s in await store.seats(table_id) if s.seat == seat), None)
     if row is None or row.kind != "human" or not row.public:
         # An invited seat: its link goes only from the host to the friend.
         raise HTTPException(403, "this seat is not open to the public")
-    token = store.claim_seat(table_id, seat)
+    token = await store.claim_seat(table_id, seat)
     if token is None:
         raise HTTPException(409, "this seat is taken")
     return {"token": token, "url": f"/play/{table_id}/{token}"}
@@ -98,7 +103,7 @@ async def api_new_link(
     request: Request, table_id: str, seat: int, store: StoreDep
 ) -> dict[str, Any]:
     body = await json_object(request)
-    host_table(store, table_id, body.get("host_token"))
+    await host_table(store, table_id, body.get("host_token"))
     token = await new_link(request, table_id, seat)
     return {"seat": seat, "token": token, "url": f"/play/{table_id}/{token}"}
 
@@ -106,11 +111,11 @@ async def api_new_link(
 @router.post("/api/tables/{table_id}/seats/{seat}/public")
 async def api_public(request: Request, table_id: str, seat: int, store: StoreDep) -> dict[str, Any]:
     body = await json_object(request)
-    host_table(store, table_id, body.get("host_token"))
+    await host_table(store, table_id, body.get("host_token"))
     public = body.get("public")
     if not isinstance(public, bool):
         raise HTTPException(400, "public is true or false")
-    if not store.set_public(table_id, seat, public):
+    if not await store.set_public(table_id, seat, public):
         raise HTTPException(404, "there is no such human seat")
     return {"seat": seat, "public": public}
 
@@ -124,43 +129,23 @@ async def api_rematch(
     except ValueError:
         body = {}
     token = body.get("token") if isinstance(body, dict) else None
-    live = await hub.get(table_id)
+    live = await hub.get(table_id, fresh=True)
     if live is None:
         raise HTTPException(404, "no such table")
-    row = next((s for s in live.seats if s.token == token), None)
+    row = seat_with_token(live.seats, token)
     if row is None:
         raise HTTPException(403, "only a player of this table can ask for a rematch")
     if live.status != "finished":
         raise HTTPException(409, "the game is still running")
-    async with live.lock:
-        if live.rematch_id is None:
-            t = store.table(table_id)
-            assert t is not None
-            new_table, _ = store.create_table(
-                live.kind,
-                t.rules,
-                new_seed(),
-                [SeatSpec(s.name, s.kind, s.bot, s.public) for s in live.seats],
-                rematch_of=table_id,
-            )
-            live.rematch_id = new_table.id
-            new_live = await hub.get(new_table.id)
-            assert new_live is not None
-            hub.kick_bots(new_live)
-            created = True
-        else:
-            created = False
-    if created:
-        await hub.broadcast(live, {"type": "rematch", "table": live.rematch_id})
-    assert live.rematch_id is not None
-    new_row = store.seats(live.rematch_id)[row.seat]
-    store.mark_claimed(live.rematch_id, row.seat)
-    return {"table": live.rematch_id, "url": f"/play/{live.rematch_id}/{new_row.token}"}
+    rematch = await hub.rematch(live)  # one rematch, whichever process is asked first
+    new_row = (await store.seats(rematch))[row.seat]
+    await store.mark_claimed(rematch, row.seat)
+    return {"table": rematch, "url": f"/play/{rematch}/{new_row.token}"}
 
 
 @router.get("/api/tables/{table_id}/record")
 async def api_record(hub: HubDep, table_id: str) -> Response:
-    live = await hub.get(table_id)
+    live = await hub.get(table_id, fresh=True)
     if live is None:
         raise HTTPException(404, "no such table")
     if live.status != "finished":
@@ -175,22 +160,54 @@ async def api_record(hub: HubDep, table_id: str) -> Response:
 
 @router.get("/api/tables/{table_id}/replay")
 async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str, Any]:
-    t = store.table(table_id)
+    t = await store.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")
     if t.status != "finished":
         raise HTTPException(409, "replays are available when the game is over")
-    seats = store.seats(table_id)
-    rows = store.actions(table_id)
+    seats = await store.seats(table_id)
+    rows = await store.actions(table_id)
     actions = [a.action for a in rows]
     step = max(0, min(step, len(actions)))
-    table = adapter(t.game).table(t.rules, [s.name for s in seats], t.seed, actions[:step])
-    return replay_step(t, seats, table, step=step, actions=actions, acted_by=[a.seat for a in rows])
+    game = adapter(t.game)
+    names = [s.name for s in seats]
+    table = game.table(t.rules, names, t.seed, actions[:step])
+    # The log events the step's action added, for the line under the board: the count before it.
+    before = game.table(t.rules, names, t.seed, actions[: step - 1]).reveal() if step else None
+    return replay_step(
+        t,
+        seats,
+        table,
+        step=step,
+        actions=actions,
+        acted_by=[a.seat for a in rows],
+        log_before=before["log_count"] if before else 0,
+    )
+
+
+@router.get("/api/tables/{table_id}/review")
+async def api_review(request: Request, table_id: str, store: StoreDep) -> dict[str, Any]:
+    """The review of a finished game (web/review.py): dice decisions with the win % each cost,
+    Pepper hands against their double-dummy result; worked out once, then kept."""
+    t = await store.table(table_id)
+    if t is None:
+        raise HTTPException(404, "no such table")
+    if t.status != "finished":
+        raise HTTPException(409, "replays are available when the game is over")
+    seats = await store.seats(table_id)
+    actions = [a.action for a in await store.actions(table_id)]
+    names = [s.name for s in seats]
+    data = await reviews.review_of(
+        table_id, kind=t.game, rules=t.rules, names=names, seed=t.seed, actions=actions
+    )
+    if data.get("message"):  # why there is none, in the reader's language
+        data = {**data, "message": translations(lang_of(request)).gettext(data["message"])}
+    return data
 
 
 @router.get("/api/history")
 async def api_history(store: StoreDep) -> list[dict[str, Any]]:
-    return [history_entry(t, s) for t, s in store.list_tables("finished")]
+    return [history_entry(t, s) for t, s in await store.list_tables("finished")]
 
 
 @router.get("/api/presets/{kind}")

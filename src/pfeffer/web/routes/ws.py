@@ -1,25 +1,33 @@
 """Live play: one WebSocket per connection at ``/ws/{table}?token=<seat token>`` (no token: a
 spectator). Protocol version 1 (docs/web.md): the server sends ``state`` frames (``version``,
 ``view``, ``legal``), ``error`` replies and ``pong``; the client sends ``action``, ``sync`` and
-``ping`` messages. The table service (``services.tables``) applies an action and broadcasts."""
+``ping`` messages, and ``hint`` (answered to that connection alone with a ``hint`` frame).
+The table service (``services.tables``) applies an action and broadcasts."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketState
 
 from pfeffer.core.errors import ActionError, NotYourTurn
 from pfeffer.web import chat
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
 from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
+from pfeffer.web.services.errors import StorageUnavailable, TableMoved, unavailable
+from pfeffer.web.services.hints import HintRefused, hint_frame
+from pfeffer.web.services.live import Live, Outbox
+from pfeffer.web.services.tables import Hub
+from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 MAX_MESSAGE = 2048  # characters; a real message is far below this
 MAX_ACTION = 64
-MESSAGE_TYPES = ("action", "sync", "ping", "chat")
+MESSAGE_TYPES = ("action", "sync", "ping", "chat", "hint")
 
 
 @router.websocket("/ws/{table_id}")
@@ -35,7 +43,20 @@ async def ws_table(
     lang = lang if lang in LANGUAGES else "en"  # the page's language (play.js sends it)
     gt = translations(lang).gettext
     await ws.accept()
-    live = await hub.get(table_id)
+    try:
+        live = await hub.get(table_id, fresh=True)  # on any process: as the database has it
+        # The seat of the token, compared with every seat in constant time (web/tokens.py).
+        row = seat_with_token(live.seats, token) if live is not None and token else None
+        if live is not None and row is not None:
+            if not row.claimed:
+                await store.mark_claimed(live.id, row.seat)
+                row.claimed = True
+            else:
+                await store.touch(live.id)
+    except SQLAlchemyError:
+        await ws.send_json({"type": "error", "code": "unavailable", "message": _away(lang)})
+        await ws.close(code=1013)  # try again later
+        return
     if live is None:
         await ws.send_json(
             {"type": "error", "code": "no_table", "message": gt("There is no such table.")}
@@ -44,7 +65,6 @@ async def ws_table(
         return
     seat: int | None = None
     if token:
-        row = next((s for s in live.seats if s.token == token), None)
         if row is None:
             await ws.send_json(
                 {
@@ -56,79 +76,109 @@ async def ws_table(
             await ws.close(code=4403)
             return
         seat = row.seat
-        if not row.claimed:
-            store.mark_claimed(live.id, seat)
-            row.claimed = True
-        else:
-            store.touch(live.id)
-    live.conns[ws] = seat
-    await hub.broadcast(live)
+    # Frames go out through a queue of their own (services/live.py): a broadcast never waits
+    # for this client, and replies keep their order among the broadcasts.
+    out = Outbox(ws)
+    out.lang = lang
+    await hub.joined(live, out, seat)
     talk = hub.chats.speaker(live.id, seat)  # the table chat (web/chat.py)
     if hub.chats.history(live.id)["messages"]:
-        await ws.send_json(hub.chats.history(live.id))
+        await out.send_json(hub.chats.history(live.id))
     try:
         while True:
             msg = await ws.receive()
             if msg["type"] == "websocket.disconnect":
                 break
-            text = msg.get("text")
-            if text is None:
-                await ws_error(ws, "malformed", gt("Send JSON text messages."))
-                continue
-            if len(text) > MAX_MESSAGE:
-                await ws_error(ws, "too_large", gt("That message is too long."))
-                continue
-            try:
-                data = json.loads(text)
-            except (ValueError, RecursionError):  # deep nesting: RecursionError
-                await ws_error(ws, "malformed", gt("That message is not valid JSON."))
-                continue
-            if not isinstance(data, dict) or data.get("type") not in MESSAGE_TYPES:
-                await ws_error(ws, "malformed", gt("Unknown message type."))
-                continue
-            if data["type"] == "chat":  # the table chat (web/chat.py)
-                try:
-                    await hub.broadcast(live, talk.say(data, live.names))
-                except chat.ChatRefused as exc:
-                    await ws_error(ws, exc.code, translate_error(exc, lang))
-                continue
-            if data["type"] == "ping":
-                await ws.send_json({"type": "pong"})
-                continue
-            if data["type"] == "sync":
-                await ws.send_json(live.frame(seat))
-                continue
-            action = data.get("action")
-            if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
-                await ws_error(ws, "malformed", gt("An action must be a short text."))
-                continue
-            if seat is None:
-                await ws_error(ws, "spectator", gt("Spectators cannot play."))
-                continue
-            if live.status != "running":
-                await ws_error(ws, "over", gt("The game is over."))
-                continue
-            expected = data.get("version")
-            if live.applied is not None and live.applied[:3] == (seat, action, expected):
-                # The same action again from the same state (a double click, a resend after
-                # a reconnect): it was applied once; answer with the state, not an error.
-                await ws.send_json(live.frame(seat))
-                continue
-            if expected is not None and expected != live.version:
-                await ws_error(ws, "stale", gt("The table moved on; here is the current state."))
-                await ws.send_json(live.frame(seat))
-                continue
-            try:
-                await hub.act(live, seat, action)
-            except NotYourTurn as exc:  # the engine checks the seat
-                await ws_error(ws, "not_your_turn", translate_error(exc, lang))
-            except ActionError as exc:
-                await ws_error(ws, "illegal", translate_error(exc, lang))
+            if out.gone:
+                break  # fell behind or was revoked: it reconnects
+            await _message(hub=hub, live=live, ws=out, seat=seat, talk=talk, msg=msg, lang=lang)
     except WebSocketDisconnect:
         pass
     finally:
-        live.conns.pop(ws, None)
+        await hub.left(live, out)
+        await out.finish()
         if ws.client_state != WebSocketState.DISCONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
-        await hub.broadcast(live)
+
+
+def _away(lang: str) -> str:
+    return translate_error(unavailable(), lang)
+
+
+async def _message(
+    *,
+    hub: Hub,
+    live: Live,
+    ws: Outbox,
+    seat: int | None,
+    talk: chat.Speaker,
+    msg: Any,
+    lang: str,
+) -> None:
+    """Answer one message of the client (protocol v1, see the module doc)."""
+    gt = translations(lang).gettext
+    text = msg.get("text")
+    if text is None:
+        await ws_error(ws, "malformed", gt("Send JSON text messages."))
+        return
+    if len(text) > MAX_MESSAGE:
+        await ws_error(ws, "too_large", gt("That message is too long."))
+        return
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # deep nesting: RecursionError
+        await ws_error(ws, "malformed", gt("That message is not valid JSON."))
+        return
+    if not isinstance(data, dict) or data.get("type") not in MESSAGE_TYPES:
+        await ws_error(ws, "malformed", gt("Unknown message type."))
+        return
+    if data["type"] == "chat":  # the table chat (web/chat.py)
+        try:
+            await hub.say(live, talk, data)
+        except chat.ChatRefused as exc:
+            await ws_error(ws, exc.code, translate_error(exc, lang))
+        return
+    if data["type"] == "hint":  # the advisor, for this seat only (services/hints.py)
+        try:
+            await ws.send_json(await hint_frame(live, seat, lang))
+        except HintRefused as exc:
+            await ws_error(ws, exc.code, translate_error(exc, lang))
+        return
+    if data["type"] == "ping":
+        await ws.send_json({"type": "pong"})
+        return
+    if data["type"] == "sync":
+        await ws.send_json(live.frame(seat))
+        return
+    action = data.get("action")
+    if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
+        await ws_error(ws, "malformed", gt("An action must be a short text."))
+        return
+    if seat is None:
+        await ws_error(ws, "spectator", gt("Spectators cannot play."))
+        return
+    if live.status != "running":
+        await ws_error(ws, "over", gt("The game is over."))
+        return
+    expected = data.get("version")
+    if live.applied is not None and live.applied[:3] == (seat, action, expected):
+        # The same action again from the same state (a double click, a resend after
+        # a reconnect, also to another process): it was applied once; answer with the state.
+        await ws.send_json(live.frame(seat))
+        return
+    if expected is not None and expected != live.version:
+        await ws_error(ws, "stale", gt("The table moved on; here is the current state."))
+        await ws.send_json(live.frame(seat))
+        return
+    try:
+        await hub.act(live, seat, action)
+    except TableMoved:  # another process took this version first: the table was read again
+        await ws_error(ws, "stale", gt("The table moved on; here is the current state."))
+        await ws.send_json(live.frame(seat))
+    except NotYourTurn as exc:  # the engine checks the seat
+        await ws_error(ws, "not_your_turn", translate_error(exc, lang))
+    except ActionError as exc:
+        await ws_error(ws, "illegal", translate_error(exc, lang))
+    except StorageUnavailable as exc:  # nothing was applied; the table stays as it was
+        await ws_error(ws, "unavailable", translate_error(exc, lang))

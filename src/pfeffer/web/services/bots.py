@@ -3,6 +3,12 @@
 A strong computer player may think for a while; it does so in a worker thread
 (``asyncio.to_thread``), so the event loop keeps serving every other table meanwhile. The table's
 lock is held while its bot thinks, so that table stays still until the bot's action is applied.
+
+Where several processes serve the tables, a table's computer players move only in the process
+holding the table's lease (``Bus.hold``: taken before each move, renewed while thinking, given
+back when a human is to act). A process that dies holding it stops renewing it; the lease lapses
+and another process takes the table over. Should two processes ever both move (one stalled past
+its lease), the compare-and-set on the table's version keeps all but one move out.
 """
 
 from __future__ import annotations
@@ -10,14 +16,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from pfeffer.core.errors import ActionError
 from pfeffer.web.games import bot_seed
+from pfeffer.web.services.errors import StorageUnavailable, TableMoved
 from pfeffer.web.services.live import Live
 from pfeffer.web.storage import SeatRow
 
+if TYPE_CHECKING:
+    from pfeffer.web.services.tables import Hub
+
 log = logging.getLogger("pfeffer.web")
+
+RETRY = 0.5  # seconds between attempts on a lease another process holds, or a database away
 
 
 def bot_to_move(live: Live) -> SeatRow | None:
@@ -35,18 +48,15 @@ async def think(live: Live, row: SeatRow) -> str:
 
 
 class BotRunner:
-    """Moves the computer players of every table: ``apply`` commits an action for a seat (the
-    caller holds the table's lock), ``broadcast`` sends every client its frame."""
+    """Moves the computer players of every table through the table service ``hub``."""
 
-    def __init__(
-        self,
-        delay: float,
-        apply: Callable[[Live, int, str], None],
-        broadcast: Callable[[Live], Awaitable[None]],
-    ) -> None:
-        self.delay = delay
-        self._apply = apply
-        self._broadcast = broadcast
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.moves = 0  # computer players' moves this process made (tests, metrics)
+
+    @property
+    def delay(self) -> float:
+        return self.hub.bot_delay
 
     def kick(self, live: Live) -> None:
         """Make sure computer players move while it is their turn."""
@@ -54,21 +64,38 @@ class BotRunner:
             live.bot_task = asyncio.create_task(self._run(live))
 
     async def _run(self, live: Live) -> None:
-        while bot_to_move(live) is not None:
-            await asyncio.sleep(self.delay)
-            async with live.lock:
-                row = bot_to_move(live)
-                if row is None:
-                    break
-                # Off the event loop: a strong computer player may think for a while, and other
-                # tables must not wait for it (the table's lock keeps this table still meanwhile).
-                choice = await think(live, row)
-                try:
-                    self._apply(live, row.seat, choice)
-                except ActionError:
-                    log.exception("computer player chose an illegal action at table %s", live.id)
-                    break
-            await self._broadcast(live)
+        bus = self.hub.bus
+        try:
+            while bot_to_move(live) is not None and self.hub.lives.get(live.id) is live:
+                await asyncio.sleep(self.delay)
+                if not await bus.hold(live.id):
+                    await asyncio.sleep(RETRY)  # another process moves them; it may die
+                    continue
+                async with live.lock:
+                    row = bot_to_move(live)
+                    if row is None:
+                        break
+                    # Off the event loop: a strong computer player may think for a while, and
+                    # other tables must not wait for it (the lock keeps this table still).
+                    choice = await think(live, row)
+                    try:
+                        await self.hub.apply_locked(live, row.seat, choice)
+                        self.moves += 1
+                        continue
+                    except TableMoved:
+                        continue  # another process moved first; the table was read again
+                    except StorageUnavailable:
+                        pass  # the database is away: try again shortly (outside the lock)
+                    except ActionError:
+                        log.exception("computer player chose an illegal action at %s", live.id)
+                        break
+                await asyncio.sleep(RETRY)
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(bus.release(live.id))
+            if not live.conns and bot_to_move(live) is None:
+                live.bot_task = None
+                self.hub.release_if_idle(live)
 
     @staticmethod
     def cancel(live: Live) -> None:

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 import dataclasses
+import logging
 from typing import Any, Protocol
 
 from pfeffer.core.game import Game
 from pfeffer.web.games import Table
 from pfeffer.web.serialize import state_frame
 from pfeffer.web.storage import SeatRow
+
+log = logging.getLogger("pfeffer.web")
+
+SPECTATORS = -1  # the key of the spectators in a presence count
+OUTBOX_LIMIT = 500  # frames queued for one client; a client this far behind is dropped
 
 
 class Client(Protocol):
@@ -20,6 +28,68 @@ class Client(Protocol):
 
     async def close(self, code: int = 1000) -> None:
         """Close the connection."""
+
+
+class ClientGone(ConnectionError):
+    """The client went away or fell too far behind."""
+
+
+class Outbox:
+    """A WebSocket behind a queue: ``send_json`` only queues the frame and a task of its own
+    writes the frames out in order. So a table's broadcast never waits for a slow phone (the
+    table's lock is held while it broadcasts, so that every client gets every version, in
+    order), and replies to one client keep their order among the broadcasts."""
+
+    def __init__(self, ws: Client, limit: int = OUTBOX_LIMIT) -> None:
+        self.ws = ws
+        self.limit = limit
+        self.lang = "en"  # the page's language (for what the server tells it unasked)
+        self._queue: collections.deque[tuple[str, Any]] = collections.deque()
+        self._ready = asyncio.Event()
+        self.gone = False
+        self._task = asyncio.create_task(self._pump())
+
+    async def send_json(self, data: Any) -> None:
+        if self.gone:
+            raise ClientGone("the client went away")
+        if len(self._queue) >= self.limit:  # it reconnects and gets the whole state then
+            self.gone = True
+            self._queue.clear()
+            self._queue.append(("close", 1013))
+            self._ready.set()
+            raise ClientGone("the client fell behind")
+        self._queue.append(("send", data))
+        self._ready.set()
+
+    async def close(self, code: int = 1000) -> None:
+        """Close after the frames already queued."""
+        if not self.gone:
+            self.gone = True
+            self._queue.append(("close", code))
+            self._ready.set()
+
+    async def _pump(self) -> None:
+        while True:
+            await self._ready.wait()
+            self._ready.clear()
+            while self._queue:
+                what, data = self._queue.popleft()
+                try:
+                    if what == "close":
+                        await self.ws.close(code=data)
+                        return
+                    await self.ws.send_json(data)
+                except Exception:
+                    self.gone = True
+                    self._queue.clear()
+                    return
+
+    async def finish(self) -> None:
+        """Stop writing (the connection ended)."""
+        self.gone = True
+        self._task.cancel()
+        with contextlib.suppress(BaseException):
+            await self._task
 
 
 @dataclasses.dataclass
@@ -33,12 +103,15 @@ class Live:
     version: int
     status: str
     rematch_id: str | None
+    hints: bool = False  # the players may ask the advisor (the host's choice)
     lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
     conns: dict[Client, int | None] = dataclasses.field(default_factory=dict)
     last: dict[str, Any] | None = None
     # The last action a human seat had applied: (seat, action, version before, version after).
     applied: tuple[int, str, int, int] | None = None
     bot_task: asyncio.Task[None] | None = None
+    # Clients of this table on other processes: process → {seat (SPECTATORS): connections}.
+    remote: dict[str, dict[int, int]] = dataclasses.field(default_factory=dict)
 
     @property
     def game(self) -> Game[object]:
@@ -49,6 +122,26 @@ class Live:
     def names(self) -> list[str]:
         """Player names in seat order."""
         return [s.name for s in self.seats]
+
+    def presence(self) -> dict[int, int]:
+        """This process's connections to the table by seat (spectators: ``SPECTATORS``)."""
+        counts: dict[int, int] = {}
+        for seat in self.conns.values():
+            key = SPECTATORS if seat is None else seat
+            counts[key] = counts.get(key, 0) + 1
+        return counts
+
+    def opened(self, seat: int) -> int:
+        """In how many windows the seat is open, on every process."""
+        here = sum(1 for s in self.conns.values() if s == seat)
+        return here + sum(c.get(seat, 0) for c in self.remote.values())
+
+    def online(self) -> set[int]:
+        """The seats open somewhere (on any process)."""
+        seats = {s for s in self.conns.values() if s is not None}
+        for counts in self.remote.values():
+            seats.update(s for s, n in counts.items() if n > 0 and s != SPECTATORS)
+        return seats
 
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The state frame for one seat (or a spectator), built from the engine's view."""

@@ -2,24 +2,42 @@
 table's lock (engine check, commit, then broadcast), the computer players and expiry.
 
 Nothing here reads a request: the routes pass a table id, a seat and an action; clients are
-anything with ``send_json`` (``live.Client``).
+anything with ``send_json`` (``live.Client``). Several processes may serve the same tables
+(``services.sync``): an action is committed with a compare-and-set on the table's version, so of
+two processes only one can take a version; the winner broadcasts it to its own clients and
+publishes it on the fan-out (``services.bus``) for the clients of the others.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import logging
 from typing import Any
 
-from pfeffer.core.errors import IllegalAction
-from pfeffer.web.chat import Chat
-from pfeffer.web.games import adapter
-from pfeffer.web.services.bots import BotRunner, bot_to_move
-from pfeffer.web.services.live import Client, Live
-from pfeffer.web.storage import ConflictError, SeatRow, Store, TableRow
+from sqlalchemy.exc import SQLAlchemyError
 
-__all__ = ["Client", "Hub", "Live"]
+from pfeffer.core.rng import new_seed
+from pfeffer.web.chat import Chat, Speaker
+from pfeffer.web.games import adapter, chosen_action, warm_up
+from pfeffer.web.services.bots import BotRunner, bot_to_move
+from pfeffer.web.services.bus import Bus, LocalBus
+from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
+from pfeffer.web.services.live import Client, Live
+from pfeffer.web.services.sync import Sync
+from pfeffer.web.storage import (
+    ActionRow,
+    ConflictError,
+    RematchTaken,
+    SeatRow,
+    SeatSpec,
+    Store,
+    TableRow,
+)
+from pfeffer.web.storage.aio import AsyncStore
+
+__all__ = ["Client", "Hub", "Live", "StorageUnavailable", "TableMoved"]
 
 log = logging.getLogger("pfeffer.web")
 
@@ -27,29 +45,62 @@ log = logging.getLogger("pfeffer.web")
 class Hub:
     """Every live table of this process, the store behind them and the computer players."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
-        self.store = store
+    def __init__(self, store: Store | AsyncStore, bot_delay: float, bus: Bus | None = None) -> None:
+        self.db = store if isinstance(store, AsyncStore) else AsyncStore(store)
+        self.store = self.db.sync
         self.bot_delay = bot_delay
+        self.bus: Bus = bus if bus is not None else LocalBus()
         self.lives: dict[str, Live] = {}
-        self._load_lock = asyncio.Lock()
-        self.bots = BotRunner(bot_delay, self._apply_locked, self.broadcast)
+        self._loading: dict[str, asyncio.Future[Live | None]] = {}
+        self.bots = BotRunner(self)
         self.chats = Chat()  # the tables' chats (web/chat.py), in memory
+        self.sync = Sync(self)
 
-    async def get(self, table_id: str) -> Live | None:
-        """The live table, loaded from the database (by replaying its actions) if needed."""
+    # ------------------------------------------------------------------ tables in memory
+
+    async def get(self, table_id: str, fresh: bool = False) -> Live | None:
+        """The live table, loaded from the database (by replaying its actions) if needed.
+        ``fresh``: where other processes serve the table too, first catch up with the
+        database (a request must not answer with a version another process moved past)."""
         live = self.lives.get(table_id)
         if live is not None:
+            if fresh and self.bus.shared:
+                await self.sync.catch_up(live)
             return live
-        async with self._load_lock:
-            live = self.lives.get(table_id)
-            if live is not None:
-                return live
-            row = self.store.table(table_id)
-            if row is None or row.status == "expired":
-                return None
-            live = self._load(row)
-            self.lives[table_id] = live
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Live | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            loaded = await self.db.load(table_id)
+            live = None
+            if loaded is not None and loaded[0].status != "expired":
+                live = self.lives.get(table_id) or self._build(*loaded)
+                self.lives[table_id] = live
+                if self.bus.shared:
+                    self.bus.publish(table_id, {"k": "who"})  # who is at this table elsewhere?
+            future.set_result(live)
             return live
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning when nobody waits
+            raise
+        finally:
+            del self._loading[table_id]
+
+    @staticmethod
+    def _build(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> Live:
+        names = [s.name for s in seats]
+        table = adapter(row.game).table(row.rules, names, row.seed, [a.action for a in actions])
+        # The version is the number of actions (each takes one): counted from the actions
+        # read, not taken from the table's row, which another process may have moved past
+        # between the two reads.
+        status = "finished" if table.game.is_over else row.status
+        live = Live(row.id, row.game, table, seats, len(actions), status, row.rematch_id, row.hints)
+        if actions:  # the last action as its player chose it, for a client that comes now
+            live.last = {"seat": actions[-1].seat, "action": chosen_action(actions[-1].action)}
+        return live
 
     def forget(self, table_ids: list[str]) -> None:
         """Drop expired tables from memory."""
@@ -57,42 +108,41 @@ class Hub:
             live = self.lives.pop(table_id, None)
             if live is not None:
                 self.bots.cancel(live)
+        self.chats.forget(table_ids)
 
-    def expire(self, unused_for: dt.timedelta) -> None:
-        """Expire running tables unused for ``unused_for`` (in the store) and forget them."""
-        expired = self.store.expire_tables(unused_for)
+    async def expire(self, unused_for: dt.timedelta) -> None:
+        """Expire running tables unused for ``unused_for`` (in the store) and forget them,
+        here and on the other processes."""
+        expired = await self.db.expire_tables(unused_for)
         self.forget(expired)
-        self.chats.forget(expired)
+        for table_id in expired:
+            self.bus.publish(table_id, {"k": "expired"})
 
-    def _load(self, row: TableRow) -> Live:
-        seats = self.store.seats(row.id)
-        actions = [a.action for a in self.store.actions(row.id)]
-        table = adapter(row.game).table(row.rules, [s.name for s in seats], row.seed, actions)
-        return Live(row.id, row.game, table, seats, row.version, row.status, row.rematch_id)
+    # ------------------------------------------------------------------ actions
 
     async def act(self, live: Live, seat: int, action: str) -> None:
         """Apply ``action`` for ``seat``: engine check, commit, then broadcast.
 
         Raises an ActionError (nothing changed) when the engine refuses it: NotYourTurn,
-        IllegalAction, InvalidAction.
+        IllegalAction, InvalidAction; :class:`TableMoved` when another process took the
+        table's next version first; :class:`StorageUnavailable` when the database is away.
         """
         async with live.lock:
-            before = live.version
-            self._apply_locked(live, seat, action)
-            live.applied = (seat, action, before, live.version)
-        await self.broadcast(live)
+            await self.apply_locked(live, seat, action, human=True)
         self.kick_bots(live)
 
-    def _apply_locked(self, live: Live, seat: int, action: str) -> None:
+    async def apply_locked(self, live: Live, seat: int, action: str, human: bool = False) -> None:
+        """Check, commit, broadcast and publish one action; the caller holds ``live.lock``."""
         before = len(live.game.actions)
         table = live.table.after(action, seat)  # raises ActionError; live.table is untouched
         game = table.game
         new = game.actions[before:]
         over = game.is_over
+        old = live.version
         try:
-            version = self.store.append_actions(
+            version = await self.db.append_actions(
                 live.id,
-                live.version,
+                old,
                 seat,
                 new,
                 finished=over,
@@ -100,34 +150,146 @@ class Hub:
                 scores=list(game.scores) if over else None,
             )
         except ConflictError:
-            # Another process wrote to this table: drop our copy; the next access reloads it.
-            self.lives.pop(live.id, None)
-            raise IllegalAction("The table changed meanwhile; please try again.") from None
+            # Another process wrote to this table: read what it wrote, then refuse this one.
+            with contextlib.suppress(SQLAlchemyError):
+                await self.sync.resync_locked(live)
+            raise moved() from None
+        except SQLAlchemyError as exc:
+            # Nothing is applied here. Had the commit gone through after all (the answer lost
+            # on the way), the check against the database brings this copy up to date.
+            log.warning("table %s: database error, action refused: %s", live.id, exc)
+            self.sync.suspect(live)
+            raise unavailable() from None
         live.table = table
         live.version = version
         live.status = "finished" if over else "running"
         # What the actor chose, as chosen ("deal", a bid, a card now on the table): public.
         live.last = {"seat": seat, "action": action}
+        if human:
+            live.applied = (seat, action, old, version)
+        await self.broadcast(live)
+        self.bus.publish(
+            live.id,
+            {
+                "k": "act",
+                "from": old,
+                "to": version,
+                "actions": new,
+                "seat": seat,
+                "last": live.last,
+                "applied": list(live.applied) if human and live.applied else None,
+                "status": live.status,
+            },
+        )
+        if bot_to_move(live) is not None:
+            self.bus.note_work(live.id)
 
     async def broadcast(self, live: Live, extra: dict[str, Any] | None = None) -> None:
-        """Send every client of the table its own frame (or ``extra``)."""
+        """Send every client of the table on this process its own frame (or ``extra``)."""
+        frames: dict[int | None, dict[str, Any]] = {}  # a seat's frame, built once
         for ws, seat in list(live.conns.items()):
-            msg = extra if extra is not None else live.frame(seat)
+            if extra is not None:
+                msg = extra
+            elif seat in frames:
+                msg = frames[seat]
+            else:
+                msg = frames[seat] = live.frame(seat)
             try:
                 await ws.send_json(msg)
             except Exception:  # a client that went away
                 live.conns.pop(ws, None)
 
+    # ------------------------------------------------------------------ who is at the table
+
+    async def joined(self, live: Live, ws: Client, seat: int | None) -> None:
+        """A client connected: everybody sees it online (on every process)."""
+        live.conns[ws] = seat
+        await self.presence_changed(live)
+        self.kick_bots(live)  # a table whose computer players' process died moves on here
+
+    async def left(self, live: Live, ws: Client) -> None:
+        """A client went away."""
+        live.conns.pop(ws, None)
+        await self.presence_changed(live)
+        self.release_if_idle(live)
+
+    def release_if_idle(self, live: Live) -> None:
+        """Let go of a table nobody is at and no computer player moves at (it is read from
+        the database again when somebody comes): a long-running server does not keep every
+        table it ever served in memory. Its chat stays (web/chat.py bounds that)."""
+        busy = live.bot_task is not None and not live.bot_task.done()
+        idle = not live.conns and not busy and not live.lock.locked()
+        if idle and bot_to_move(live) is None and self.lives.get(live.id) is live:
+            del self.lives[live.id]
+
+    async def presence_changed(self, live: Live) -> None:
+        await self.broadcast(live)
+        self.bus.publish(live.id, {"k": "presence", "seats": live.presence()})
+
+    async def say(self, live: Live, speaker: Speaker, data: dict[str, Any]) -> None:
+        """A chat message (ChatRefused if it is refused) to the table on every process."""
+        frame = speaker.say(data, live.names)
+        await self.broadcast(live, frame)
+        self.bus.publish(live.id, {"k": "chat", "message": frame["message"]})
+
+    async def rematch(self, live: Live) -> str:
+        """The rematch of a finished table: made once, whichever process is asked first (a
+        compare-and-set on the old table), announced to its clients on every process."""
+        created = False
+        async with live.lock:
+            if live.rematch_id is None:
+                t = await self.db.table(live.id)
+                assert t is not None
+                try:
+                    new_table, _ = await self.db.create_table(
+                        live.kind,
+                        t.rules,
+                        new_seed(),
+                        [SeatSpec(s.name, s.kind, s.bot, s.public) for s in live.seats],
+                        rematch_of=live.id,
+                        hints=t.hints,  # a rematch keeps the host's choice
+                    )
+                    live.rematch_id = new_table.id
+                    created = True
+                except RematchTaken as taken:
+                    live.rematch_id = taken.table_id
+        if created:
+            new_live = await self.get(live.rematch_id)
+            assert new_live is not None
+            self.kick_bots(new_live)
+            await self.broadcast(live, {"type": "rematch", "table": live.rematch_id})
+            self.bus.publish(live.id, {"k": "rematch", "table": live.rematch_id})
+        return live.rematch_id
+
+    async def seats_changed(self, live: Live, revoked: int | None) -> None:
+        """A seat's link was revoked (its windows are closed) or a seat changed: read the
+        seats again, here and on the other processes."""
+        await self.sync.reload_seats(live, revoked)
+        self.bus.publish(live.id, {"k": "seats", "revoked": revoked})
+
+    # ------------------------------------------------------------------ computer players
+
     def kick_bots(self, live: Live) -> None:
         """Make sure computer players move while it is their turn."""
-        self.bots.kick(live)
+        if bot_to_move(live) is not None:
+            self.bots.kick(live)
 
     def _bot_seat(self, live: Live) -> SeatRow | None:
         return bot_to_move(live)
 
+    # ------------------------------------------------------------------ start and stop
+
+    async def start(self) -> None:
+        """Join the other processes (if any), then resume the computer players."""
+        # The engines' lookup tables are built before the first player waits for them.
+        await asyncio.to_thread(warm_up)
+        await self.bus.start(self.sync.deliver, self.sync.reconnected)
+        self.sync.start()
+        await self.resume()
+
     async def resume(self) -> None:
         """After a start: load running tables where a computer player is to move."""
-        for table_id in self.store.running_table_ids():
+        for table_id in await self.db.running_table_ids():
             try:
                 live = await self.get(table_id)
             except Exception:
@@ -137,5 +299,7 @@ class Hub:
                 self.kick_bots(live)
 
     async def stop(self) -> None:
-        """Cancel the computer players' tasks."""
+        """Cancel the computer players' tasks and leave the other processes."""
+        await self.sync.stop()
         await self.bots.stop(self.lives.values())
+        await self.bus.stop()

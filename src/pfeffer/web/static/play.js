@@ -50,6 +50,7 @@
     if (!game.ownSeats) board.appendChild(game.players ? game.players(frame) : players);  // a table may draw its own seats (or seat them itself)
     game.render(frame, send, board, actions, scores);
     if (PF.tableUI) PF.tableUI.update(frame, opts, focus);  // log, statistics, sounds (table.js)
+    if (PF.hints) PF.hints.frame(frame);  // the hint button and an answer still current
   }
   PF.renderFrame = render;  // the one-device page (device.js) draws its seats' frames with it
 
@@ -101,6 +102,8 @@
           frame = msg; busy = false; setOnline(true); app.classList.remove("busy");
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
+        } else if (msg.type === "hint" || (msg.type === "error" && /^hint/.test(msg.code))) {
+          if (PF.hints) PF.hints.answer(msg, frame);  /* tablehints: the advisor's answer */
         } else if (PF.onChat && (/^chat/.test(msg.type) || (msg.type === "error" && /^chat_/.test(msg.code)))) {
           PF.onChat(msg);  /* web-forms: the table chat (chat.js) */
         } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
@@ -119,31 +122,6 @@
 
   /* ------------------------------------------------------------------ replay */
 
-  /* An action of the record as a sentence: "Anna threw 6 6", "Petr plays K♥". */
-  function describe(game, action, name, view) {
-    const parts = action.split(" "), head = parts[0], rest = parts.slice(1).join(" ");
-    const faces = function (x) { return x.split("").join(" "); };
-    if (game === "dice") {
-      if (head === "roll") return t("did_throw", {name: name, dice: faces(rest)});
-      if (head === "keep") return t("did_keep", {name: name, dice: faces(rest)});
-      if (head === "pfeffer") return t("called_pfeffer", {name: name});
-      if (head === "bust") return t("busted", {name: name});
-      if (head === "void") return t("did_void", {name: name});
-      if (head === "turn") return t("banked", {name: name, points: rest});
-      if (head === "bank") {
-        const last = view.history[view.history.length - 1];
-        return t("banked", {name: name, points: last ? last.points : view.turn_total});
-      }
-      return action;
-    }
-    if (head === "deal") return t("did_deal", {name: name});
-    if (head === "pass") return t("did_pass", {name: name});
-    if (/^[0-9]+$/.test(head) || head === "small" || head === "big") return t("did_bid", {name: name, bid: PF.bidName(head)});
-    if (head === "NT" || (head.length === 1 && PF.SUIT[head])) return t("did_trump", {name: name, trump: PF.trumpName(head)});
-    if (head.length === 2 && PF.SUIT[head[1]]) return t("did_play", {name: name, card: PF.cardName(head)});
-    return action;
-  }
-
   const rp = document.getElementById("replay");
   if (rp) {
     const table = rp.dataset.table, slider = document.getElementById("step");
@@ -158,7 +136,10 @@
       if (mine !== asked) return;
       step = want = d.step; steps = d.steps; slider.max = String(steps); slider.value = String(step);
       document.getElementById("stepinfo").textContent = t("step") + " " + step + " / " + steps;
-      document.getElementById("lastaction").textContent = d.action ? describe(d.game, d.action, d.seat === null ? "" : d.names[d.seat], d.view) : "";
+      /* The step's action as the table's log tells it (the engine's events, one sentence each). */
+      document.getElementById("lastaction").textContent = d.events
+        .map(function (e) { return PF.tableUI.logText(d.game, e, d.names, d.view); })
+        .filter(function (x) { return x; }).join(" · ");
       const frame = {game: d.game, seat: null, legal: [], table: table, view: d.view,
         seats: d.seats.map(function (s) { return {name: s.name, kind: s.kind}; })};
       PF.tables[d.game].reset();
@@ -171,6 +152,9 @@
       });
     });
     slider.addEventListener("input", function () { load(Number(slider.value)); });
-    load(0);
+    /* A link to a step (#step-12, the game review's): the replay goes there. */
+    function hashStep() { const m = /^#step-(\d+)$/.exec(location.hash); return m ? Number(m[1]) : 0; }
+    window.addEventListener("hashchange", function () { load(hashStep()); });
+    load(hashStep());
   }
 })();

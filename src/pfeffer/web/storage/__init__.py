@@ -15,7 +15,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, update
+from sqlalchemy import Engine, create_engine, event, func, select, text, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from pfeffer.web.storage.models import ActionRow, SeatRow, SheetRow, TableRow, utcnow
@@ -23,6 +23,7 @@ from pfeffer.web.storage.models import ActionRow, SeatRow, SheetRow, TableRow, u
 __all__ = [
     "ActionRow",
     "ConflictError",
+    "RematchTaken",
     "SeatRow",
     "SeatSpec",
     "SheetRow",
@@ -38,6 +39,17 @@ MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 class ConflictError(RuntimeError):
     """A write lost a race: the table moved on since the state the write was based on."""
+
+
+ID_BYTES = 16  # table and sheet ids: 128 random bits (ids of 9 bytes, made before, still work)
+
+
+class RematchTaken(ConflictError):
+    """Another process created the rematch first: ``table_id`` is the rematch that stands."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"the rematch is table {table_id}")
+        self.table_id = table_id
 
 
 def new_token(nbytes: int = 24) -> str:
@@ -59,14 +71,34 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # A pool of connections checked before use (a server that restarted is reconnected); a
+    # request waits at most POOL_TIMEOUT for a connection and a connection attempt at most
+    # CONNECT_TIMEOUT, so a database that is away answers a move with an error, not a hang.
+    return create_engine(
+        url,
+        pool_pre_ping=True,
+        pool_size=POOL_SIZE,
+        max_overflow=POOL_OVERFLOW,
+        pool_timeout=POOL_TIMEOUT,
+        connect_args={"connect_timeout": CONNECT_TIMEOUT},
+    )
+
+
+POOL_SIZE = 8
+POOL_OVERFLOW = 8
+POOL_TIMEOUT = 5.0
+CONNECT_TIMEOUT = 3
+MIGRATION_LOCK = 0x70666566  # the PostgreSQL advisory lock that serialises migrations
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema up to the newest Alembic revision (run on every server start)."""
+    """Bring the schema up to the newest Alembic revision (run on every server start). On
+    PostgreSQL an advisory lock makes processes that start together migrate one after another."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
@@ -101,10 +133,16 @@ class Store:
         seed: int,
         seats: list[SeatSpec],
         rematch_of: str | None = None,
+        *,
+        hints: bool = False,
     ) -> tuple[TableRow, list[SeatRow]]:
-        """A new running table with its seats (each with a fresh token); committed."""
+        """A new running table with its seats (each with a fresh token); committed. ``hints``:
+        the players may ask the advisor.
+
+        A rematch (``rematch_of``) is a compare-and-set on the old table: when another process
+        made its rematch first, nothing is stored and :class:`RematchTaken` names that table."""
         table = TableRow(
-            id=new_token(9),
+            id=new_token(ID_BYTES),
             game=game,
             rules=rules,
             seed=seed,
@@ -114,6 +152,7 @@ class Store:
             created_at=utcnow(),
             last_active=utcnow(),
             rematch_of=rematch_of,
+            hints=hints,
         )
         rows = [
             SeatRow(
@@ -133,9 +172,14 @@ class Store:
             db.flush()
             db.add_all(rows)
             if rematch_of is not None:
-                db.execute(
-                    update(TableRow).where(TableRow.id == rematch_of).values(rematch_id=table.id)
+                res = db.execute(
+                    update(TableRow)
+                    .where(TableRow.id == rematch_of, TableRow.rematch_id.is_(None))
+                    .values(rematch_id=table.id)
                 )
+                if res.rowcount != 1:  # type: ignore[attr-defined]
+                    taken = db.scalar(select(TableRow.rematch_id).where(TableRow.id == rematch_of))
+                    raise RematchTaken(taken or "")  # rolls the new table back
         return table, rows
 
     def table(self, table_id: str) -> TableRow | None:
@@ -160,6 +204,31 @@ class Store:
                     select(ActionRow).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
                 )
             )
+
+    def actions_since(self, table_id: str, seq: int) -> list[ActionRow]:
+        """The accepted actions of a table from number ``seq`` on (a resync), in order."""
+        with self.session() as db:
+            return list(
+                db.scalars(
+                    select(ActionRow)
+                    .where(ActionRow.table_id == table_id, ActionRow.seq >= seq)
+                    .order_by(ActionRow.seq)
+                )
+            )
+
+    def versions(self, table_ids: list[str]) -> dict[str, tuple[int, str]]:
+        """The version and status of each of the tables (those that exist)."""
+        out: dict[str, tuple[int, str]] = {}
+        with self.session() as db:
+            for i in range(0, len(table_ids), 500):
+                chunk = table_ids[i : i + 500]
+                for tid, version, status in db.execute(
+                    select(TableRow.id, TableRow.version, TableRow.status).where(
+                        TableRow.id.in_(chunk)
+                    )
+                ):
+                    out[tid] = (version, status)
+        return out
 
     def append_actions(
         self,
@@ -308,7 +377,7 @@ class Store:
     def create_sheet(self, game: str, title: str, data: dict[str, Any]) -> SheetRow:
         """A new score sheet; committed."""
         row = SheetRow(
-            id=new_token(9),
+            id=new_token(ID_BYTES),
             game=game,
             title=title,
             data=data,

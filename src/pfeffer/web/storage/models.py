@@ -39,6 +39,9 @@ class TableRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # The last action or opened seat link; a running table unused for long expires.
     last_active: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+    # The host lets the players ask the advisor (a hint button at the table). Not a house rule:
+    # the game is the same either way.
+    hints: Mapped[bool] = mapped_column(default=False)
 
 
 class SeatRow(Base):

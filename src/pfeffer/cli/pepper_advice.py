@@ -1,0 +1,70 @@
+"""Hints and hand reviews for ``pfeffer pepper play``, in the terminal's language.
+
+The expert's advice comes from :mod:`pfeffer.pepper.analysis`; this module only words it. The
+language follows the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``): German or Czech where the
+catalogues of :mod:`pfeffer.web.i18n` have them, else English.
+
+>>> terminal_language({"LANG": "de_DE.UTF-8"}), terminal_language({"LC_ALL": "C", "LANG": "de"})
+('de', 'en')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+
+from pfeffer.pepper import PepperGame
+from pfeffer.pepper.analysis import hint, review_hand
+
+#: The hint line (msgid): the action as drawn, then the reason.
+HINT_TEXT = "Hint: %(action)s (%(reason)s)"
+#: The heading of a review (msgid).
+REVIEW_TITLE = "Review of hand %(hand)d for %(side)s:"
+
+
+def terminal_language(env: Mapping[str, str] | None = None) -> str:
+    """The catalogue language of the terminal's locale: the first of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set decides (POSIX order)."""
+    from pfeffer.web.i18n import DEFAULT, LANGUAGES
+
+    env = os.environ if env is None else env
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            code = value.split(".")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else DEFAULT
+    return DEFAULT
+
+
+def _translations(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    from pfeffer.web.i18n import translations
+
+    t = translations(lang)
+    return t.gettext, t.ngettext
+
+
+def hint_line(
+    game: PepperGame, lang: str, draw: Callable[[str], str], worlds: int | None = None
+) -> str:
+    """The hint for the player to act, one line (``draw`` shows the action, markup)."""
+    seat = game.current_player
+    if seat is None:
+        raise ValueError("nobody is to act")
+    h = hint(game.view(seat), game.legal_actions(), worlds=worlds)
+    gettext, _ = _translations(lang)
+    return gettext(HINT_TEXT) % {"action": draw(h.action), "reason": h.text(gettext)}
+
+
+def review_lines(
+    game: PepperGame, hand_index: int, seat: int, side_name: str, *, lang: str,
+    card_text: Callable[[str], str],
+) -> list[str]:  # fmt: skip
+    """The review of a finished hand for ``seat``'s side: a heading and the review's lines."""
+    gettext, ngettext = _translations(lang)
+    review = review_hand(game, hand_index, seat)
+    number = game.results[hand_index].hand_number
+    title = gettext(REVIEW_TITLE) % {"hand": number, "side": side_name}
+    return [title, *review.lines(gettext, ngettext, card_text)]
+
+
+__all__ = ["HINT_TEXT", "REVIEW_TITLE", "hint_line", "review_lines", "terminal_language"]

@@ -1,0 +1,57 @@
+"""The reviews of finished games (``web/review.py``), worked out in a worker thread one at a time
+and kept for the tables reviewed last: a finished game never changes, and a review replays the
+whole game through the solver or the double-dummy search (a second or two)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pfeffer.web.games import adapter
+from pfeffer.web.review import review
+
+#: Reviews kept in memory (the tables reviewed last).
+KEEP = 64
+_cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_lock: asyncio.Lock | None = None
+
+
+def compute(
+    kind: str, rules: Mapping[str, Any], names: Sequence[str], seed: int, actions: Sequence[str]
+) -> dict[str, Any]:
+    """The review of the game the table played (replayed from its record)."""
+    game = adapter(kind).table(rules, names, seed, actions).game
+    data = review(game)
+    data["names"] = list(names)
+    data["side_names"] = adapter(kind).side_names(names)
+    return data
+
+
+async def review_of(
+    table_id: str,
+    *,
+    kind: str,
+    rules: Mapping[str, Any],
+    names: Sequence[str],
+    seed: int,
+    actions: Sequence[str],
+) -> dict[str, Any]:
+    """The review of the finished table ``table_id``, from the cache or worked out now (off the
+    event loop; one at a time in the server)."""
+    global _lock  # noqa: PLW0603 - made on first use, inside the running loop
+    found = _cache.get(table_id)
+    if found is not None:
+        _cache.move_to_end(table_id)
+        return found
+    if _lock is None:
+        _lock = asyncio.Lock()
+    async with _lock:
+        found = _cache.get(table_id)
+        if found is None:
+            found = await asyncio.to_thread(compute, kind, rules, names, seed, actions)
+            _cache[table_id] = found
+            while len(_cache) > KEEP:
+                _cache.popitem(last=False)
+    return found

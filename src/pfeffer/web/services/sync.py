@@ -1,0 +1,300 @@
+"""Keeping this process's copies of the tables in step with the other processes and the database.
+
+Every accepted action is published with the table's version before and after it (``act``). A
+process applies such a message only when it continues exactly where its copy stands: an old one
+(its own, or one it already read from the database) is dropped, one after a gap (a message lost
+while Redis was away, or overtaken by a quicker one) makes it read the missing actions from the
+database instead, and it broadcasts one frame per version either way, so each client gets every
+version once, in order. The database holds the truth; the fan-out only saves reading it.
+
+Besides: presence (which seats are open in a window on some process), the chat, rematches, seat
+links revoked, expired tables; heartbeats (a process not heard from for ``PEER_TIMEOUT`` has
+died: its clients are no longer shown online); every ``CHECK_EVERY`` seconds the versions of the
+tables with clients here are compared with the database (what no message brought is read), and
+tables whose computer players lost their process are taken over (``Bus.orphans``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from pfeffer.web.games import chosen_action
+from pfeffer.web.services.bots import bot_to_move
+from pfeffer.web.services.live import Live
+
+if TYPE_CHECKING:
+    from pfeffer.web.services.tables import Hub
+
+log = logging.getLogger("pfeffer.web")
+
+BEAT = 1.0  # seconds between heartbeats
+PEER_TIMEOUT = 4.0  # a process silent this long is gone
+CHECK_EVERY = 2.0  # seconds between comparing the tables with the database
+
+
+class Sync:
+    """The table service's side that faces the other processes (see the module doc)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.peers: dict[str, float] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loop: asyncio.Task[None] | None = None
+        self._suspects: set[str] = set()
+        self.resyncs = 0  # how often a table was read again from the database (tests, metrics)
+
+    def start(self) -> None:
+        if self.hub.bus.shared:
+            self._loop = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._loop is not None:
+            self.hub.bus.publish(None, {"k": "bye"})
+            self._loop.cancel()
+        tasks = [*self._tasks, *([self._loop] if self._loop else [])]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=2)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------------ messages
+
+    async def deliver(self, table_id: str | None, msg: dict[str, Any]) -> None:
+        """One message of another process (the bus calls this in the order they came)."""
+        node, kind = str(msg.get("p")), msg.get("k")
+        self.peers[node] = time.monotonic()
+        if table_id is None:
+            if kind == "bye":
+                await self._peer_gone(node)
+            elif kind == "who":
+                self._publish_presence()
+            return
+        live = self.hub.lives.get(table_id)
+        if live is None:
+            return  # a table this process does not hold: it reads it when it needs it
+        if kind == "act":
+            # Through the table's lock (a computer player may be thinking here); tasks take
+            # the lock in the order they were made, which is the order of the messages.
+            self._spawn(self._remote_act(live, msg))
+        elif kind == "presence":
+            seats = msg.get("seats") or {}
+            counts = {int(s): int(n) for s, n in seats.items() if int(n) > 0}
+            if counts:
+                live.remote[node] = counts
+            else:
+                live.remote.pop(node, None)
+            await self.hub.broadcast(live)
+        elif kind == "who":
+            if live.conns:
+                self.hub.bus.publish(table_id, {"k": "presence", "seats": live.presence()})
+        elif kind == "chat":
+            message = msg["message"]
+            self.hub.chats.room(table_id).receive(message)
+            await self.hub.broadcast(live, {"type": "chat", "message": message})
+        elif kind == "rematch":
+            if live.rematch_id is None:
+                live.rematch_id = str(msg["table"])
+                await self.hub.broadcast(live, {"type": "rematch", "table": live.rematch_id})
+        elif kind == "seats":
+            self._spawn(self.reload_seats(live, msg.get("revoked")))
+        elif kind == "expired":
+            self.hub.forget([table_id])
+
+    async def _remote_act(self, live: Live, msg: dict[str, Any]) -> None:
+        async with live.lock:
+            if self.hub.lives.get(live.id) is not live:
+                return
+            start, end = int(msg["from"]), int(msg["to"])
+            if end <= live.version:
+                return  # already here
+            if start != live.version:
+                await self._resync_quietly(live)  # a message is missing: read the database
+                return
+            try:
+                for action in msg["actions"]:
+                    live.game.apply(action)
+            except Exception:
+                log.exception(
+                    "table %s: a published action does not apply (%s at %d on %s)",
+                    live.id,
+                    msg,
+                    live.version,
+                    self.hub.bus.node,
+                )
+                await self._resync_quietly(live, whole=True)
+                return
+            live.version = end
+            live.status = str(msg["status"])
+            live.last = msg.get("last")
+            if msg.get("applied"):
+                seat, action, before, after = msg["applied"]
+                live.applied = (int(seat), str(action), int(before), int(after))
+            await self.hub.broadcast(live)
+
+    async def _resync_quietly(self, live: Live, whole: bool = False) -> None:
+        try:
+            await self.resync_locked(live, whole)
+        except SQLAlchemyError as exc:
+            log.warning("table %s: cannot read the database (%s); retrying", live.id, exc)
+            self.suspect(live)
+        except Exception:
+            if whole:
+                log.exception("table %s does not load", live.id)
+                return
+            log.exception("table %s: its copy went wrong; reading it whole", live.id)
+            await self._resync_quietly(live, whole=True)
+
+    # ------------------------------------------------------------------ the database
+
+    async def resync_locked(self, live: Live, whole: bool = False) -> None:
+        """Bring ``live`` up to the database (the caller holds its lock): apply the actions it
+        misses one by one, broadcasting a frame for each version; ``whole``: replay the table
+        from its first action (its copy went wrong)."""
+        self.resyncs += 1
+        db = self.hub.db
+        if whole:
+            loaded = await db.load(live.id)
+            if loaded is None:
+                self.hub.forget([live.id])
+                return
+            fresh = self.hub._build(*loaded)
+            live.table, live.seats, live.version = fresh.table, fresh.seats, fresh.version
+            live.status, live.rematch_id, live.last = fresh.status, fresh.rematch_id, fresh.last
+            await self.hub.broadcast(live)
+            return
+        row = await db.table(live.id)
+        if row is None or row.status == "expired":
+            self.hub.forget([live.id])
+            return
+        rows = await db.actions_since(live.id, live.version)
+        for action in rows:
+            if action.seq != live.version:
+                await self.resync_locked(live, whole=True)
+                return
+            live.game.apply(action.action)
+            live.version += 1
+            live.status = "finished" if live.game.is_over else "running"
+            live.last = {"seat": action.seat, "action": chosen_action(action.action)}
+            await self.hub.broadcast(live)
+        if row.rematch_id and live.rematch_id is None:
+            live.rematch_id = row.rematch_id
+            await self.hub.broadcast(live, {"type": "rematch", "table": live.rematch_id})
+
+    async def catch_up(self, live: Live) -> None:
+        """Read what the database has beyond this copy (one small query when nothing is)."""
+        versions = await self.hub.db.versions([live.id])
+        version = versions.get(live.id, (live.version, live.status))[0]
+        if version != live.version:
+            async with live.lock:
+                await self.resync_locked(live)
+
+    def suspect(self, live: Live) -> None:
+        """The database failed during a write: check the table until the database answers
+        (had the commit gone through, this copy reads it)."""
+        if live.id in self._suspects:
+            return
+        self._suspects.add(live.id)
+
+        async def retry() -> None:
+            delay = 0.2
+            try:
+                while self.hub.lives.get(live.id) is live:
+                    try:
+                        await self.catch_up(live)
+                        return
+                    except SQLAlchemyError:
+                        await asyncio.sleep(delay)
+                        delay = min(delay * 2, 2.0)
+            finally:
+                self._suspects.discard(live.id)
+
+        self._spawn(retry())
+
+    async def reload_seats(self, live: Live, revoked: Any) -> None:
+        """Read the table's seats again; close this process's windows of a revoked seat."""
+        seats = await self.hub.db.seats(live.id)
+        async with live.lock:
+            live.seats = seats
+        if isinstance(revoked, int):
+            from pfeffer.web.routes.deps import close_revoked  # the reply is the route's
+
+            await close_revoked(live, revoked)
+        await self.hub.broadcast(live)
+
+    # ------------------------------------------------------------------ the other processes
+
+    def _publish_presence(self) -> None:
+        for live in list(self.hub.lives.values()):
+            if live.conns:
+                self.hub.bus.publish(live.id, {"k": "presence", "seats": live.presence()})
+
+    async def _peer_gone(self, node: str) -> None:
+        self.peers.pop(node, None)
+        for live in list(self.hub.lives.values()):
+            if live.remote.pop(node, None) is not None:
+                await self.hub.broadcast(live)
+
+    async def reconnected(self) -> None:
+        """The fan-out is back after an outage: messages may be lost both ways."""
+        self._publish_presence()
+        self.hub.bus.publish(None, {"k": "who"})
+        await self.check_versions(every=True)
+        for live in list(self.hub.lives.values()):
+            if live.conns:
+                self._spawn(self.reload_seats(live, None))
+
+    async def check_versions(self, every: bool = False) -> None:
+        """Compare the tables held here (``every``) or those with clients or computer players
+        here with the database; read what they miss."""
+        lives = [
+            lv
+            for lv in self.hub.lives.values()
+            if every or lv.conns or (lv.bot_task is not None and not lv.bot_task.done())
+        ]
+        if not lives:
+            return
+        versions = await self.hub.db.versions([lv.id for lv in lives])
+        for live in lives:
+            version, status = versions.get(live.id, (live.version, "expired"))
+            if status == "expired":
+                self.hub.forget([live.id])
+            elif version != live.version and not live.lock.locked():
+                async with live.lock:
+                    await self._resync_quietly(live)
+
+    async def _sweep(self) -> None:
+        """Take over computer players whose process died (their lease lapsed)."""
+        for table_id in await self.hub.bus.orphans():
+            live = await self.hub.get(table_id, fresh=True)
+            if live is not None and bot_to_move(live) is not None:
+                self.hub.kick_bots(live)
+            else:
+                await self.hub.bus.release(table_id)  # nothing to do there: drop the note
+
+    async def _run(self) -> None:
+        last_check = 0.0
+        while True:
+            await asyncio.sleep(BEAT)
+            self.hub.bus.publish(None, {"k": "beat"})
+            now = time.monotonic()
+            for node, seen in list(self.peers.items()):
+                if now - seen > PEER_TIMEOUT:
+                    await self._peer_gone(node)
+            try:
+                await self._sweep()
+                if now - last_check >= CHECK_EVERY:
+                    last_check = now
+                    await self.check_versions()
+            except Exception as exc:  # the database or Redis away: next round
+                log.warning("cluster upkeep failed: %s", exc)

@@ -1,0 +1,188 @@
+"""Rate limits per address and per connection, the cap on connections per table (issue 9 §4):
+a refusal is an HTTP 429 with a message or a WebSocket error frame of protocol v1."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from pfeffer.web.limits import Bucket, Buckets, Limits, Rate
+from pfeffer.web.server import create_app
+
+HUMANS = [{"name": "Ann", "kind": "human", "public": True}, {"name": "Bo", "kind": "human"}]
+
+
+def app_with(tmp_path: Path, limits: Limits) -> Any:
+    return create_app(f"sqlite:///{tmp_path / 'limits.db'}", bot_delay=0, limits=limits)
+
+
+@pytest.fixture
+def make_client(tmp_path: Path) -> Iterator[Any]:
+    opened: list[TestClient] = []
+
+    def make(limits: Limits, address: str = "10.0.0.1") -> TestClient:
+        c = TestClient(app_with(tmp_path, limits), client=(address, 40000))
+        c.__enter__()
+        opened.append(c)
+        return c
+
+    yield make
+    for c in opened:
+        c.__exit__(None, None, None)
+
+
+def new_table(client: TestClient) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"game": "dice", "seats": HUMANS})
+    assert r.status_code == 201, r.text
+    table: dict[str, Any] = r.json()
+    return table
+
+
+def test_rates_parse_and_limits_change_by_option() -> None:
+    assert Rate.parse("200/10s") == Rate(200, 10)
+    assert Rate.parse(" 5 / 1.5 ") == Rate(5, 1.5)
+    for bad in ("", "0/10s", "5/0", "five/10s", "5 per 10s"):
+        with pytest.raises(ValueError, match="COUNT/SECONDS"):
+            Rate.parse(bad)
+    limits = Limits().with_options(["ws=3/1s", "table_connections=9", "create=1/60"])
+    assert (limits.ws, limits.table_connections, limits.create) == (Rate(3, 1), 9, Rate(1, 60))
+    assert limits.http == Limits().http  # untouched
+    assert not Limits().with_options(["off"]).enabled
+    assert Limits().with_options(["off", "on"]).enabled
+    for bad in ("bogus=1", "table_connections=many", "off=1"):
+        with pytest.raises(ValueError, match="unknown limit"):
+            Limits().with_options([bad])
+    with pytest.raises(ValueError, match="COUNT/SECONDS"):
+        Limits().with_options(["ws"])
+
+
+def test_a_bucket_refills_at_its_rate() -> None:
+    rate = Rate(2, 10)  # two at once, one every 5 seconds
+    b = Bucket(rate.count, 0.0)
+    assert b.take(rate, 0.0) == 0 and b.take(rate, 0.0) == 0
+    assert b.take(rate, 0.0) == pytest.approx(5.0)
+    assert b.take(rate, 4.0) == pytest.approx(1.0)  # 0.8 tokens by now
+    assert b.take(rate, 5.0) == 0  # refilled
+    keyed = Buckets(Rate(1, 60), size=2)
+    assert keyed.take("a", 0) == 0 and keyed.take("a", 0) > 0
+    keyed.take("b", 0)
+    keyed.take("c", 0)  # "a", the least recently used, is dropped: a fresh bucket
+    assert list(keyed.buckets) == ["b", "c"]
+    assert keyed.take("a", 0) == 0
+
+
+def test_http_requests_per_address_get_429_with_a_message(make_client: Any) -> None:
+    limits = Limits(http=Rate(4, 60))
+    client = make_client(limits)
+    codes = [client.get("/api/tables").status_code for _ in range(4)]
+    assert codes == [200] * 4
+    r = client.get("/api/tables")
+    assert r.status_code == 429
+    assert "Too many requests" in r.json()["detail"]
+    assert int(r.headers["Retry-After"]) >= 1
+    page = client.get("/rules/dice?lang=de")  # a page: an HTML page in the user's language
+    assert page.status_code == 429 and page.headers["content-type"].startswith("text/html")
+    assert "Zu viele Anfragen" in page.text
+    assert page.headers["Content-Security-Policy"]  # refusals get the security headers too
+    # Another address has its own bucket (the same app: a second client on it).
+    other = TestClient(client.app, client=("10.0.0.2", 40000))
+    assert other.get("/api/tables").status_code == 200
+
+
+def test_new_tables_and_claims_per_address(make_client: Any) -> None:
+    client = make_client(Limits(create=Rate(2, 60), join=Rate(1, 60)))
+    first, _second = new_table(client), new_table(client)
+    r = client.post("/api/tables", json={"game": "dice", "seats": HUMANS})
+    assert r.status_code == 429 and "new tables" in r.json()["detail"]
+    assert client.post("/api/sheets", json={"game": "dice", "players": ["A"]}).status_code == 429
+    form = client.post("/play-now/dice", follow_redirects=False)
+    assert form.status_code == 429 and "text/html" in form.headers["content-type"]
+    assert client.get("/api/tables").status_code == 200  # reading is not creating
+    claim = f"/api/tables/{first['id']}/claim/0"
+    assert client.post(claim).status_code == 200
+    r = client.post(f"/api/tables/{first['id']}/claim/1")
+    assert r.status_code == 429 and "joins" in r.json()["detail"]
+
+
+def test_websocket_messages_per_connection(make_client: Any) -> None:
+    client = make_client(Limits(ws=Rate(3, 60)))
+    t = new_table(client)
+    with client.websocket_connect(f"/ws/{t['id']}?lang=cs") as ws:
+        assert ws.receive_json()["type"] == "state"
+        for _ in range(3):
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert ws.receive_json() == {"type": "pong"}
+        ws.send_text(json.dumps({"type": "ping"}))
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["code"] == "rate_limited"
+        assert refused["message"] and "Too many" not in refused["message"]  # Czech
+        # Refused messages change nothing and the connection stays open ...
+        for _ in range(2):
+            ws.send_text(json.dumps({"type": "action", "action": "roll"}))
+            assert ws.receive_json()["code"] == "rate_limited"
+        # ... until a client ignores the refusals: then it is disconnected (1008).
+        ws.send_text(json.dumps({"type": "ping"}))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1008
+    state = client.get(f"/api/tables/{t['id']}/state").json()
+    assert state["version"] == t.get("version", 0) == 0  # no roll got through
+
+
+def test_websocket_connections_per_address(make_client: Any) -> None:
+    client = make_client(Limits(join=Rate(2, 60)))
+    t = new_table(client)
+    with (
+        client.websocket_connect(f"/ws/{t['id']}") as a,
+        client.websocket_connect(f"/ws/{t['id']}") as b,
+    ):
+        assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
+        with client.websocket_connect(f"/ws/{t['id']}") as c:
+            refused = c.receive_json()
+            assert refused == {
+                "type": "error",
+                "code": "rate_limited",
+                "message": "Too many new connections from your address: please wait a moment.",
+            }
+            with pytest.raises(WebSocketDisconnect) as closed:
+                c.receive_json()
+            assert closed.value.code == 4429
+
+
+def test_a_table_takes_a_capped_number_of_connections(make_client: Any) -> None:
+    client = make_client(Limits(table_connections=2))
+    t, other = new_table(client), new_table(client)
+    seat0 = t["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{t['id']}?token={seat0}") as a:
+        assert a.receive_json()["type"] == "state"
+        with client.websocket_connect(f"/ws/{t['id']}") as b:
+            assert b.receive_json()["type"] == "state"
+            with client.websocket_connect(f"/ws/{t['id']}") as c:
+                refused = c.receive_json()
+                assert refused["code"] == "table_full" and refused["message"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    c.receive_json()
+                assert closed.value.code == 4503
+            with client.websocket_connect(f"/ws/{other['id']}") as d:  # another table: room
+                assert d.receive_json()["type"] == "state"
+        # One left: there is room again, and the player still plays.
+        with client.websocket_connect(f"/ws/{t['id']}") as e:
+            assert e.receive_json()["type"] == "state"
+        a.send_text(json.dumps({"type": "action", "action": "roll"}))
+        frame = a.receive_json()
+        while frame["type"] != "state" or frame["version"] == 0:
+            frame = a.receive_json()
+        assert frame["version"] == 1
+
+
+def test_limits_off_let_everything_through(make_client: Any) -> None:
+    client = make_client(Limits(http=Rate(1, 60), create=Rate(1, 60)).with_options(["off"]))
+    for _ in range(5):
+        new_table(client)
+    assert client.get("/api/tables").status_code == 200
