@@ -18,7 +18,7 @@ from pfeffer.dice.rules import DiceRules
 #: The plots ``pfeffer dice plot`` draws, by name.
 PLOTS = ("bank", "bank-auto", "win", "pfeffer", "first")
 #: Targets of the first-player plot by default (each is solved once and cached; 10000 ships).
-DEFAULT_TARGETS = "500,1000,1500,2000,3000,10000"
+DEFAULT_TARGETS = "500,1000,1500,2000,10000"
 
 
 @app.command("card")
@@ -50,7 +50,11 @@ def plot_command(  # noqa: PLR0917 (typer: one parameter per option)
         int, typer.Option(help="Grid of the bank maps in points (a finer grid takes longer).")
     ] = 500,
     targets: Annotated[
-        str, typer.Option(help="Targets of the first-player plot, comma-separated.")
+        str,
+        typer.Option(
+            help="Targets of the first-player plot, comma-separated (each new one is solved "
+            "once and cached: seconds for small targets, minutes for large ones)."
+        ),
     ] = DEFAULT_TARGETS,
     rule: RuleOpt = None,
     solve_now: Annotated[
