@@ -242,16 +242,43 @@ def read(paths: list[Path]) -> list[dict[str, Any]]:
     return out
 
 
+def lower_bound(wins: float, games: int, alpha: float = 0.05) -> float:
+    """The one-sided exact (Clopper-Pearson) lower confidence bound of a win rate, games taken
+    as independent (shared wins rounded down): meaningful where the ± of a few sets is not, e.g.
+    when every game was won.
+
+    >>> round(lower_bound(6, 6), 3), round(lower_bound(0, 5), 3)
+    (0.607, 0.0)
+    """
+    k = math.floor(wins)
+    if k <= 0:
+        return 0.0
+
+    def tail(p: float) -> float:  # P(at least k wins of ``games``)
+        return sum(math.comb(games, i) * p**i * (1 - p) ** (games - i) for i in range(k, games + 1))
+
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        if tail(mid) < alpha:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
 def report(records: list[dict[str, Any]]) -> list[str]:
     """Markdown rows per (opponent, level, variant, players): win rate ± s.e. over complete
-    duplicate sets, mean margin ± s.e., games, seconds a game."""
+    duplicate sets and its 95% lower bound (:func:`lower_bound`), mean margin ± s.e., games,
+    seconds a game."""
     groups: dict[tuple[str, str, str, int], dict[int, dict[int, dict[str, Any]]]] = {}
     for r in records:
         g = groups.setdefault((r["opponent"], r["level"], r["variant"], r["players"]), {})
         g.setdefault(r["seed"], {})[r["seating"]] = r
     rows = [
-        "| opponent | level | variant | players | wins | margin | sets (games) | s/game |",
-        "|---|---|---|---|---|---|---|---|",
+        "| opponent | level | variant | players | wins | 95% lower | margin | sets (games) "
+        "| s/game |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for (opp, level, variant, n), sets in sorted(groups.items()):
         full = [s for s in sets.values() if len(s) == len(seatings(n))]
@@ -265,9 +292,11 @@ def report(records: list[dict[str, Any]]) -> list[str]:
             se = statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
             return f"{scale * statistics.fmean(xs):.1f}{unit} ± {scale * se:.1f}"
 
+        games = len(full) * len(seatings(n))
+        low = lower_bound(sum(r["win"] for s in full for r in s.values()), games)
         rows.append(
             f"| {opp} | {level} | {variant or '-'} | {n} | {pm(wins, 100, '%')} | "
-            f"{pm(margins, 1, '')} | {len(full)} ({len(full) * len(seatings(n))}) | "
+            f"{100 * low:.0f}% | {pm(margins, 1, '')} | {len(full)} ({games}) | "
             f"{statistics.fmean(secs):.0f} |"
         )
     return rows
