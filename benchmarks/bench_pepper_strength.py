@@ -5,6 +5,8 @@
         [--variant KEY=VALUE,...] [--sets N] [--minutes M] [--jobs J] [--resume]
     python benchmarks/bench_pepper_strength.py --report FILE.jsonl [FILE.jsonl ...]
     python benchmarks/bench_pepper_strength.py --times [--hands H] [--players 4 3 2]
+    python benchmarks/bench_pepper_strength.py --card-times [--hands H] [--players 4 3 2]
+        [--level expert] [--variant KEY=VALUE,...]
 
 Each game (to the rules' target, 30) is played once per seating: with 4 players the expert
 partnership sits at seats 0+2, then at 1+3; with 3 and 2 players the expert takes each seat in turn
@@ -32,6 +34,11 @@ comparing variants head to head, e.g. ``--opponent expert:weighted=false``).
 per phase, opening leads apart; decisions with one legal action left out) over ``H`` hands, the
 level at every seat, one core (CPU time of the process). Loading the compiled code and working
 out the win table happen once per process, before the measured hands.
+
+``--card-times`` measures the card play of one level (``--level``, ``--variant``; the level at
+every seat, ``H`` hands a player count, one core, CPU time) by trick number and by the card's
+place in the trick (the opening lead of the hand apart, declarer's and others'): decisions,
+median and maximum in ms, and how many took over 50 ms.
 """
 
 from __future__ import annotations
@@ -387,6 +394,54 @@ def print_times(hands: int, players: list[int]) -> None:
             )
 
 
+def card_times(level: str, variant: str, hands: int, players: int) -> list[tuple[str, float]]:
+    """``(where, ms)`` for every card decision with more than one legal card: ``where`` is
+    ``"lead"`` (the hand's opening lead), else ``"trick T, card P"`` (from 1)."""
+    bots = [make_expert(level, variant, s) for s in range(players)]
+    out: list[tuple[str, float]] = []
+    for h in range(hands):
+        g = PepperGame(players=players, seed=h, dealer=h % players)
+        g.apply("deal")
+        while g.phase != "deal" and not g.is_over:
+            seat = g.current_player
+            assert seat is not None
+            legal, view = g.legal_actions(), g.view(seat)
+            t = time.process_time()
+            action = bots[seat].choose(view, legal)
+            ms = 1000 * (time.process_time() - t)
+            if g.phase == "play" and len(legal) > 1:
+                where = (
+                    "lead"
+                    if not g.tricks and not g.current_trick
+                    else f"trick {len(g.tricks) + 1}, card {len(g.current_trick) + 1}"
+                )
+                out.append((where, ms))
+            g.apply(action)
+    return out
+
+
+def print_card_times(level: str, variant: str, hands: int, players: list[int]) -> None:
+    """The table of card decision times by player count, trick and place in the trick."""
+    pin_one_core()
+    for n in players:
+        card_times(level, variant, 1, n)  # load the compiled kernels and the win model first
+    print("| players | decision | count | median | max | over 50 ms |")
+    print("|---|---|---|---|---|---|")
+    for n in players:
+        got = card_times(level, variant, hands, n)
+        by: dict[str, list[float]] = {}
+        for where, ms in got:
+            by.setdefault(where, []).append(ms)
+            by.setdefault("all", []).append(ms)
+        for where in sorted(by, key=lambda w: (w != "all", w != "lead", w)):
+            xs = by[where]
+            print(
+                f"| {n} | {where} | {len(xs)} | {statistics.median(xs):.1f} ms | "
+                f"{max(xs):.1f} ms | {sum(x > 50 for x in xs)} |",
+                flush=True,
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--players", type=int, nargs="+", default=[4, 3, 2])
@@ -401,8 +456,11 @@ def main() -> None:
     ap.add_argument("--report", type=Path, nargs="+")
     ap.add_argument("--times", action="store_true")
     ap.add_argument("--hands", type=int, default=20)
+    ap.add_argument("--card-times", action="store_true")
     args = ap.parse_args()
-    if args.times:
+    if args.card_times:
+        print_card_times(args.level, args.variant, args.hands, args.players)
+    elif args.times:
         print_times(args.hands, args.players)
     elif args.report:
         print("\n".join(report(read(args.report))))

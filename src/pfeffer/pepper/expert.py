@@ -19,6 +19,8 @@ True
 
 from __future__ import annotations
 
+import functools
+import gc
 import math
 import random
 from collections.abc import Sequence
@@ -65,6 +67,24 @@ OVERSAMPLE = 3
 #: With ``alphamu``, the next own card is fixed per information set once the hand holds at most
 #: this many cards, by player count (earlier it costs more than 50 ms a card).
 ALPHAMU_CARDS = {2: 6, 3: 6, 4: 4}
+
+
+@functools.cache
+def _settle_collector() -> None:
+    """Once per process, before the first decision: load every compiled kernel the expert uses
+    (a tiny solve each), then move the objects alive by then (numba's and the kernels', about
+    150,000) out of the cycle collector's way (:func:`gc.freeze`). Otherwise every full
+    collection walks them, which takes about 50 ms, in the middle of whichever decision it falls
+    in (measured: the card decisions over 50 ms were these). Reference counting still frees
+    frozen objects; only cycles among them are no longer collected."""
+    hands = np.array([[0b11, 0b1100, 0b110000, 0b11000000]], dtype=np.int64)
+    zeros = np.zeros(4, dtype=np.int64)
+    solve_cards(hands, 4, 0, 5, zeros, 0, 0, np.array([0], dtype=np.int64), None, zeros[:1] + 99)
+    solve_trumps(hands, 4, 5, 0, np.array([0, 4], dtype=np.int64))
+    solve_deals(hands, 4, np.array([[0, 0, 0, 5]], dtype=np.int64))
+    estimates(hands, 4, np.zeros((1, 4, 5)))
+    gc.collect()
+    gc.freeze()
 
 
 def _survivors(u: npt.NDArray[np.float64], alive: list[int]) -> list[int]:
@@ -262,16 +282,19 @@ class ExpertBot:
         """Pick an action for the seat whose view this is."""
         legal = list(legal_actions)
         self.outlook(view)  # the win table, worked out once: at the first decision, not near 30
+        _settle_collector()
         if len(legal) == 1:
             return legal[0]
         if view.phase == "play":
-            return self._play(view, legal)
-        if view.phase == "auction":
-            return self._bid(view, legal)
-        if view.phase == "declare":
+            action = self._play(view, legal)
+        elif view.phase == "auction":
+            action = self._bid(view, legal)
+        elif view.phase == "declare":
             values = self.trump_values(view, self.bid_worlds, view.high_bid or "1")
-            return max(legal, key=lambda t: values.get(t, -1e9))
-        return legal[0]
+            action = max(legal, key=lambda t: values.get(t, -1e9))
+        else:
+            action = legal[0]
+        return action
 
     # --------------------------------------------------------------------------------- worlds
 
@@ -365,14 +388,16 @@ class ExpertBot:
         :data:`RACE_BATCH` worlds: after each batch a card whose mean is behind the best card's
         by more than :data:`RACE_Z` standard errors of their difference (paired over the same
         worlds) is dropped (None). The cards left are valued over every world; clearly worse
-        cards cost a batch or two instead of every world. The declarer's opening lead reuses the
-        worlds of its trump decision, whose double-dummy values bound every card's."""
+        cards cost a batch or two instead of every world. Once a single card is left the
+        decision is made: no more worlds are solved (its value is its mean over the worlds
+        solved so far). The declarer's opening lead reuses the worlds of its trump decision,
+        whose double-dummy values bound every card's."""
         hands, upper = self._lead_worlds(view)
         alive = list(range(len(cards)))
         u = np.zeros((hands.shape[0], len(cards)), dtype=np.float64)
         done = 0
         tt = new_table()
-        while done < hands.shape[0]:
+        while done < hands.shape[0] and (len(alive) > 1 or done == 0):
             end = min(done + RACE_BATCH, hands.shape[0])
             u[done:end, alive] = self._card_utilities(
                 view, [cards[k] for k in alive], hands[done:end], tt,
@@ -381,7 +406,7 @@ class ExpertBot:
             done = end
             if len(alive) > 1 and done < hands.shape[0]:
                 alive = _survivors(u[:done], alive)
-        means = u.mean(axis=0)
+        means = u[:done].mean(axis=0)
         return [float(means[k]) if k in alive else None for k in range(len(cards))]
 
     def _lead_worlds(self, view: PepperView) -> tuple[Int64Array, Int64Array | None]:

@@ -126,11 +126,12 @@ class WorldSampler:
             w //= math.factorial(k)
         return w
 
-    @functools.cache  # noqa: B019 - one sampler per decision; the cache dies with it
     def _count(self, u: int, left: tuple[int, ...]) -> int:
+        # memoised per sampler in ``_options`` (a functools.cache on the method would be one
+        # cache for the class, keeping every sampler alive)
         if u == 4:
             return 1 if not any(left) else 0
-        return sum(w for w, _, _ in self._opts(u, left)[0])
+        return self._opts(u, left)[1]
 
     def _opts(self, u: int, left: tuple[int, ...]) -> tuple[list[Option], int]:
         key = (u, left)

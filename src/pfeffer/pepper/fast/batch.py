@@ -129,8 +129,11 @@ def solve_cards(
     out = np.zeros((hands.shape[0], cards.shape[0]), dtype=np.int64)
     if tt is None:
         tt = new_table()
-    if upper is None:
-        upper = np.full(hands.shape[0], 99, dtype=np.int64)
+    upper = (
+        np.full(hands.shape[0], 99, dtype=np.int64)
+        if upper is None
+        else np.ascontiguousarray(upper)  # one compiled version: a column slice is not
+    )
     _solve_cards(hands, n, trump, maxs, trick, tlen, leader, cards, tt, upper, out)
     return out
 
