@@ -136,3 +136,22 @@ def test_uniform_over_small_cases(players: int, plays: int) -> None:
     assert set(counts) <= set(worlds)
     chi2 = sum((counts[w] - per) ** 2 / per for w in worlds)
     assert chi2 < _critical(len(worlds) - 1), (chi2, len(worlds))
+
+
+def test_a_sampler_dies_with_its_decision() -> None:
+    """Its memoised counts live in the sampler: nothing outside keeps it (a ``functools.cache`` on
+    the method did, every sampler of every decision, which slowed each garbage collection)."""
+    import gc
+    import weakref
+
+    from pfeffer.pepper.worlds import WorldSampler
+
+    g = _position(4, 3, 5)
+    seat = g.current_player
+    assert seat is not None
+    sampler = WorldSampler(g.view(seat), 4)
+    sampler.draw(random.Random(1))
+    ref = weakref.ref(sampler)
+    del sampler
+    gc.collect()
+    assert ref() is None
