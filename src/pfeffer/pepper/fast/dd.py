@@ -5,8 +5,8 @@ by a binary search on the target, as in DDS. Positions at trick boundaries go in
 table keyed by the cards still out and the leader, holding lower and upper bounds on the tricks
 still to come, so the bounds learnt for one target serve the next. Cards that are equivalent
 (neighbours in their suit once the cards already played are taken out) are tried once; moves are
-ordered (winning cheaply, leading from the top, discarding low) and the last trick is counted
-without search.
+ordered (winning cheaply, leading from the top, the top trumps first while the others hold
+trumps, discarding low) and the last trick is counted without search.
 
 The side counted is the "max side"; with 4 players it is a partnership (seats ``s`` and
 ``s + 2``), with 2 and 3 players a single seat against the others together.
@@ -230,6 +230,10 @@ def _moves(
                     if tlen == 0:
                         if top_is_ours and first:
                             sc = 100 - popcount(hand & SUIT_MASK[t, s])
+                            if s == t:
+                                for o in range(n):  # draw the others' trumps first
+                                    if (maxs >> o & 1) != mine and hands[o] & SUIT_MASK[t, t]:
+                                        sc = 110
                         elif partner_top:
                             sc = 90 - STRENGTH[t, c]
                         else:
