@@ -26,6 +26,11 @@ version by version (no lost, doubled or reordered move).
 Traffic goes only to 127.0.0.1, every wait has a time limit and the run ends by itself. The
 servers run with ``--limit off``: every simulated player comes from the one loopback address.
 Run it niced on a shared machine (``nice -n 10``).
+
+``--profile DIR``: each server runs under ``cProfile`` (every thread: the event loop and the
+database threads) and writes ``DIR/s0.prof`` and ``DIR/s1.prof`` when it stops (read them with
+``python -m pstats``). The profiler slows the servers down several times: the latencies of such
+a run mean nothing, the profile (CPU time of each thread) shows where the time per move goes.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ import contextlib
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -69,6 +75,62 @@ def proc_rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+PROFILED = """
+import atexit, cProfile, sys, threading
+import time
+profiles = [cProfile.Profile(time.thread_time)]
+run = threading.Thread.run
+def profiled_run(self):
+    p = cProfile.Profile(time.thread_time)
+    profiles.append(p)
+    p.enable()
+    try:
+        run(self)
+    finally:
+        p.disable()
+threading.Thread.run = profiled_run
+def dump():
+    import pstats
+    profiles[0].disable()
+    stats = pstats.Stats(profiles[0])
+    for p in profiles[1:]:
+        try:
+            stats.add(p)
+        except Exception:
+            pass
+    stats.dump_stats(OUT)
+atexit.register(dump)
+import signal
+def stop(*_):
+    sys.exit(0)  # uvicorn raises SIGTERM again after its shutdown: exit through atexit
+signal.signal(signal.SIGTERM, stop)
+from pfeffer.cli import main
+sys.argv[0] = "pfeffer"
+profiles[0].enable()
+main()
+"""
+
+
+class ProfiledServer(Server):
+    """A server under ``cProfile`` (see the module doc), its profile written to ``out``."""
+
+    def __init__(self, *args: Any, out: Path, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.out = out
+
+    def launch(self) -> None:
+        code = PROFILED.replace("OUT", repr(str(self.out)))
+        args = ["serve", "--port", str(self.port), "--db", self.db_url]
+        args += ["--bot-delay", str(self.bot_delay), *self.extra_args]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", code, *args],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
 
 
 def http(method: str, url: str, body: Any = None) -> Any:
@@ -324,7 +386,9 @@ async def soak(bench: Bench, minutes: float, tables: int) -> dict[str, Any]:
 
 async def main_async(args: argparse.Namespace, servers: list[Server], pg: str) -> dict[str, Any]:
     bench = Bench(args, servers, pg)
-    out: dict[str, Any] = {"args": {k: v for k, v in vars(args).items() if k != "json"}}
+    out: dict[str, Any] = {
+        "args": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()}
+    }
     if args.soak_minutes:
         out["soak"] = await soak(bench, args.soak_minutes, args.soak_tables)
     else:
@@ -353,11 +417,20 @@ def main() -> None:
     )
     ap.add_argument("--check", action="store_true", help="compare each finished record (load too)")
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--profile", type=Path, help="run the servers under cProfile, into DIR")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp, pg_schema(args.db) as pg:
         redis = RedisServer(Path(tmp))
         redis.start()
-        servers = [Server(pg, redis.url, Path(tmp) / f"s{i}.log", args.bot_delay) for i in range(2)]
+        servers: list[Server] = []
+        for i in range(2):
+            log = Path(tmp) / f"s{i}.log"
+            if args.profile:
+                args.profile.mkdir(parents=True, exist_ok=True)
+                out = args.profile.resolve() / f"s{i}.prof"
+                servers.append(ProfiledServer(pg, redis.url, log, args.bot_delay, out=out))
+            else:
+                servers.append(Server(pg, redis.url, log, args.bot_delay))
         for s in servers:
             s.extra_args += ["--limit", "off"]  # every client comes from 127.0.0.1
         try:

@@ -19,7 +19,8 @@ from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.bots import DICE_BOTS, HeuristicBot
 from pfeffer.dice.sheet import sheet_rows
 from pfeffer.pepper.bots import PEPPER_BOTS
-from pfeffer.web.games import DiceAdapter, PepperAdapter, Table, adapter, jsonable
+from pfeffer.web.games import DiceAdapter, PepperAdapter, Table, adapter
+from pfeffer.web.jsondata import jsonable
 
 STATIC = Path(pfeffer.web.__file__).resolve().parent / "static"
 NAMES = ["Ann", "Bob", "Cy", "Di"]

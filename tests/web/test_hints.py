@@ -18,8 +18,8 @@ from pfeffer.dice.solver import advise
 from pfeffer.pepper import PepperGame
 from pfeffer.pepper.analysis import REASONS
 from pfeffer.web import advisor
-from pfeffer.web.games import jsonable
 from pfeffer.web.i18n import translations
+from pfeffer.web.jsondata import jsonable
 from pfeffer.web.server import create_app
 from pfeffer.web.services.hints import hint_seed
 

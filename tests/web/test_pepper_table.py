@@ -14,8 +14,9 @@ from fastapi.testclient import TestClient
 from pfeffer.pepper import PepperGame
 from pfeffer.pepper.cards import CARD_STR, bower, display_order
 from pfeffer.pepper.rules import PepperRules, bid_ladder, bid_terms
-from pfeffer.web.games import PepperAdapter, Table, adapter, jsonable
+from pfeffer.web.games import PepperAdapter, Table, adapter
 from pfeffer.web.i18n import translations
+from pfeffer.web.jsondata import jsonable
 from pfeffer.web.pepper_table import CARD_NAMES
 from pfeffer.web.server import js_strings
 

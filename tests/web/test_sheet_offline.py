@@ -22,7 +22,7 @@ import pytest
 
 from pfeffer.dice.sheet import DiceSheet
 from pfeffer.pepper.sheet import PepperSheet
-from pfeffer.web.games import jsonable
+from pfeffer.web.jsondata import jsonable
 from tests.web.conftest import CHROMIUM, FLAGS, SHOTS, ServerProcess, free_port
 from tests.web.test_browser_faults import ALLOW, WORD, catalogue_words
 

@@ -101,8 +101,17 @@ the names, defaults, bounds, choices, labels and help texts of the dice house ru
 _DEFAULT: dict[str, Any] = {s.name: s.default for s in DICE_RULE_SPECS}
 
 
+class _HashSlot:
+    """A slot for the hash of frozen rules, worked out when first asked for: the engine's caches
+    are keyed by the rules, and hashing every option each time cost more than the lookup. Not a
+    dataclass field, so not an option: outside equality, repr, copies and the stored dict."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
-class DiceRules:
+class DiceRules(_HashSlot):
     """The house rules a table plays; defaults are the rules of docs/rules.md (D1–D14).
 
     Names, defaults, bounds and choices come from :data:`DICE_RULE_SPECS`; a value out of
@@ -161,12 +170,24 @@ class DiceRules:
         return DICE_RULE_SPECS
 
     def __hash__(self) -> int:
-        return hash(
-            tuple(
-                tuple(sorted(v.items())) if isinstance(v, Mapping) else v
-                for v in (getattr(self, f.name) for f in dataclasses.fields(self))
+        """The hash of every option, worked out once.
+
+        >>> hash(DiceRules(target=5000)) == hash(DiceRules(target=5000))
+        True
+        >>> DiceRules(target=5000) == DiceRules(target=5000).replace()
+        True
+        """
+        try:
+            return self._hash
+        except AttributeError:  # not asked for yet (or a copy: copies leave the slot empty)
+            value = hash(
+                tuple(
+                    tuple(sorted(v.items())) if isinstance(v, Mapping) else v
+                    for v in (getattr(self, f.name) for f in dataclasses.fields(self))
+                )
             )
-        )
+            object.__setattr__(self, "_hash", value)
+            return value
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of every option (as stored in game records)."""

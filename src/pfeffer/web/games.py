@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import enum
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -43,31 +43,13 @@ from pfeffer.pepper.presets import PEPPER_PRESETS
 from pfeffer.pepper.presets import PLAY_NOW as PEPPER_PLAY_NOW
 from pfeffer.pepper.rules import PEPPER_RULE_SPECS, bid_ladder, bid_terms
 from pfeffer.pepper.rules import side_names as pepper_side_names
+from pfeffer.web.jsondata import jsonable
 
 G = TypeVar("G", bound=Game[object])
 V = TypeVar("V")
 
 #: How many of the latest log events a frame carries (the whole game is in the record/replay).
 LOG_TAIL = 150
-
-
-def jsonable(value: Any) -> Any:
-    """Turn an engine value (dataclasses, enums, named tuples, mappings, tuples) into JSON data."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, enum.Enum):
-        return jsonable(value.value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if hasattr(value, "to_dict"):
-            return jsonable(value.to_dict())
-        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple) and hasattr(value, "_asdict"):
-        return {k: jsonable(v) for k, v in value._asdict().items()}
-    if isinstance(value, Mapping):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set | frozenset):
-        return [jsonable(v) for v in value]
-    raise TypeError(f"cannot turn {type(value).__name__} into JSON")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -347,11 +329,21 @@ def dice_view(v: DiceView) -> dict[str, Any]:
     data: dict[str, Any] = jsonable(v)
     sides = list(v.players)  # every player is a side
     data["sheet_rows"] = jsonable(v.sheet_rows)
-    data["single_faces"] = [f for f in range(1, 7) if score([f], v.rules)]
+    data["single_faces"] = list(single_faces(v.rules))
     data["is_my_turn"] = v.is_my_turn
     data["winner_names"] = [sides[w] for w in v.winners]
     data |= _seat_facts(v.seat, len(v.players), v.side_of, sides)
     return data
+
+
+@functools.lru_cache(maxsize=64)
+def single_faces(rules: DiceRules) -> tuple[int, ...]:
+    """The faces that score alone under ``rules`` (worked out once per rules).
+
+    >>> single_faces(DiceRules())
+    (1, 5)
+    """
+    return tuple(f for f in range(1, 7) if score([f], rules))
 
 
 def log_fields(events: Sequence[DiceEvent] | Sequence[PepperEvent]) -> dict[str, Any]:

@@ -15,7 +15,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, text, update
+from sqlalchemy import (
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.orm import Session, sessionmaker
 
 from pfeffer.web.storage.models import ActionRow, SeatRow, SheetRow, TableRow, utcnow
@@ -111,6 +121,23 @@ class SeatSpec:
     kind: str  # "human" or "bot"
     bot: str | None = None
     public: bool = False  # a human seat the lobby offers to anybody
+
+
+_TABLES = TableRow.metadata.tables[TableRow.__tablename__]
+# A move: the compare-and-set of the table's version (and, for the last move, the result) ...
+_ADVANCE = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("b_id"), _TABLES.c.version == bindparam("b_version"))
+    .values(version=bindparam("b_new"), last_active=bindparam("b_now"))
+)
+_FINISH = _ADVANCE.values(
+    status="finished",
+    finished_at=bindparam("b_now"),
+    winners=bindparam("b_winners", type_=_TABLES.c.winners.type),
+    scores=bindparam("b_scores", type_=_TABLES.c.scores.type),
+)
+# ... and its actions.
+_INSERT_ACTION = insert(ActionRow.metadata.tables[ActionRow.__tablename__])
 
 
 class Store:
@@ -247,23 +274,22 @@ class Store:
         ``version``: the compare-and-set keeps two writers from both appending.
         """
         new_version = version + len(actions)
-        with self.session() as db, db.begin():
-            values: dict[str, Any] = {"version": new_version, "last_active": utcnow()}
-            if finished:
-                values.update(
-                    status="finished", finished_at=utcnow(), winners=winners, scores=scores
-                )
-            res = db.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id, TableRow.version == version)
-                .values(**values)
-            )
-            if res.rowcount != 1:  # type: ignore[attr-defined]
+        now = utcnow()
+        params: dict[str, Any] = {"b_id": table_id, "b_version": version, "b_new": new_version}
+        params["b_now"] = now
+        if finished:
+            params.update(b_winners=winners, b_scores=scores)
+        rows = [
+            {"table_id": table_id, "seq": version + i, "seat": seat, "action": a, "created_at": now}
+            for i, a in enumerate(actions)
+        ]
+        # Prepared Core statements on a connection, no session: this runs for every move.
+        with self.engine.begin() as conn:
+            res = conn.execute(_FINISH if finished else _ADVANCE, params)
+            if res.rowcount != 1:
                 raise ConflictError(f"table {table_id} is not at version {version}")
-            db.add_all(
-                ActionRow(table_id=table_id, seq=version + i, seat=seat, action=a)
-                for i, a in enumerate(actions)
-            )
+            if rows:
+                conn.execute(_INSERT_ACTION, rows[0] if len(rows) == 1 else rows)
         return new_version
 
     def claim_seat(self, table_id: str, seat: int) -> str | None:
