@@ -123,17 +123,36 @@ def _turn_events(turn: Turn, auto_cost: int) -> list[DiceEvent]:
 def dice_log(view: DiceView) -> list[DiceEvent]:
     """Every event of the game so far as ``view`` shows it, oldest first: the finished turns
     (with a ``round`` line where a score-sheet row begins), the turn in progress (its Pfeffer,
-    its throws and what was set aside, the throw on the table) and the winners."""
-    n = len(view.players)
-    auto_cost = view.rules.auto_pfeffer_penalty
+    its throws and what was set aside, the throw on the table) and the winners.
+
+    It is :func:`finished_turns_log` followed by :func:`current_log` (a server that shows the
+    log after every action keeps the first part until the next turn is finished)."""
+    events, last_round = finished_turns_log(
+        view.history, len(view.players), view.rules.auto_pfeffer_penalty
+    )
+    return events + current_log(view, last_round)
+
+
+def finished_turns_log(
+    history: Sequence[Turn], players: int, auto_cost: int
+) -> tuple[list[DiceEvent], int]:
+    """The events of the finished turns ``history`` of a game of ``players`` (with the
+    ``round`` lines; ``auto_cost``: the rules' ``auto_pfeffer_penalty``) and the number of the
+    last round among them (0: none)."""
     out: list[DiceEvent] = []
-    rounds = turn_rounds(view.history, n)
     last_round = 0
-    for number, turn in zip(rounds, view.history, strict=True):
+    for number, turn in zip(turn_rounds(history, players), history, strict=True):
         if number != last_round:
             out.append(DiceEvent("round", number=number))
             last_round = number
         out += _turn_events(turn, auto_cost)
+    return out, last_round
+
+
+def current_log(view: DiceView, last_round: int) -> list[DiceEvent]:
+    """The events after the finished turns (``last_round``: the number of the last round
+    among them): the turn in progress and the winners."""
+    out: list[DiceEvent] = []
     seat = view.current_player
     if seat is not None:
         number = round_number(view)

@@ -73,7 +73,7 @@ ALPHAMU_CARDS = {2: 6, 3: 6, 4: 4}
 def _settle_collector() -> None:
     """Once per process, before the first decision: load every compiled kernel the expert uses
     (a tiny solve each), then move the objects alive by then (numba's and the kernels', about
-    150,000) out of the cycle collector's way (:func:`gc.freeze`). Otherwise every full
+    110,000) out of the cycle collector's way (:func:`gc.freeze`). Otherwise every full
     collection walks them, which takes about 50 ms, in the middle of whichever decision it falls
     in (measured: the card decisions over 50 ms were these). Reference counting still frees
     frozen objects; only cycles among them are no longer collected."""
@@ -286,15 +286,13 @@ class ExpertBot:
         if len(legal) == 1:
             return legal[0]
         if view.phase == "play":
-            action = self._play(view, legal)
-        elif view.phase == "auction":
-            action = self._bid(view, legal)
-        elif view.phase == "declare":
+            return self._play(view, legal)
+        if view.phase == "auction":
+            return self._bid(view, legal)
+        if view.phase == "declare":
             values = self.trump_values(view, self.bid_worlds, view.high_bid or "1")
-            action = max(legal, key=lambda t: values.get(t, -1e9))
-        else:
-            action = legal[0]
-        return action
+            return max(legal, key=lambda t: values.get(t, -1e9))
+        return legal[0]
 
     # --------------------------------------------------------------------------------- worlds
 

@@ -28,7 +28,7 @@ from pfeffer.core.presets import Preset
 from pfeffer.core.rulespec import RuleSpec
 from pfeffer.dice import DiceGame, DiceRules, DiceView
 from pfeffer.dice.bots import DICE_BOTS
-from pfeffer.dice.log import DiceEvent, dice_log
+from pfeffer.dice.log import DiceEvent, current_log, finished_turns_log
 from pfeffer.dice.presets import DICE_PRESETS
 from pfeffer.dice.presets import PLAY_NOW as DICE_PLAY_NOW
 from pfeffer.dice.preview import keep_previews
@@ -150,8 +150,9 @@ class GameAdapter(GameKind, Protocol[G]):
         """Apply ``action`` for ``seat`` if the engine lists it; ActionError otherwise."""
         ...
 
-    def view(self, game: G, seat: int | None) -> dict[str, Any]:
-        """The JSON view for ``seat``."""
+    def view(self, game: G, seat: int | None, memo: Memo | None = None) -> dict[str, Any]:
+        """The JSON view for ``seat`` (``memo``: what earlier views of the table's games may
+        leave for later ones, see :class:`BoundTable`)."""
         ...
 
     def reveal(self, game: G) -> dict[str, Any]:
@@ -163,19 +164,28 @@ class GameAdapter(GameKind, Protocol[G]):
         ...
 
 
+Memo = dict[str, Any]
+"""What the views of one table keep for the next ones (the JSON of the finished dice turns)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class BoundTable(Generic[G]):
-    """An adapter and its game, typed alike (implements :class:`Table`)."""
+    """An adapter and its game, typed alike (implements :class:`Table`). ``memo`` goes from a
+    table to the tables made from it (:meth:`after`): a view works out what only changes
+    from one turn to the next (the sheet, the finished turns' log) once per turn, not per
+    frame. Whatever is kept there is keyed by the engine's objects it was made from, so a view
+    is the same with or without it."""
 
     adapter: GameAdapter[G]
     game: G
+    memo: Memo = dataclasses.field(default_factory=dict, compare=False, repr=False)
 
     @property
     def kind(self) -> str:
         return self.adapter.kind
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.adapter.view(self.game, seat)
+        return self.adapter.view(self.game, seat, self.memo)
 
     def legal_actions(self, seat: int | None) -> list[str]:
         return self.adapter.legal_actions(self.game, seat)
@@ -186,7 +196,7 @@ class BoundTable(Generic[G]):
     def after(self, action: str, seat: int) -> BoundTable[G]:
         game = self.game.clone()
         self.adapter.apply(game, action, seat)
-        return BoundTable(self.adapter, game)
+        return BoundTable(self.adapter, game, self.memo)
 
     def bot_action(self, seat: int, bot: str | None, rng_seed: int) -> str:
         return self.adapter.bot_action(self.game, seat, bot, rng_seed)
@@ -222,7 +232,7 @@ class _EngineAdapter(abc.ABC, Generic[G, V]):
         """The engine's own view (what the bots see)."""
 
     @abc.abstractmethod
-    def view(self, game: G, seat: int | None) -> dict[str, Any]: ...
+    def view(self, game: G, seat: int | None, memo: Memo | None = None) -> dict[str, Any]: ...
 
     def reveal(self, game: G) -> dict[str, Any]:
         return self.view(game, None)
@@ -309,26 +319,76 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
     def engine_view(self, game: DiceGame, seat: int | None) -> DiceView:
         return game.view(seat)
 
-    def view(self, game: DiceGame, seat: int | None) -> dict[str, Any]:
+    def view(self, game: DiceGame, seat: int | None, memo: Memo | None = None) -> dict[str, Any]:
         """The dice view (:func:`dice_view`) plus what the table shows around it: the log,
-        the dice statistics of the table's record and, for each keep option, what follows it."""
+        the dice statistics of the table's record and, for each keep option, what follows it.
+        What comes from the finished turns alone is kept in ``memo`` until the next turn ends."""
         v = game.view(seat)
-        data = dice_view(v)
-        data |= log_fields(dice_log(v))
+        done = memo.get("dice") if memo is not None else None
+        if not isinstance(done, FinishedTurns) or not done.fits(v):
+            done = FinishedTurns.of(v)
+            if memo is not None:
+                memo["dice"] = done
+        data = dice_view(v, done)
+        current = [e.to_dict() for e in current_log(v, done.last_round)]
+        data["log"] = (done.log[-LOG_TAIL:] + current)[-LOG_TAIL:]  # as log_fields(dice_log(v))
+        data["log_count"] = len(done.log) + len(current)
         data["dice_stats"] = jsonable(face_stats(game.actions))
         for option, preview in zip(data["keep_options"], keep_previews(game), strict=True):
             option["next"] = jsonable(preview)
         return data
 
 
-def dice_view(v: DiceView) -> dict[str, Any]:
+@dataclasses.dataclass(frozen=True)
+class FinishedTurns:
+    """The JSON of what a dice view's finished turns alone decide (the same for every seat and
+    every action until the next turn ends): the turns, the score sheet, the log's events."""
+
+    history: tuple[Any, ...]  # the engine's tuple of finished turns this was made from
+    players: int
+    auto_cost: int  # the rules' auto_pfeffer_penalty (in the log's events)
+    turns: list[Any]
+    sheet_rows: list[Any]
+    log: list[dict[str, Any]]
+    last_round: int
+
+    @classmethod
+    def of(cls, v: DiceView) -> FinishedTurns:
+        n, auto_cost = len(v.players), v.rules.auto_pfeffer_penalty
+        events, last_round = finished_turns_log(v.history, n, auto_cost)
+        return cls(
+            v.history,
+            n,
+            auto_cost,
+            jsonable(v.history),
+            jsonable(v.sheet_rows),
+            [e.to_dict() for e in events],
+            last_round,
+        )
+
+    def fits(self, v: DiceView) -> bool:
+        """Whether this was made from ``v``'s finished turns (the engine's very tuple)."""
+        return (
+            self.history is v.history
+            and self.players == len(v.players)
+            and self.auto_cost == v.rules.auto_pfeffer_penalty
+        )
+
+
+def dice_view(v: DiceView, done: FinishedTurns | None = None) -> dict[str, Any]:
     """A dice view as JSON: its fields (the Pfeffer offer, the bust penalty, the sheet's points
     step, …) plus what its properties know (the score-sheet rows: one per round, a cell per seat;
     whether it is the viewer's turn), the faces that score alone under these rules, who plays
-    for which side and the winners by name. Used for play frames and for score sheets."""
-    data: dict[str, Any] = jsonable(v)
+    for which side and the winners by name. Used for play frames and for score sheets.
+    ``done``: the JSON of ``v``'s finished turns, if already made (:class:`FinishedTurns`)."""
+    if done is None or not done.fits(v):
+        done = FinishedTurns.of(v)
+    data: dict[str, Any] = {
+        name: list(done.turns) if name == "history" else jsonable(value)
+        for name, value in zip(v._fields, v, strict=True)
+    }  # as jsonable(v), with the turns already made
     sides = list(v.players)  # every player is a side
-    data["sheet_rows"] = jsonable(v.sheet_rows)
+    data["sheet_rows"] = list(done.sheet_rows)
     data["single_faces"] = list(single_faces(v.rules))
     data["is_my_turn"] = v.is_my_turn
     data["winner_names"] = [sides[w] for w in v.winners]
@@ -379,7 +439,7 @@ class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
     def engine_view(self, game: PepperGame, seat: int | None) -> PepperView:
         return game.view(seat)
 
-    def view(self, game: PepperGame, seat: int | None) -> dict[str, Any]:
+    def view(self, game: PepperGame, seat: int | None, memo: Memo | None = None) -> dict[str, Any]:
         """The view's fields (team names, the tricks the contract needs, …) plus the last
         trick as (seat, card) pairs, the suit to follow, who plays with whom, winners by name
         and the results of the finished hands (the score pad everyone sees at the table)."""

@@ -252,7 +252,10 @@ class Hub:
                     live.rematch_id = new_table.id
                     created = True
                 except RematchTaken as taken:
+                    # Another process made it: its announcement finds rematch_id set here
+                    # (services/sync.py), so this process tells its own clients.
                     live.rematch_id = taken.table_id
+                    await self.broadcast(live, {"type": "rematch", "table": live.rematch_id})
         if created:
             new_live = await self.get(live.rematch_id)
             assert new_live is not None
