@@ -64,38 +64,49 @@ class BotRunner:
             live.bot_task = asyncio.create_task(self._run(live))
 
     async def _run(self, live: Live) -> None:
-        bus = self.hub.bus
+        idle = False  # the loop ended because no computer player was to move
         try:
-            while bot_to_move(live) is not None and self.hub.lives.get(live.id) is live:
-                await asyncio.sleep(self.delay)
-                if not await bus.hold(live.id):
-                    await asyncio.sleep(RETRY)  # another process moves them; it may die
-                    continue
-                async with live.lock:
-                    row = bot_to_move(live)
-                    if row is None:
-                        break
-                    # Off the event loop: a strong computer player may think for a while, and
-                    # other tables must not wait for it (the lock keeps this table still).
-                    choice = await think(live, row)
-                    try:
-                        await self.hub.apply_locked(live, row.seat, choice)
-                        self.moves += 1
-                        continue
-                    except TableMoved:
-                        continue  # another process moved first; the table was read again
-                    except StorageUnavailable:
-                        pass  # the database is away: try again shortly (outside the lock)
-                    except ActionError:
-                        log.exception("computer player chose an illegal action at %s", live.id)
-                        break
-                await asyncio.sleep(RETRY)
+            idle = await self._moves(live)
         finally:
             with contextlib.suppress(Exception):
-                await asyncio.shield(bus.release(live.id))
-            if not live.conns and bot_to_move(live) is None:
+                await asyncio.shield(self.hub.bus.release(live.id))
+            if idle and bot_to_move(live) is not None and self.hub.lives.get(live.id) is live:
+                # A human moved while the lease was being given back: their ``kick`` found
+                # this task still running and started none, so this task starts the next.
+                live.bot_task = asyncio.create_task(self._run(live))
+            elif not live.conns and bot_to_move(live) is None:
                 live.bot_task = None
                 self.hub.release_if_idle(live)
+
+    async def _moves(self, live: Live) -> bool:
+        """Move the table's computer players while it is their turn; ``True`` when it ended
+        because none was to move (``False``: an illegal choice, or the table left memory)."""
+        bus = self.hub.bus
+        while bot_to_move(live) is not None and self.hub.lives.get(live.id) is live:
+            await asyncio.sleep(self.delay)
+            if not await bus.hold(live.id):
+                await asyncio.sleep(RETRY)  # another process moves them; it may die
+                continue
+            async with live.lock:
+                row = bot_to_move(live)
+                if row is None:
+                    return True
+                # Off the event loop: a strong computer player may think for a while, and
+                # other tables must not wait for it (the lock keeps this table still).
+                choice = await think(live, row)
+                try:
+                    await self.hub.apply_locked(live, row.seat, choice)
+                    self.moves += 1
+                    continue
+                except TableMoved:
+                    continue  # another process moved first; the table was read again
+                except StorageUnavailable:
+                    pass  # the database is away: try again shortly (outside the lock)
+                except ActionError:
+                    log.exception("computer player chose an illegal action at %s", live.id)
+                    return False
+            await asyncio.sleep(RETRY)
+        return bot_to_move(live) is None
 
     @staticmethod
     def cancel(live: Live) -> None:
