@@ -23,10 +23,11 @@ from pfeffer.web.services import hand_reviews
 from tests.web.test_hints import until
 
 CARD = re.compile(r"^[9TJQKA][CDHS]$")
+NAMES = ("Ann", "Ben", "Cy", "Dot")
 
 
 def new_table(client: TestClient, players: int, hints: bool = True, **rules: Any) -> dict[str, Any]:
-    seats = [{"name": f"P{i}", "kind": "human"} for i in range(players)]
+    seats = [{"name": NAMES[i], "kind": "human"} for i in range(players)]
     body = {"game": "pepper", "seats": seats, "hints": hints, "rules": rules}
     t: dict[str, Any] = client.post("/api/tables", json=body).json()
     return t
@@ -169,7 +170,7 @@ def test_a_spectator_gets_every_side(client: TestClient) -> None:
         figures = {k: v for k, v in s.items() if k not in ("side", "name", "lines")}
         assert figures == {k: v for k, v in want.items() if k != "lines"}
         trick = "trick" if want["best"] == 1 else "tricks"
-        first = f"P{s['side']}: with best play {want['best']} {trick}, taken {want['taken']}"
+        first = f"{NAMES[s['side']]}: with best play {want['best']} {trick}, taken {want['taken']}"
         assert s["lines"] == [first, *want["lines"][1:]]  # "your side" is not the spectator's
         lines += s["lines"]
     assert answer["lines"] == lines
@@ -180,8 +181,8 @@ def test_four_players_spectator_sees_both_teams(client: TestClient) -> None:
     live, hand = first_played_hand(client, t["id"], seed=7)
     answer = ask(client, t["id"], None, hand)
     assert [(s["side"], s["seat"], s["name"]) for s in answer["sides"]] == [
-        (0, 0, "P0 & P2"),
-        (1, 1, "P1 & P3"),
+        (0, 0, "Ann & Cy"),
+        (1, 1, "Ben & Dot"),
     ]
     for s in answer["sides"]:
         assert s["best"] == expected(live.game, hand, s["side"], "en")["best"]
@@ -240,7 +241,7 @@ def test_german_wording(client: TestClient) -> None:
     t = new_table(client, 4)
     live, hand = first_played_hand(client, t["id"], seed=4)
     answer = ask(client, t["id"], t["seats"][1]["token"], hand, lang="de")
-    assert answer["title"] == f"Rückblick auf Runde {hand} für P1 & P3:"
+    assert answer["title"] == f"Rückblick auf Runde {hand} für Ben & Dot:"
     assert answer["lines"][0].startswith("Mit bestem Spiel hätte eure Seite")
     assert answer["lines"] == expected(live.game, hand, 1, "de")["lines"]
     costly = answer["sides"][0]["costly"]

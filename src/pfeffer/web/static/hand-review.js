@@ -66,6 +66,8 @@
       box.hidden = false;
     },
     waiting: function () { return pending !== null; },
+    /* The connection is lost: an answer still owed will not come; the next frame asks again. */
+    lost: function () { pending = null; shown = null; },
     /* The server's answer (or its refusal). */
     answer: function (msg) {
       const hand = msg.type === "hand_review" ? msg.hand : pending;

@@ -115,6 +115,7 @@
       };
       ws.onclose = function (ev) {
         busy = false;
+        if (PF.handReview) PF.handReview.lost();  // a question on its way is asked again
         if (ev.code === 4403 || ev.code === 4404) { lock(true); return; }
         document.getElementById("status").textContent = t("reconnecting");
         setOnline(false);
