@@ -147,14 +147,21 @@ def test_a_seat_gets_its_sides_review_of_a_finished_hand(client: TestClient, pla
         assert answer["lines"] == side["lines"]
         assert answer["lines"][0].startswith("With best play your side" if players == 4
                                              else "With best play you could")  # fmt: skip
-        # Nothing in it the seat has not seen: every card named was played in that hand.
-        seen = hand_cards(game, hand)
-        assert {s for s in strings(answer) if CARD.match(s)} <= seen
-        text = json.dumps(answer)
-        unseen = set(CARD_NAMES) - seen  # the dead hand with 2 players; none else
-        assert len(unseen) == (8 if players == 2 else 0)
-        for code in unseen:
-            assert f'"{code}"' not in text and CARD_NAMES[code] not in text.lower()
+        only_seen_cards(game, hand, answer)
+    only_seen_cards(game, hand, ask(client, t["id"], None, hand))  # a spectator: every side
+
+
+def only_seen_cards(game: PepperGame, hand: int, answer: dict[str, Any]) -> None:
+    """Nothing in the answer that the viewer has not seen: every card it names was played in
+    that hand (never one of the dead hand of 2 players)."""
+    assert answer["type"] == "hand_review"
+    seen = hand_cards(game, hand)
+    assert {s for s in strings(answer) if CARD.match(s)} <= seen
+    text = json.dumps(answer, ensure_ascii=False)
+    unseen = set(CARD_NAMES) - seen  # the dead hand with 2 players; none else
+    assert len(unseen) == (8 if len(game.players) == 2 else 0)
+    for code in unseen:
+        assert f'"{code}"' not in text and CARD_NAMES[code] not in text.lower()
 
 
 def test_a_spectator_gets_every_side(client: TestClient) -> None:
