@@ -321,4 +321,4 @@ def test_hints_and_reviews_in_german(tmp_path: Path) -> None:
             "--bot-delay", "0", "--hints", "--save", str(tmp_path / "de.json")]  # fmt: skip
     result = CliRunner().invoke(app, args, input=lines("!", "p", *["1"] * 8, "q"), env=env)
     assert result.exit_code == 0, result.output
-    assert "Tipp: " in result.output and "Rückblick auf Hand 1 für You:" in result.output
+    assert "Tipp: " in result.output and "Rückblick auf Runde 1 für You:" in result.output

@@ -190,6 +190,79 @@ def test_no_hint_button_without_hints(browser: Any, srv: ServerProcess) -> None:
     ctx.close()
 
 
+# ------------------------------------------------------------------ the review after each hand
+
+
+@pytest.mark.parametrize(
+    ("device", "name", "lang"), [(DESKTOP, "1280", "de"), (PHONE, "390", "en")]
+)
+def test_pepper_hand_review_after_each_hand(
+    browser: Any, srv: ServerProcess, device: dict[str, Any], name: str, lang: str
+) -> None:
+    """A live 4-player table against computer players, hints on: once the hand is over, the
+    review of Anna's side appears under the hand's result, the lines of the server's answer."""
+    seats = [{"name": "Anna", "kind": "human"}] + [
+        {"name": n, "kind": "bot"} for n in ("Bert", "Cyril", "Dana")
+    ]
+    t = srv.post("/api/tables", {"game": "pepper", "seats": seats, "hints": True})
+    ctx = browser.new_context(**device)
+    ctx.add_init_script(CSP_LISTENER)
+    page = ctx.new_page()
+    reviews: list[Any] = []
+
+    def on_ws(ws: Any) -> None:
+        def got(payload: Any) -> None:
+            msg = json.loads(payload)
+            if msg.get("type") == "hand_review" or str(msg.get("code", "")).startswith("hand_"):
+                reviews.append(msg)
+
+        ws.on("framereceived", got)
+
+    page.on("websocket", on_ws)
+    page.goto(srv.base + t["seats"][0]["url"] + f"?lang={lang}")
+    page.wait_for_function("() => document.getElementById('app').dataset.version !== undefined")
+    press = page.tap if device is PHONE else page.click
+    assert page.locator("#handreview").is_hidden()
+    for _ in range(300):
+        page.wait_for_selector(
+            "#actions [data-action]:enabled, .phand [data-action]:enabled, #handreview[data-hand]",
+            timeout=30_000,
+        )
+        if page.locator("#handreview[data-hand]").count():
+            break
+        assert reviews == []  # nothing is asked while the hand is played
+        before = page.locator("#app").get_attribute("data-version")
+        if page.locator(".bidbtn.pass:enabled").count():
+            press(".bidbtn.pass")  # the computer players bid
+        else:
+            press("#actions [data-action]:enabled, .phand [data-action]:enabled")
+        page.wait_for_function(
+            "(v) => document.getElementById('app').dataset.version !== v", arg=before
+        )
+    box = page.locator("#board #handreview")  # on the board, under the hand's result
+    box.wait_for(state="visible")
+    (answer,) = reviews
+    assert answer["type"] == "hand_review" and answer["seat"] == 0
+    assert box.get_attribute("data-hand") == str(answer["hand"])
+    assert page.locator("#handreviewtitle").inner_text() == answer["title"]
+    assert box.locator("li").all_inner_texts() == answer["lines"]
+    ((side,),) = [answer["sides"]]
+    assert side["name"] == "Anna & Cyril" and len(answer["lines"]) >= 1 + len(side["costly"])
+    if lang == "de":
+        assert answer["title"] == f"Rückblick auf Runde {answer['hand']} für Anna & Cyril:"
+        assert answer["lines"][0].startswith("Mit bestem Spiel hätte eure Seite ")
+    else:
+        assert answer["lines"][0].startswith("With best play your side could have taken ")
+    assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"handreview-pepper-{name}.png"), full_page=True)
+    # Closed, it stays closed for this hand.
+    press("#handreview .hint-close")
+    assert page.locator("#handreview").is_hidden()
+    assert page.evaluate("window.__csp") == []
+    ctx.close()
+
+
 # ------------------------------------------------------------------ the game review
 
 

@@ -314,8 +314,10 @@ class HandReview:
         self,
         gettext: Callable[[str], str] = str,
         ngettext: Callable[[str, str, int], str] | None = None,
+        card_text: Callable[[str], str] = str,
     ) -> dict[str, Any]:
-        """JSON-ready, for a front end: the figures, the costly cards and the lines in words."""
+        """JSON-ready, for a front end: the figures, the costly cards and the lines in words
+        (``card_text`` draws a card in them)."""
         return {
             "hand_index": self.hand_index, "seat": self.seat, "bidder": self.bidder,
             "bid": self.bid, "trump": self.trump, "best": self.best, "taken": self.taken,
@@ -323,7 +325,7 @@ class HandReview:
                 {"trick": c.trick, "seat": c.seat, "card": c.card, "lost": c.lost}
                 for c in self.costly
             ],
-            "lines": self.lines(gettext, ngettext),
+            "lines": self.lines(gettext, ngettext, card_text),
         }  # fmt: skip
 
 

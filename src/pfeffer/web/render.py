@@ -296,6 +296,8 @@ def js_strings(
         "review_card": _("%(name)s plays %(card)s: tricks lost by this card: %(lost)s"),
         "review_no_cost": _("No card cost a trick."),
         "review_failed": _("The review could not be loaded."),
+        # the review of the hand just played at the live Pepper table (static/hand-review.js)
+        "handreview_close": _("Close the review"),
         # tablehints: the strategy page of Würfel-Pfeffer (static/strategy.js)
         "st_first": _(
             "The first player wins %(p)s of games; a fair head start for the second player is "

@@ -1,7 +1,8 @@
 """Live play: one WebSocket per connection at ``/ws/{table}?token=<seat token>`` (no token: a
 spectator). Protocol version 1 (docs/web.md): the server sends ``state`` frames (``version``,
 ``view``, ``legal``), ``error`` replies and ``pong``; the client sends ``action``, ``sync`` and
-``ping`` messages, and ``hint`` (answered to that connection alone with a ``hint`` frame).
+``ping`` messages, ``hint`` (answered to that connection alone with a ``hint`` frame) and
+``hand_review`` (a finished Pepper hand's review, to that connection alone).
 The table service (``services.tables``) applies an action and broadcasts."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pfeffer.web import chat
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
 from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, unavailable
+from pfeffer.web.services.hand_reviews import HandReviewRefused, hand_review_frame
 from pfeffer.web.services.hints import HintRefused, hint_frame
 from pfeffer.web.services.live import Live, Outbox
 from pfeffer.web.services.tables import Hub
@@ -27,7 +29,7 @@ from pfeffer.web.tokens import seat_with_token
 router = APIRouter()
 MAX_MESSAGE = 2048  # characters; a real message is far below this
 MAX_ACTION = 64
-MESSAGE_TYPES = ("action", "sync", "ping", "chat", "hint")
+MESSAGE_TYPES = ("action", "sync", "ping", "chat", "hint", "hand_review")
 
 
 @router.websocket("/ws/{table_id}")
@@ -143,6 +145,12 @@ async def _message(
         try:
             await ws.send_json(await hint_frame(live, seat, lang))
         except HintRefused as exc:
+            await ws_error(ws, exc.code, translate_error(exc, lang))
+        return
+    if data["type"] == "hand_review":  # a finished hand, for this connection (hand_reviews.py)
+        try:
+            await ws.send_json(await hand_review_frame(live, seat, data.get("hand"), lang))
+        except HandReviewRefused as exc:
             await ws_error(ws, exc.code, translate_error(exc, lang))
         return
     if data["type"] == "ping":

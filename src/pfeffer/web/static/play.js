@@ -51,6 +51,7 @@
     game.render(frame, send, board, actions, scores);
     if (PF.tableUI) PF.tableUI.update(frame, opts, focus);  // log, statistics, sounds (table.js)
     if (PF.hints) PF.hints.frame(frame);  // the hint button and an answer still current
+    if (PF.handReview && (!opts || !opts.replay)) PF.handReview.frame(frame);  // the hand just played, reviewed
   }
   PF.renderFrame = render;  // the one-device page (device.js) draws its seats' frames with it
 
@@ -102,6 +103,9 @@
           frame = msg; busy = false; setOnline(true); app.classList.remove("busy");
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
           render(msg, send, {rematch: rematch}); app.dataset.version = String(msg.version);
+        } else if (msg.type === "hand_review" || (msg.type === "error" && msg.code === "hints_off" && PF.handReview && PF.handReview.waiting()) ||
+                   (msg.type === "error" && /^hand_/.test(msg.code))) {
+          if (PF.handReview) PF.handReview.answer(msg);  /* the review of a finished hand */
         } else if (msg.type === "hint" || (msg.type === "error" && /^hint/.test(msg.code))) {
           if (PF.hints) PF.hints.answer(msg, frame);  /* tablehints: the advisor's answer */
         } else if (PF.onChat && (/^chat/.test(msg.type) || (msg.type === "error" && /^chat_/.test(msg.code)))) {
@@ -111,6 +115,7 @@
       };
       ws.onclose = function (ev) {
         busy = false;
+        if (PF.handReview) PF.handReview.lost();  // a question on its way is asked again
         if (ev.code === 4403 || ev.code === 4404) { lock(true); return; }
         document.getElementById("status").textContent = t("reconnecting");
         setOnline(false);
