@@ -23,6 +23,25 @@ is sampled every 15 s, and its growth after the first minute must stay under ``-
 every finished game's record (``/api/tables/{id}/record``) must equal what its spectator saw,
 version by version (no lost, doubled or reordered move).
 
+The simulated players run in ``--client-procs`` processes of their own (default 2; a table's
+human and spectator in the same one, so both its clocks are one): in the one process of before,
+400 WebSockets decoding every frame shared one event loop, and the time a frame waited there
+for that loop counted as the server's latency. A frame's time of arrival is taken before it is
+decoded, and only its top-level fields are kept. To tell the servers' delays from the
+machine's and the clients', each level also reports:
+
+- ``cores``: the CPU each part used (the servers, the client processes, Redis, and the
+  machine's PostgreSQL with every session, also other users');
+- ``client_lag_p99_ms`` / ``client_lag_max_ms``: how late the client processes' event loops
+  woke from a 10 ms sleep (what their measurements carry on top of the server's delay);
+- ``probe_p50_ms`` / ``probe_p99_ms`` per server: the round trip of a ``ping`` sent every
+  20 ms by the parent process, which does nothing else, on a table of its own;
+- ``servers_loop`` per server, from its ``/metrics``: its event loop's lag (p99 as the upper
+  bound of its histogram bucket, the share of samples over 10 and 50 ms) and its garbage
+  collector's full collections (``gc2_count``, ``gc2_ms``) and all collections (``gc_all_ms``);
+- ``load_avg``: the machine's one-minute load average at the end of the level (figures from a
+  busy machine are not comparable: ``uptime`` first).
+
 Traffic goes only to 127.0.0.1, every wait has a time limit and the run ends by itself. The
 servers run with ``--limit off``: every simulated player comes from the one loopback address.
 Run it niced on a shared machine (``nice -n 10``).

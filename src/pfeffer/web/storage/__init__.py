@@ -6,6 +6,7 @@ something the database does not hold.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import secrets
@@ -27,7 +28,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 from pfeffer.web.storage.models import ActionRow, SeatRow, SheetRow, TableRow, utcnow
@@ -180,6 +181,14 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
+        # A move that does not end the game, on PostgreSQL: the same two statements compiled
+        # once and run on the driver's connection (``_append_driver``).
+        self._driver_sql: tuple[str, str] | None = None
+        if engine.dialect.name == "postgresql":
+            self._driver_sql = (
+                str(_ADVANCE.compile(dialect=engine.dialect)),
+                str(_INSERT_ACTION.compile(dialect=engine.dialect)),
+            )
 
     def session(self) -> Session:
         """A new session (callers use it as a context manager)."""
@@ -317,6 +326,8 @@ class Store:
             {"table_id": table_id, "seq": version + i, "seat": seat, "action": a, "created_at": now}
             for i, a in enumerate(actions)
         ]
+        if not finished and rows and self._driver_sql is not None:
+            return self._append_driver(table_id, version, params, rows)
         # Prepared Core statements on a connection, no session: this runs for every move.
         with self.engine.begin() as conn:
             res = conn.execute(_FINISH if finished else _ADVANCE, params)
@@ -325,6 +336,52 @@ class Store:
             if rows:
                 conn.execute(_INSERT_ACTION, rows[0] if len(rows) == 1 else rows)
         return new_version
+
+    def _append_driver(
+        self, table_id: str, version: int, params: dict[str, Any], rows: list[dict[str, Any]]
+    ) -> int:
+        """``append_actions`` of a move that does not end the game, on PostgreSQL: the
+        statements SQLAlchemy compiled for ``_ADVANCE`` and ``_INSERT_ACTION`` run on the
+        pool's driver connection, without SQLAlchemy's execution layer around each (half of
+        the work of storing a move). Errors come out as SQLAlchemy's (``unavailable`` for the
+        caller), and a connection found broken is dropped, as SQLAlchemy does."""
+        assert self._driver_sql is not None
+        advance, insert_action = self._driver_sql
+        dbapi = self.engine.dialect.loaded_dbapi
+        raw = None
+        statement = advance
+        try:
+            raw = self.engine.raw_connection()
+            cur = raw.cursor()
+            try:
+                cur.execute(advance, params)
+                if cur.rowcount != 1:
+                    raw.rollback()
+                    raise ConflictError(f"table {table_id} is not at version {version}")
+                statement = insert_action
+                if len(rows) == 1:
+                    cur.execute(insert_action, rows[0])
+                else:
+                    cur.executemany(insert_action, rows)
+                raw.commit()
+            finally:
+                cur.close()
+        except dbapi.Error as exc:
+            broken = raw is not None and self.engine.dialect.is_disconnect(
+                exc, raw.dbapi_connection, None
+            )
+            if raw is not None and broken:
+                raw.invalidate(exc)
+            elif raw is not None:
+                with contextlib.suppress(Exception):
+                    raw.rollback()
+            raise DBAPIError.instance(
+                statement, params, exc, dbapi.Error, connection_invalidated=broken
+            ) from exc
+        finally:
+            if raw is not None:
+                raw.close()  # back to the pool (a dropped one is let go)
+        return version + len(rows)
 
     def claim_seat(self, table_id: str, seat: int) -> str | None:
         """Take a free seat the host opened to the public (from the lobby); its token, or None
