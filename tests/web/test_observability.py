@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 import json
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -164,3 +166,35 @@ def test_a_fresh_app_has_its_own_metrics(tmp_path: Path) -> None:
     a = create_app(f"sqlite:///{tmp_path / 'a.db'}", bot_delay=0)
     b = create_app(f"sqlite:///{tmp_path / 'b.db'}", bot_delay=0)
     assert a.state.metrics.registry is not b.state.metrics.registry
+
+
+def test_event_loop_lag_and_garbage_collector_pauses(tmp_path: Path) -> None:
+    """The lag sampler and the collector's callback feed their histograms while the app runs;
+    the callback is gone again once the app stopped (``gc.callbacks`` is the process's)."""
+    app = create_app(f"sqlite:///{tmp_path / 'gc.db'}", bot_delay=0)
+    callbacks = len(gc.callbacks)
+    with TestClient(app) as client:
+        assert len(gc.callbacks) == callbacks + 1
+        gc.collect()  # a full collection, generation 2
+        deadline = 200
+        while metrics(client).get(("pfeffer_event_loop_lag_seconds_count", ()), 0) < 1:
+            deadline -= 1
+            assert deadline, "no lag sample"
+            client.get("/healthz")
+            time.sleep(0.05)
+        got = metrics(client)
+        assert got[("pfeffer_gc_pause_seconds_count", (("generation", "2"),))] >= 1
+    assert len(gc.callbacks) == callbacks
+
+
+def test_a_served_app_freezes_its_heap(tmp_path: Path) -> None:
+    """``freeze_heap`` (what ``pfeffer serve`` passes): after the start, what the process holds
+    is out of the collector's rounds (``gc.freeze``); without it nothing is frozen."""
+    gc.unfreeze()
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.db'}", bot_delay=0)):
+        assert gc.get_freeze_count() == 0
+    try:
+        with TestClient(create_app(f"sqlite:///{tmp_path / 'b.db'}", freeze_heap=True)):
+            assert gc.get_freeze_count() > 10_000  # the modules and the engines' tables
+    finally:
+        gc.unfreeze()

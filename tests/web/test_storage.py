@@ -10,6 +10,7 @@ import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -120,3 +121,39 @@ def test_app_plays_on_the_database(url: str) -> None:
             time.sleep(0.02)
         assert client.get(f"/api/tables/{tid}").json()["status"] == "finished"
         assert client.get(f"/api/tables/{tid}/record").json()["game"] == "pepper"
+
+
+def test_a_pooled_connection_is_checked_only_after_lying_idle() -> None:
+    """``ping_when_idle``: a connection used a moment ago is not checked again (no extra round
+    trip per move); one that lay idle is, and one that broke meanwhile (its server process
+    ended) is replaced by a new one before anybody uses it."""
+    base = _pg_url()
+    if base is None:
+        pytest.skip(f"needs {POSTGRES_ENV}")
+    engine = make_engine(base)
+    pings: list[int] = []
+    real_ping = engine.dialect.do_ping
+
+    def counted(dbapi_conn: Any) -> bool:
+        pings.append(1)
+        return real_ping(dbapi_conn)
+
+    engine.dialect.do_ping = counted  # type: ignore[method-assign,assignment]
+    try:
+        with engine.connect() as c:
+            pid = c.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        for _ in range(5):
+            with engine.connect() as c:
+                assert c.execute(text("SELECT pg_backend_pid()")).scalar_one() == pid
+        assert pings == []  # new, then back in use at once: never checked
+        killer = create_engine(base)  # the server ends the pooled connection's process
+        with killer.begin() as k:
+            assert k.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid}).scalar_one()
+        killer.dispose()
+        for rec in engine.pool._pool.queue:  # type: ignore[attr-defined]
+            rec.info["pfeffer_used"] -= 60  # as if idle for a minute
+        with engine.connect() as c:
+            assert c.execute(text("SELECT pg_backend_pid()")).scalar_one() != pid
+        assert pings  # checked, found broken, replaced
+    finally:
+        engine.dispose()

@@ -118,7 +118,12 @@ def serve(
     }
     if workers == 1:
         app = create_app(
-            url, bot_delay=bot_delay, lan_url=lan, redis_url=redis or None, limits=limits
+            url,
+            bot_delay=bot_delay,
+            lan_url=lan,
+            redis_url=redis or None,
+            limits=limits,
+            freeze_heap=True,
         )
         typer.echo(serve_text(host, port, addresses, scheme), nl=False)
         typer.echo(f"Database: {_safe(url)}{_redis_note(redis)}. Stop with Ctrl+C.")

@@ -3,7 +3,8 @@
 - ``Metrics``: the counters of one app in its own registry (``/metrics``, prometheus-client):
   moves committed, the time from a WebSocket ``action`` message to the first answer on that
   connection (``pfeffer_move_seconds``: what the player waits; the move's commit alone is
-  ``pfeffer_commit_seconds``), open WebSockets, errors by code, HTTP requests by status.
+  ``pfeffer_commit_seconds``), open WebSockets, errors by code, HTTP requests by status, and
+  what holds up the event loop (``LoopWatch``: its lag, the garbage collector's pauses).
 - ``Observe``: the ASGI middleware that measures requests and WebSockets and writes one log
   line per request (the route's template, never a URL with a token in it), per WebSocket
   connection and per error frame.
@@ -19,7 +20,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
+import gc
 import json
 import logging
 import re
@@ -74,6 +77,62 @@ class Metrics:
         self.requests = Counter(
             "pfeffer_http_requests", "HTTP requests by status class.", ["status"], registry=r
         )
+        self.loop_lag = Histogram(
+            "pfeffer_event_loop_lag_seconds",
+            f"How late the event loop woke from a {LAG_TICK} s sleep (what every frame waits "
+            "for when the loop is busy or stalled).",
+            buckets=LATENCY_BUCKETS,
+            registry=r,
+        )
+        self.gc_pause = Histogram(
+            "pfeffer_gc_pause_seconds",
+            "Collections of Python's cyclic garbage collector, by generation (the event loop "
+            "stands still meanwhile).",
+            ["generation"],
+            buckets=LATENCY_BUCKETS,
+            registry=r,
+        )
+
+
+LAG_TICK = 0.1  # seconds between two samples of the event loop's lag
+
+
+class LoopWatch:
+    """Feeds ``Metrics.loop_lag`` and ``Metrics.gc_pause`` while the app runs (``start`` in its
+    lifespan, ``stop`` at its end): a task that sleeps ``LAG_TICK`` again and again and notes
+    how late it wakes, and a callback of the garbage collector (``gc.callbacks``, process-wide,
+    so it is removed again at the end)."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+        self._task: asyncio.Task[None] | None = None
+        self._gc_start = 0.0
+
+    def _gc(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        else:
+            pause = time.perf_counter() - self._gc_start
+            self.metrics.gc_pause.labels(generation=str(info.get("generation"))).observe(pause)
+
+    async def _watch(self) -> None:
+        lag = self.metrics.loop_lag
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(LAG_TICK)
+            lag.observe(max(0.0, time.perf_counter() - t - LAG_TICK))
+
+    def start(self) -> None:
+        gc.callbacks.append(self._gc)
+        self._task = asyncio.create_task(self._watch())
+
+    async def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._gc)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
 
 
 def route_of(scope: Scope) -> str:

@@ -113,14 +113,14 @@ async def page_new_post(request: Request, kind: str, store: StoreDep, hub: HubDe
     try:
         seats_in = form_seats(kind, form)
         hints = form.get("hints") is not None  # a checkbox: sent only when ticked
-        table, _ = await create_table(store, kind, rules, seats_in, lang_of(request), hints=hints)
+        table, seats = await create_table(
+            store, kind, rules, seats_in, lang_of(request), hints=hints
+        )
     except TranslatableError as exc:
         return new_table_form(request, kind, translate_error(exc, lang_of(request)), preset)
     except HTTPException as exc:
         return new_table_form(request, kind, exc.detail, preset)
-    live = await hub.get(table.id)
-    assert live is not None
-    hub.kick_bots(live)
+    hub.kick_bots(hub.created(table, seats))
     return RedirectResponse(f"/table/{table.id}/{table.admin_token}", status_code=303)
 
 
@@ -235,8 +235,6 @@ async def page_play_now(request: Request, kind: str, store: StoreDep, hub: HubDe
     # Against the computer nobody minds a hint: the advisor is on (an online table's host
     # switches it on in the form).
     table, seats = await create_table(store, kind, rules, seats_in, lang_of(request), hints=True)
-    live = await hub.get(table.id)
-    assert live is not None
-    hub.kick_bots(live)
+    hub.kick_bots(hub.created(table, seats))
     mine = next(s for s in seats if s.kind == "human")
     return RedirectResponse(f"/play/{table.id}/{mine.token}", status_code=303)

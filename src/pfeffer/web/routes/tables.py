@@ -45,9 +45,7 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
     table, seats = await create_table(
         store, body.get("game", ""), rules_in, seats_in, lang_of(request), hints=hints
     )
-    live = await hub.get(table.id)
-    assert live is not None
-    hub.kick_bots(live)
+    hub.kick_bots(hub.created(table, seats))
     return JSONResponse(created_table(table, seats), status_code=201)
 
 

@@ -157,7 +157,7 @@ async def _message(
         await ws.send_json({"type": "pong"})
         return
     if data["type"] == "sync":
-        await ws.send_json(live.frame(seat))
+        await ws.send_text(live.frame_text(seat))
         return
     action = data.get("action")
     if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
@@ -173,17 +173,17 @@ async def _message(
     if live.applied is not None and live.applied[:3] == (seat, action, expected):
         # The same action again from the same state (a double click, a resend after
         # a reconnect, also to another process): it was applied once; answer with the state.
-        await ws.send_json(live.frame(seat))
+        await ws.send_text(live.frame_text(seat))
         return
     if expected is not None and expected != live.version:
         await ws_error(ws, "stale", gt("The table moved on; here is the current state."))
-        await ws.send_json(live.frame(seat))
+        await ws.send_text(live.frame_text(seat))
         return
     try:
         await hub.act(live, seat, action)
     except TableMoved:  # another process took this version first: the table was read again
         await ws_error(ws, "stale", gt("The table moved on; here is the current state."))
-        await ws.send_json(live.frame(seat))
+        await ws.send_text(live.frame_text(seat))
     except NotYourTurn as exc:  # the engine checks the seat
         await ws_error(ws, "not_your_turn", translate_error(exc, lang))
     except ActionError as exc:

@@ -6,6 +6,7 @@ import asyncio
 import collections
 import contextlib
 import dataclasses
+import json
 import logging
 from typing import Any, Protocol
 
@@ -30,6 +31,14 @@ class Client(Protocol):
         """Close the connection."""
 
 
+class Socket(Client, Protocol):
+    """What an :class:`Outbox` writes to (a Starlette ``WebSocket``): a client that also
+    takes text as it is."""
+
+    async def send_text(self, data: str) -> None:
+        """Send one text message."""
+
+
 class ClientGone(ConnectionError):
     """The client went away or fell too far behind."""
 
@@ -40,7 +49,7 @@ class Outbox:
     table's lock is held while it broadcasts, so that every client gets every version, in
     order), and replies to one client keep their order among the broadcasts."""
 
-    def __init__(self, ws: Client, limit: int = OUTBOX_LIMIT) -> None:
+    def __init__(self, ws: Socket, limit: int = OUTBOX_LIMIT) -> None:
         self.ws = ws
         self.limit = limit
         self.lang = "en"  # the page's language (for what the server tells it unasked)
@@ -50,6 +59,15 @@ class Outbox:
         self._task = asyncio.create_task(self._pump())
 
     async def send_json(self, data: Any) -> None:
+        self._put("send", data)
+
+    async def send_text(self, text: str) -> None:
+        """Queue a message already written as JSON text (a frame built once for every client
+        of its seat, :meth:`Live.frame_text`); it goes out exactly as ``send_json`` would
+        write the data it was made from."""
+        self._put("text", text)
+
+    def _put(self, what: str, data: Any) -> None:
         if self.gone:
             raise ClientGone("the client went away")
         if len(self._queue) >= self.limit:  # it reconnects and gets the whole state then
@@ -58,7 +76,7 @@ class Outbox:
             self._queue.append(("close", 1013))
             self._ready.set()
             raise ClientGone("the client fell behind")
-        self._queue.append(("send", data))
+        self._queue.append((what, data))
         self._ready.set()
 
     async def close(self, code: int = 1000) -> None:
@@ -78,7 +96,10 @@ class Outbox:
                     if what == "close":
                         await self.ws.close(code=data)
                         return
-                    await self.ws.send_json(data)
+                    if what == "text":
+                        await self.ws.send_text(data)
+                    else:
+                        await self.ws.send_json(data)
                 except Exception:
                     self.gone = True
                     self._queue.clear()
@@ -112,6 +133,10 @@ class Live:
     bot_task: asyncio.Task[None] | None = None
     # Clients of this table on other processes: process → {seat (SPECTATORS): connections}.
     remote: dict[str, dict[int, int]] = dataclasses.field(default_factory=dict)
+    # The last frame written per seat (None: spectators), with what it was made from.
+    _texts: dict[int | None, tuple[tuple[Any, ...], str]] = dataclasses.field(
+        default_factory=dict, repr=False
+    )
 
     @property
     def game(self) -> Game[object]:
@@ -146,3 +171,34 @@ class Live:
     def frame(self, seat: int | None) -> dict[str, Any]:
         """The state frame for one seat (or a spectator), built from the engine's view."""
         return state_frame(self, seat)
+
+    def frame_text(self, seat: int | None) -> str:
+        """:meth:`frame` written as the JSON text ``send_json`` sends (:func:`frame_json`),
+        built once for as long as nothing it is made from changed: the game (its table and
+        version), the status, the last action, the rematch, the seats, who is online and
+        whether the viewer's seat is open elsewhere. So every client of a seat, and a
+        broadcast that only tells who is online when nobody came or went, gets the same text
+        without the view being built and written again (``tests/web/test_frame_text.py``
+        compares it with the frame built the plain way)."""
+        key = (
+            self.version,
+            id(self.table),
+            self.status,
+            self.last,
+            self.rematch_id,
+            self.hints,
+            id(self.seats),
+            frozenset(self.online()),
+            seat is not None and self.opened(seat) > 1,
+        )
+        cached = self._texts.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        text = frame_json(state_frame(self, seat))
+        self._texts[seat] = (key, text)
+        return text
+
+
+def frame_json(frame: dict[str, Any]) -> str:
+    """A frame as the JSON text Starlette's ``send_json`` writes (compact, UTF-8 as is)."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)

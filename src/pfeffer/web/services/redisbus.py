@@ -34,6 +34,7 @@ log = logging.getLogger("pfeffer.web")
 QUEUE_LIMIT = 20_000  # messages waiting to be published; beyond, the oldest are dropped
 WATCHDOG = 5.0  # seconds without any message (heartbeats come every second): reconnect
 BACKOFF = (0.1, 0.2, 0.5, 1.0)
+FRESH = LEASE_TTL / 3  # seconds a lease Redis confirmed is taken as held without asking
 
 # Take the lease if it is free or ours (then renew it); note the table's work until it lapses.
 HOLD = """
@@ -68,7 +69,7 @@ class RedisBus:
         self._hold = self.redis.register_script(HOLD)
         self._release = self.redis.register_script(RELEASE)
         self._queue: asyncio.Queue[tuple[str, str, str]] = asyncio.Queue()
-        self._held: set[str] = set()
+        self._held: dict[str, float] = {}  # table → when Redis last confirmed the lease
         self._tasks: list[asyncio.Task[None]] = []
         self._connected = asyncio.Event()
         self.connected_once = False
@@ -187,34 +188,67 @@ class RedisBus:
     def _lease(self, table_id: str) -> str:
         return f"{self.prefix}:lease:{table_id}"
 
-    async def hold(self, table_id: str) -> bool:
+    def _hold_args(self, table_id: str) -> dict[str, Any]:
         deadline = int((time.time() + LEASE_TTL) * 1000)
+        return {
+            "keys": [self._lease(table_id), f"{self.prefix}:work"],
+            "args": [self.node, int(LEASE_TTL * 1000), deadline, table_id],
+        }
+
+    async def hold(self, table_id: str) -> bool:
+        """Take or renew the lease. A lease Redis confirmed less than ``FRESH`` seconds ago
+        has most of its time left (nobody else can have it before it lapses), so it is not
+        asked again: a computer player's moves, ``bot_delay`` apart, cost no round trip each
+        (``_renew`` keeps it alive meanwhile)."""
+        now = time.monotonic()
+        confirmed = self._held.get(table_id)
+        if confirmed is not None and now - confirmed < FRESH:
+            return True
         try:
-            got = await self._hold(
-                keys=[self._lease(table_id), f"{self.prefix}:work"],
-                args=[self.node, int(LEASE_TTL * 1000), deadline, table_id],
-            )
+            got = await self._hold(**self._hold_args(table_id))
         except (RedisError, OSError):
             return False  # no Redis, no lease: the computer players wait
         if got:
-            self._held.add(table_id)
+            self._held[table_id] = now
         else:
-            self._held.discard(table_id)
+            self._held.pop(table_id, None)
         return bool(got)
 
     async def release(self, table_id: str) -> None:
-        self._held.discard(table_id)
+        self._held.pop(table_id, None)
         with contextlib.suppress(RedisError, OSError):
             await self._release(
                 keys=[self._lease(table_id), f"{self.prefix}:work"], args=[self.node, table_id]
             )
 
     async def _renew(self) -> None:
-        """Renew the leases this process holds (a computer player may think for a while)."""
+        """Renew the leases this process holds (a computer player may think for a while):
+        every ``FRESH / 2`` seconds those not confirmed for ``FRESH``, all in one round trip."""
         while True:
-            await asyncio.sleep(LEASE_TTL / 3)
-            for table_id in list(self._held):
-                await self.hold(table_id)
+            await asyncio.sleep(FRESH / 2)
+            await self.renew_due()
+
+    async def renew_due(self) -> None:
+        """Renew the leases not confirmed for ``FRESH`` seconds, in one round trip; a lease
+        found taken by another process is no longer held here."""
+        now = time.monotonic()
+        due = [t for t, confirmed in self._held.items() if now - confirmed >= FRESH]
+        if not due:
+            return
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for table_id in due:
+                    await self._hold(**self._hold_args(table_id), client=pipe)
+                got = await pipe.execute()
+        except (RedisError, OSError):
+            return  # Redis away: the leases lapse, the computer players wait
+        for table_id, ok in zip(due, got, strict=True):
+            if table_id not in self._held:
+                continue  # given back meanwhile
+            if ok:
+                self._held[table_id] = now
+            else:
+                self._held.pop(table_id, None)
 
     async def orphans(self) -> list[str]:
         now = int(time.time() * 1000)

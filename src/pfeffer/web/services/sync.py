@@ -6,6 +6,8 @@ process applies such a message only when it continues exactly where its copy sta
 while Redis was away, or overtaken by a quicker one) makes it read the missing actions from the
 database instead, and it broadcasts one frame per version either way, so each client gets every
 version once, in order. The database holds the truth; the fan-out only saves reading it.
+A table the periodic check finds behind the database is read again only when the missing move
+has not come as a message ``GRACE`` seconds later (it was most often on its way).
 
 Besides: presence (which seats are open in a window on some process), the chat, rematches, seat
 links revoked, expired tables; heartbeats (a process not heard from for ``PEER_TIMEOUT`` has
@@ -36,6 +38,7 @@ log = logging.getLogger("pfeffer.web")
 BEAT = 1.0  # seconds between heartbeats
 PEER_TIMEOUT = 4.0  # a process silent this long is gone
 CHECK_EVERY = 2.0  # seconds between comparing the tables with the database
+GRACE = 0.5  # seconds a move seen in the database may take to arrive as a message
 
 
 class Sync:
@@ -269,9 +272,23 @@ class Sync:
             version, status = versions.get(live.id, (live.version, "expired"))
             if status == "expired":
                 self.hub.forget([live.id])
+            elif version > live.version and not every:
+                # Most often the message of that move is on its way (the other process
+                # commits, then publishes): read the database only if it has not come soon.
+                self._spawn(self._repair_later(live, version))
             elif version != live.version and not live.lock.locked():
                 async with live.lock:
                     await self._resync_quietly(live)
+
+    async def _repair_later(self, live: Live, version: int) -> None:
+        """Read the table from the database if its copy is still short of ``version`` (seen
+        in the database) ``GRACE`` seconds later: no message brought that move."""
+        await asyncio.sleep(GRACE)
+        if live.version >= version or self.hub.lives.get(live.id) is not live:
+            return
+        async with live.lock:
+            if live.version < version:
+                await self._resync_quietly(live)
 
     async def _sweep(self) -> None:
         """Take over computer players whose process died (their lease lapsed)."""

@@ -24,7 +24,7 @@ from pfeffer.web.games import adapter, chosen_action, warm_up
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
-from pfeffer.web.services.live import Client, Live
+from pfeffer.web.services.live import Client, Live, Outbox
 from pfeffer.web.services.sync import Sync
 from pfeffer.web.storage import (
     ActionRow,
@@ -88,6 +88,14 @@ class Hub:
             raise
         finally:
             del self._loading[table_id]
+
+    def created(self, row: TableRow, seats: list[SeatRow]) -> Live:
+        """A table this process has just stored (no action yet, nobody else knows its id):
+        held at once, without reading back what was just written."""
+        live = self.lives.get(row.id)
+        if live is None:
+            live = self.lives[row.id] = self._build(row, seats, [])
+        return live
 
     @staticmethod
     def _build(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> Live:
@@ -185,17 +193,17 @@ class Hub:
             self.bus.note_work(live.id)
 
     async def broadcast(self, live: Live, extra: dict[str, Any] | None = None) -> None:
-        """Send every client of the table on this process its own frame (or ``extra``)."""
-        frames: dict[int | None, dict[str, Any]] = {}  # a seat's frame, built once
+        """Send every client of the table on this process its own frame (or ``extra``). A
+        seat's frame is written once (``Live.frame_text``) and the same text goes to each of
+        its clients; a client that takes only data (``send_json``) gets it as data."""
         for ws, seat in list(live.conns.items()):
-            if extra is not None:
-                msg = extra
-            elif seat in frames:
-                msg = frames[seat]
-            else:
-                msg = frames[seat] = live.frame(seat)
             try:
-                await ws.send_json(msg)
+                if extra is not None:
+                    await ws.send_json(extra)
+                elif isinstance(ws, Outbox):
+                    await ws.send_text(live.frame_text(seat))
+                else:
+                    await ws.send_json(live.frame(seat))
             except Exception:  # a client that went away
                 live.conns.pop(ws, None)
 

@@ -6,9 +6,11 @@ something the database does not hold.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import secrets
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 from pfeffer.web.storage.models import ActionRow, SeatRow, SheetRow, TableRow, utcnow
@@ -81,17 +84,49 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    # A pool of connections checked before use (a server that restarted is reconnected); a
-    # request waits at most POOL_TIMEOUT for a connection and a connection attempt at most
-    # CONNECT_TIMEOUT, so a database that is away answers a move with an error, not a hang.
-    return create_engine(
+    # A pool of connections, each checked before use once it lay idle (a server that
+    # restarted is reconnected); a request waits at most POOL_TIMEOUT for a connection and a
+    # connection attempt at most CONNECT_TIMEOUT, so a database that is away answers a move
+    # with an error, not a hang.
+    engine = create_engine(
         url,
-        pool_pre_ping=True,
         pool_size=POOL_SIZE,
         max_overflow=POOL_OVERFLOW,
         pool_timeout=POOL_TIMEOUT,
         connect_args={"connect_timeout": CONNECT_TIMEOUT},
     )
+    ping_when_idle(engine)
+    return engine
+
+
+PING_IDLE = 1.0
+"""Seconds a pooled connection may lie idle and still be used without a check first."""
+
+
+def ping_when_idle(engine: Engine, idle: float = PING_IDLE) -> None:
+    """Check a connection from the pool before use (the dialect's ping, as ``pool_pre_ping``
+    does) only when it lay idle for more than ``idle`` seconds. Under load every connection
+    is back in use within milliseconds: a check before each would be one more round trip to
+    the database per move (the work of a move was half again as much with it). A connection
+    in use a moment ago that broke since (the database restarted that instant) fails its
+    statement instead: that call is refused as the database being away (``unavailable``,
+    nothing applied), and SQLAlchemy then drops every connection of the pool made before it,
+    so the next call reconnects."""
+
+    @event.listens_for(engine, "connect")
+    @event.listens_for(engine, "checkin")
+    def _used(_dbapi_conn: Any, record: Any) -> None:  # made or given back just now
+        record.info["pfeffer_used"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _check(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
+        used = record.info.get("pfeffer_used")
+        if used is not None and time.monotonic() - used <= idle:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except Exception as exc:  # the pool drops it and takes (or makes) another
+            raise DisconnectionError(str(exc)) from exc
 
 
 POOL_SIZE = 8
@@ -146,6 +181,14 @@ class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._session = sessionmaker(engine, expire_on_commit=False)
+        # A move that does not end the game, on PostgreSQL: the same two statements compiled
+        # once and run on the driver's connection (``_append_driver``).
+        self._driver_sql: tuple[str, str] | None = None
+        if engine.dialect.name == "postgresql":
+            self._driver_sql = (
+                str(_ADVANCE.compile(dialect=engine.dialect)),
+                str(_INSERT_ACTION.compile(dialect=engine.dialect)),
+            )
 
     def session(self) -> Session:
         """A new session (callers use it as a context manager)."""
@@ -283,6 +326,8 @@ class Store:
             {"table_id": table_id, "seq": version + i, "seat": seat, "action": a, "created_at": now}
             for i, a in enumerate(actions)
         ]
+        if not finished and rows and self._driver_sql is not None:
+            return self._append_driver(table_id, version, params, rows)
         # Prepared Core statements on a connection, no session: this runs for every move.
         with self.engine.begin() as conn:
             res = conn.execute(_FINISH if finished else _ADVANCE, params)
@@ -291,6 +336,52 @@ class Store:
             if rows:
                 conn.execute(_INSERT_ACTION, rows[0] if len(rows) == 1 else rows)
         return new_version
+
+    def _append_driver(
+        self, table_id: str, version: int, params: dict[str, Any], rows: list[dict[str, Any]]
+    ) -> int:
+        """``append_actions`` of a move that does not end the game, on PostgreSQL: the
+        statements SQLAlchemy compiled for ``_ADVANCE`` and ``_INSERT_ACTION`` run on the
+        pool's driver connection, without SQLAlchemy's execution layer around each (half of
+        the work of storing a move). Errors come out as SQLAlchemy's (``unavailable`` for the
+        caller), and a connection found broken is dropped, as SQLAlchemy does."""
+        assert self._driver_sql is not None
+        advance, insert_action = self._driver_sql
+        dbapi = self.engine.dialect.loaded_dbapi
+        raw = None
+        statement = advance
+        try:
+            raw = self.engine.raw_connection()
+            cur = raw.cursor()
+            try:
+                cur.execute(advance, params)
+                if cur.rowcount != 1:
+                    raw.rollback()
+                    raise ConflictError(f"table {table_id} is not at version {version}")
+                statement = insert_action
+                if len(rows) == 1:
+                    cur.execute(insert_action, rows[0])
+                else:
+                    cur.executemany(insert_action, rows)
+                raw.commit()
+            finally:
+                cur.close()
+        except dbapi.Error as exc:
+            broken = raw is not None and self.engine.dialect.is_disconnect(
+                exc, raw.dbapi_connection, None
+            )
+            if raw is not None and broken:
+                raw.invalidate(exc)
+            elif raw is not None:
+                with contextlib.suppress(Exception):
+                    raw.rollback()
+            raise DBAPIError.instance(
+                statement, params, exc, dbapi.Error, connection_invalidated=broken
+            ) from exc
+        finally:
+            if raw is not None:
+                raw.close()  # back to the pool (a dropped one is let go)
+        return version + len(rows)
 
     def claim_seat(self, table_id: str, seat: int) -> str | None:
         """Take a free seat the host opened to the public (from the lobby); its token, or None
