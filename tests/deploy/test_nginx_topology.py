@@ -17,10 +17,8 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +34,7 @@ from tests.web.cluster import (
     need_services,
     pg_schema,
     start_all,
+    wait_for_port,
 )
 from tests.web.conftest import free_port
 
@@ -89,12 +88,7 @@ class Nginx:
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
-                return
-            time.sleep(0.02)
-        raise RuntimeError("nginx did not start")
+        wait_for_port(self.port, "nginx")
 
     @property
     def base(self) -> str:

@@ -79,6 +79,16 @@ def pg_port(url: str) -> int:
     return urlsplit(url).port or 5432
 
 
+def wait_for_port(port: int, what: str, timeout: float = 10) -> None:
+    """Wait until a loopback port takes connections (RuntimeError naming ``what`` if not)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+            return
+        time.sleep(0.02)
+    raise RuntimeError(f"{what} did not start")
+
+
 class RedisServer:
     """A private ``redis-server`` on a free loopback port (no persistence)."""
 
@@ -100,12 +110,7 @@ class RedisServer:
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
-                return
-            time.sleep(0.02)
-        raise RuntimeError("redis-server did not start")
+        wait_for_port(self.port, "redis-server")
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:

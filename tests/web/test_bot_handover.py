@@ -9,13 +9,13 @@ the release is held open on purpose while the human plays a whole turn.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 from pfeffer.web.games import adapter
 from pfeffer.web.services.bus import LocalBus
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from tests.web.test_cluster import settle
 
 
 class HeldRelease(LocalBus):
@@ -30,14 +30,6 @@ class HeldRelease(LocalBus):
         self.releasing.set()
         await self.go_on.wait()
         await super().release(table_id)
-
-
-async def wait_for(check: Callable[[], bool], timeout: float = 10) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not check():
-        assert loop.time() < deadline, "the table stood still"
-        await asyncio.sleep(0.01)
 
 
 def test_a_human_who_moves_while_the_bot_task_gives_its_lease_back(tmp_path: Path) -> None:
@@ -55,13 +47,13 @@ def test_a_human_who_moves_while_the_bot_task_gives_its_lease_back(tmp_path: Pat
         assert live is not None
         # Ann plays turns until the computer player has had one and is giving its lease back.
         while not bus.releasing.is_set():
-            await wait_for(lambda: live.game.current_player == 0 or bus.releasing.is_set())
+            await settle(lambda: live.game.current_player == 0 or bus.releasing.is_set())
             if bus.releasing.is_set():
                 break
             legal = live.table.legal_actions(0)
             act = "bank" if "bank" in legal else next((a for a in legal if "keep" in a), "roll")
             await hub.act(live, 0, act)
-        await wait_for(lambda: live.game.current_player == 0)
+        await settle(lambda: live.game.current_player == 0)
         # While the release is held open, Ann plays her whole turn: the computer player is next.
         while live.game.current_player == 0:
             legal = live.table.legal_actions(0)
@@ -69,7 +61,7 @@ def test_a_human_who_moves_while_the_bot_task_gives_its_lease_back(tmp_path: Pat
             await hub.act(live, 0, act)
         version = live.version
         bus.go_on.set()
-        await wait_for(lambda: live.version > version)  # the computer player moved
+        await settle(lambda: live.version > version)  # the computer player moved
         await hub.stop()
 
     asyncio.run(scenario())

@@ -36,8 +36,11 @@ def srv(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     s.stop()
 
 
-def open_page(browser: Any, device: dict[str, Any], url: str) -> tuple[Any, Any, list[Any]]:
-    """A page at ``url`` recording every hint frame the server sends it."""
+def open_page(
+    browser: Any, device: dict[str, Any], url: str, kind: str = "hint", codes: str = "hint"
+) -> tuple[Any, Any, list[Any]]:
+    """A page at ``url`` recording every frame of type ``kind`` the server sends it, and every
+    error whose code starts with ``codes``."""
     ctx = browser.new_context(**device)
     ctx.add_init_script(CSP_LISTENER)
     page = ctx.new_page()
@@ -46,7 +49,7 @@ def open_page(browser: Any, device: dict[str, Any], url: str) -> tuple[Any, Any,
     def on_ws(ws: Any) -> None:
         def got(payload: Any) -> None:
             msg = json.loads(payload)
-            if msg.get("type") == "hint" or str(msg.get("code", "")).startswith("hint"):
+            if msg.get("type") == kind or str(msg.get("code", "")).startswith(codes):
                 hints.append(msg)
 
         ws.on("framereceived", got)
@@ -205,22 +208,8 @@ def test_pepper_hand_review_after_each_hand(
         {"name": n, "kind": "bot"} for n in ("Bert", "Cyril", "Dana")
     ]
     t = srv.post("/api/tables", {"game": "pepper", "seats": seats, "hints": True})
-    ctx = browser.new_context(**device)
-    ctx.add_init_script(CSP_LISTENER)
-    page = ctx.new_page()
-    reviews: list[Any] = []
-
-    def on_ws(ws: Any) -> None:
-        def got(payload: Any) -> None:
-            msg = json.loads(payload)
-            if msg.get("type") == "hand_review" or str(msg.get("code", "")).startswith("hand_"):
-                reviews.append(msg)
-
-        ws.on("framereceived", got)
-
-    page.on("websocket", on_ws)
-    page.goto(srv.base + t["seats"][0]["url"] + f"?lang={lang}")
-    page.wait_for_function("() => document.getElementById('app').dataset.version !== undefined")
+    url = srv.base + t["seats"][0]["url"] + f"?lang={lang}"
+    ctx, page, reviews = open_page(browser, device, url, kind="hand_review", codes="hand_")
     press = page.tap if device is PHONE else page.click
     assert page.locator("#handreview").is_hidden()
     for _ in range(300):
