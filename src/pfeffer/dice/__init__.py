@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, overload
 
 from pfeffer.core.errors import (
     ActionError,
@@ -28,21 +28,31 @@ from pfeffer.dice.scoring import KeepOption, keep_options, score
 
 if TYPE_CHECKING:
     from pfeffer.dice.sim import SimResult, simulate
-    from pfeffer.dice.solver import DiceStrategy, Progress
+    from pfeffer.dice.solver import ApproxStrategy, DiceStrategy, Progress, ThreeStrategy
 
 
+@overload
+def solve(rules: DiceRules | None = None, players: Literal[2] = 2, *,
+          progress: Progress | None = None, cache: bool = True,
+          method: Literal["exact"] = "exact") -> DiceStrategy: ...  # fmt: skip
+@overload
+def solve(rules: DiceRules | None = None, players: int = 2, *,
+          progress: Progress | None = None, cache: bool = True,
+          method: str = "exact") -> DiceStrategy | ThreeStrategy | ApproxStrategy: ...  # fmt: skip
 def solve(
     rules: DiceRules | None = None,
     players: int = 2,
     *,
     progress: Progress | None = None,
     cache: bool = True,
-) -> DiceStrategy:
+    method: str = "exact",
+) -> DiceStrategy | ThreeStrategy | ApproxStrategy:
     """Optimal play under ``rules`` (see :func:`pfeffer.dice.solver.solve`; imported on first use,
-    since the solver compiles its kernels with numba)."""
+    since the solver compiles its kernels with numba): ``players=3`` the exact three-player
+    strategy (small targets), ``method="approx"`` the approximation for 3 to 8 players."""
     from pfeffer.dice.solver import solve as _solve
 
-    return _solve(rules, players, progress=progress, cache=cache)
+    return _solve(rules, players, progress=progress, cache=cache, method=method)
 
 
 __all__ = [

@@ -28,7 +28,9 @@ from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import score_table
 
 if TYPE_CHECKING:
+    from pfeffer.dice.solver.approx import ApproxStrategy
     from pfeffer.dice.solver.strategy import DiceStrategy
+    from pfeffer.dice.solver.three import ThreeStrategy
 
 # Bank once the turn total reaches this, by the number of dice that would be thrown next.
 # (Hot dice give six, which must be thrown anyway.)
@@ -179,11 +181,12 @@ class OptimalBot:
     whose table is neither shipped nor cached it plays as :class:`HeuristicBot` and says so once
     (a :class:`UserWarning`; ``fallback`` is then true).
 
-    Two players only (the solver's limit)."""
+    Two players, or three with the exact three-player strategy (a
+    :class:`~pfeffer.dice.solver.three.ThreeStrategy`, docs/strategy.md "More players")."""
 
     def __init__(
         self,
-        strategy: DiceStrategy | None = None,
+        strategy: DiceStrategy | ThreeStrategy | ApproxStrategy | None = None,
         name: str = "Optimal",
         *,
         solve_missing: bool = True,
@@ -194,14 +197,14 @@ class OptimalBot:
         self.fallback = False
         self._heuristic: HeuristicBot | None = None
 
-    def _strategy(self, view: DiceView) -> DiceStrategy | None:
+    def _strategy(self, view: DiceView) -> DiceStrategy | ThreeStrategy | ApproxStrategy | None:
         rules = view.rules
         if self.strategy is not None and self.strategy.rules == rules:
             return self.strategy
         if self.solve_missing:
             from pfeffer.dice.solver import solve
 
-            self.strategy = solve(rules)
+            self.strategy = solve(rules, len(view.players))
             return self.strategy
         from pfeffer.dice.solver import cache
 

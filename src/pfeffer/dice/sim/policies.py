@@ -288,7 +288,7 @@ def _compile_optimal(strategy: DiceStrategy) -> CompiledPolicy:
     if rules.pfeffer and rules.pfeffer_margin % t.step:
         raise ValueError("the Pfeffer margin is not a whole number of the table's steps")
     groups, options = len(t.group_prob), len(t.opt_points)
-    floats = [np.array([strategy._tie_value()]), t.bust, t.group_prob]
+    floats = [np.array([0.5]), t.bust, t.group_prob]  # a tie is shared (playoff refused above)
     starts = np.cumsum([0, *(len(a) for a in floats)])
     f_normal = int(starts[-1])
     f_auto = f_normal + strategy.normal.size

@@ -20,9 +20,12 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from pfeffer.dice.game import DiceGame, DiceView, Phase
+from pfeffer.dice.solver.context import Situation
 
 if TYPE_CHECKING:
+    from pfeffer.dice.solver.approx import ApproxStrategy
     from pfeffer.dice.solver.strategy import DiceStrategy
+    from pfeffer.dice.solver.three import ThreeStrategy
 
 #: Actions that are not decisions: a void throw (D12) is a table event, not a choice.
 NOT_DECISIONS = frozenset({"void", "turn", "bust"})
@@ -43,13 +46,59 @@ def _up(points: int, step: int) -> int:
     return -(-points // step)
 
 
-def advise(strategy: DiceStrategy, game_or_view: DiceGame | DiceView) -> list[Advice]:
+def situation(strategy: DiceStrategy, view: DiceView, *, call: bool = False) -> Situation:
+    """The turn's situation in ``view`` for the player to act (``call``: as if Pfeffer were called
+    now): the main game, the last turn of the final round, or a turn of a playoff round."""
+    from pfeffer.dice.game import PfefferMode
+
+    step = strategy.step
+    m = strategy.model
+    seat = view.current_player
+    assert seat is not None
+    own = strategy.units(view.scores[seat])
+    other = strategy.units(view.scores[1 - seat])
+    banked = {turn.seat for turn in view.history if not turn.busted}
+    oo, ot = m.flag(seat in banked), m.flag(1 - seat in banked)
+    if view.playoff:
+        kind = "first" if seat == view.playoff[0] else "second"
+    elif view.final_round:
+        kind = "final"
+    else:
+        kind = "main"
+    if call:
+        assert view.pfeffer_need is not None and view.pfeffer_bust_penalty is not None
+        assert view.pfeffer_stake is not None
+        need, pen = _up(view.pfeffer_need, step), _up(view.pfeffer_bust_penalty, step)
+        stake, bonus = strategy.units(view.pfeffer_stake), bool(view.pfeffer_bonus)
+    else:
+        need, pen = _up(view.min_to_bank, step), _up(view.bust_penalty, step)
+        called = view.pfeffer is PfefferMode.CALLED and view.rules.pfeffer_reward == "stake"
+        stake, bonus = (strategy.units(view.stake), True) if called else (0, False)
+    return Situation(kind, own, other, oo, ot, need, pen, stake, bonus)
+
+
+def advise(
+    strategy: DiceStrategy | ThreeStrategy | ApproxStrategy, game_or_view: DiceGame | DiceView
+) -> list[Advice]:
     """Every legal decision of the player to act, best first (ties in the game's order).
 
     Before the first throw: ``roll`` and, where allowed, ``pfeffer``; after a throw: each
     ``keep`` valued with the best continuation; after setting aside: ``roll`` and ``bank``.
-    Two players only; ``void`` (and a score sheet's whole-turn entries) are not advised.
+    Two players only; ``void`` (and a score sheet's whole-turn entries) are not advised. Every
+    house rule is read from the game: the final round, a playoff, the opening-only minimum, a
+    Pfeffer bet and its reward. A :class:`~pfeffer.dice.solver.three.ThreeStrategy` advises
+    three-player games (:func:`~pfeffer.dice.solver.three_advice.advise_three`), an
+    :class:`~pfeffer.dice.solver.approx.ApproxStrategy` games of 3 to 8 players.
     """
+    from pfeffer.dice.solver.approx import ApproxStrategy
+    from pfeffer.dice.solver.three import ThreeStrategy
+
+    if isinstance(strategy, ApproxStrategy):
+        return strategy.advise(game_or_view)
+    if isinstance(strategy, ThreeStrategy):
+        from pfeffer.dice.solver.three_advice import advise_three
+
+        return advise_three(strategy, game_or_view)
     if isinstance(game_or_view, DiceGame):
         seat = game_or_view.current_player
         view = game_or_view.view(seat)
@@ -65,25 +114,16 @@ def advise(strategy: DiceStrategy, game_or_view: DiceGame | DiceView) -> list[Ad
     if view.rules != strategy.rules:
         raise ValueError("the strategy was solved for other rules than the game's")
     step = strategy.step
-    own = max(strategy.units(view.scores[seat]), -strategy.lower)
-    other = max(strategy.units(view.scores[1 - seat]), -strategy.lower)
     t = strategy.units(view.turn_total)
-    need = _up(view.min_to_bank, step)
-    penalty = _up(view.bust_penalty, step)
-    R, V, bank = strategy.turn(own, other, need, penalty)
+    # A turn already far along reads totals past the usual arrays: widen them (in blocks, so
+    # that the turns of a game still share their solved arrays).
+    span = 0 if t < 100 else 256 * (t // 256 + 1)
+    R, V, bank = strategy.solve_turn(dataclasses.replace(situation(strategy, view), span=span))
     values: dict[str, float] = {}
     if view.phase is Phase.START:
         values["roll"] = float(V[0, 6])
         if view.can_call_pfeffer:
-            assert view.pfeffer_need is not None and view.pfeffer_bust_penalty is not None
-            bonus = view.pfeffer_bonus or 0
-            _, Vp, _ = strategy.turn(
-                own,
-                other,
-                _up(view.pfeffer_need, step),
-                _up(view.pfeffer_bust_penalty, step),
-                bonus // step if view.rules.pfeffer_short_bank == "forbidden" else 0,
-            )
+            _, Vp, _ = strategy.solve_turn(situation(strategy, view, call=True))
             values["pfeffer"] = float(Vp[0, 6])
     elif view.phase is Phase.KEEP:
         for option in view.keep_options:

@@ -19,8 +19,9 @@ import numpy as np
 
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import kernels
+from pfeffer.dice.solver.gkernels import dice_consts, reach_table
 from pfeffer.dice.solver.strategy import DiceStrategy
-from pfeffer.dice.solver.tables import build_tables
+from pfeffer.dice.solver.tables import F64, build_tables
 
 #: The stopping rule: a full sweep that moves no start-of-turn value by more than this.
 TOLERANCE = 1e-11
@@ -49,16 +50,76 @@ def solve_tables(
     threads: int = 1,
 ) -> DiceStrategy:
     """Solve ``rules`` for two players (see :func:`solve`). ``threads`` > 1 spreads the states of
-    each score sum over that many threads (Auto-Pfeffer rules only; the same values)."""
-    unsupported = [
-        name
-        for name, off in (("pfeffer_reward", rules.pfeffer_reward == "stake" and rules.pfeffer),
-                          ("min_bank_opening_only", rules.min_bank_opening_only),
-                          ("tie", rules.tie == "playoff"))
-        if off
-    ]  # fmt: skip
-    if unsupported:
-        raise NotImplementedError(f"the solver does not handle {', '.join(unsupported)} yet")
+    each score sum over that many threads (Auto-Pfeffer rules only; the same values).
+
+    Rules the plain tables describe (every option but the opening-only minimum and Pfeffer with
+    the stake as reward) take the fast path below; the others, and rules where a Pfeffer call
+    could pay after all (:func:`calls_never_pay`), the general path
+    (:func:`pfeffer.dice.solver.general.solve_general`)."""
+    from pfeffer.dice.solver.general import solve_general
+
+    if needs_general(rules):
+        s = solve_general(rules, progress=progress, lower=lower, final_steps=final_steps,
+                          tolerance=tolerance,
+                          calls=rules.pfeffer and rules.pfeffer_reward == "stake")  # fmt: skip
+        if not calls_never_pay(s, tolerance):
+            s = solve_general(rules, progress=progress, lower=lower, final_steps=final_steps,
+                              tolerance=tolerance, calls=True)  # fmt: skip
+        return s
+    s = _solve_fast(rules, progress=progress, lower=lower, final_steps=final_steps,
+                    tolerance=tolerance, threads=threads)  # fmt: skip
+    if not calls_never_pay(s, tolerance):
+        return solve_general(rules, progress=progress, lower=lower, final_steps=final_steps,
+                             tolerance=tolerance, calls=True)  # fmt: skip
+    return s
+
+
+def needs_general(rules: DiceRules) -> bool:
+    """Whether the plain tables cannot describe ``rules``: a "has banked" flag per player (the
+    opening-only minimum) or the predecessor's bank (a Pfeffer call with the stake as reward)."""
+    return rules.min_bank_opening_only or (rules.pfeffer and rules.pfeffer_reward == "stake")
+
+
+def calls_never_pay(s: DiceStrategy, slack: float = 0.0) -> bool:
+    """Whether calling Pfeffer provably never beats throwing in ``s`` (reward "none"; True when
+    ``s`` values the calls itself or there is no Pfeffer).
+
+    With no reward, a call allows only banks that throwing allows too (with the same outcome) and
+    turns a bust into a loss of ``factor × stake`` points. So the call cannot pay when, for every
+    state, the opponent's chance after the mover's bust is at least as high with the mover any
+    stake's penalty lower: ``W0[j, i - x] >= W0[j, i] - slack`` for all ``x >= factor ×
+    (smallest bank + margin)`` (``W0`` the opponent's table after a bust). In the final round and a
+    playoff a call cannot pay at all: a bust there loses anyway or leaves the other a lead that
+    only grows with the penalty (docs/strategy.md)."""
+    r = s.rules
+    m = s.model
+    if not r.pfeffer or m.calls:
+        return True
+    W0 = m.RA if r.auto_pfeffer else m.RN
+    ot = m.flags - 1
+    xmin = r.pfeffer_penalty_factor * (int(m.needs[ot]) + m.tables.margin)
+    for oo in range(m.flags):
+        last = s.lower if (m.flags == 2 and oo == 0) else W0.shape[3] - 1
+        w = W0[ot, oo, :, : last + 1]
+        if m.flags == 2 and ot == 0:
+            w = w[: s.lower + 1]
+        low = np.minimum.accumulate(w, axis=1)
+        below = low[:, np.maximum(np.arange(last + 1) - xmin, 0)]
+        if np.any(below < w - slack):
+            return False
+    return True
+
+
+def _solve_fast(
+    rules: DiceRules,
+    *,
+    progress: Progress | None,
+    lower: int,
+    final_steps: int,
+    tolerance: float,
+    threads: int,
+) -> DiceStrategy:
+    """The fast path: one flag, no predecessor in the state (see docs/strategy.md, "Method")."""
     start = time.perf_counter()
     report = progress or (lambda stage, fraction: None)
     t = build_tables(rules)
@@ -66,7 +127,17 @@ def solve_tables(
     policy_args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
                    t.six_nonhot)  # fmt: skip
     tie = 0.5
+    extra: dict[str, F64] = {}
     report("final round", 0.0)
+    if rules.final_round and rules.tie == "playoff":
+        from pfeffer.dice.solver.general import solve_playoff
+
+        reach = reach_table(final_steps + 1, rules.hot_dice_must_roll, *args,
+                            dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start,
+                                        t.opt_points, t.six_nonhot))  # fmt: skip
+        P = solve_playoff(t, t.min_bank, reach, final_steps)
+        tie = float(1.0 - P[1])  # a tie in the last turn banks: the playoff without a call
+        extra = {"playoff": P, "reach": reach}
     F = kernels.final_round_table(final_steps, t.min_bank, rules.hot_dice_must_roll, tie, *args)
     Q = kernels.tail_table(F, t.group_start, t.group_prob, t.six_nonhot)
     size = t.target + lower
@@ -122,6 +193,7 @@ def solve_tables(
         final=F,
         residuals=tuple(residuals),
         seconds=time.perf_counter() - start,
+        extra=extra,
     )
 
 

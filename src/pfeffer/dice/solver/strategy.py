@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.solver import kernels
+from pfeffer.dice.solver.context import Model, Situation, model_of, solve_turn
 from pfeffer.dice.solver.tables import F64, DiceTables, build_tables
 
 
@@ -27,8 +28,11 @@ class DiceStrategy:
 
     ``normal[i, j]`` / ``auto[i, j]``: the chance that the player about to start a turn with
     total ``(i - lower) * step`` against ``(j - lower) * step`` wins, without / under
-    Auto-Pfeffer; ``final[d]``: the chance that a last turn ``d`` steps behind wins. ``residuals``
-    are the largest changes of the solver's sweeps (the stopping rule: the last is ≤ ``tolerance``).
+    Auto-Pfeffer (both players having banked, under the opening-only minimum); ``final[d]``: the
+    chance that a last turn ``d`` steps behind wins. ``residuals`` are the largest changes of the
+    solver's sweeps (the stopping rule: the last is ≤ ``tolerance``). ``extra`` holds the general
+    solver's arrays (see :mod:`pfeffer.dice.solver.context`): the tables per "has banked" flag,
+    the Pfeffer calls per predecessor's bank, the last turns and the playoff.
     """
 
     rules: DiceRules
@@ -38,11 +42,17 @@ class DiceStrategy:
     final: F64
     residuals: tuple[float, ...] = ()
     seconds: float = 0.0
+    extra: Mapping[str, F64] = dataclasses.field(default_factory=dict)
 
     @functools.cached_property
     def tables(self) -> DiceTables:
         """The dice tables of the rules (throws and keep menus in scoring steps)."""
         return build_tables(self.rules)
+
+    @functools.cached_property
+    def model(self) -> Model:
+        """All values in the general layout (:class:`pfeffer.dice.solver.context.Model`)."""
+        return model_of(self)
 
     @property
     def step(self) -> int:
@@ -56,24 +66,43 @@ class DiceStrategy:
             raise ValueError(f"{points} is not a multiple of the scoring step {self.step}")
         return q
 
-    def win_probability(self, own: int, other: int, auto_pfeffer: bool = False) -> float:
+    def win_probability(
+        self,
+        own: int,
+        other: int,
+        auto_pfeffer: bool = False,
+        *,
+        predecessor: int | None = None,
+        opened: tuple[bool, bool] | None = None,
+    ) -> float:
         """The chance that the player about to start a turn with ``own`` points against
         ``other`` wins (both optimal; a shared win counts one half). ``auto_pfeffer``: the
         predecessor just went bust. When ``other`` has reached the target, it is the mover's last
         turn. Totals below the solver's lower bound count as that bound (see docs/strategy.md).
+
+        ``predecessor``: the points the predecessor banked (a Pfeffer call on them is valued;
+        None: no call). ``opened``: whether the mover and the other have banked yet (only the
+        opening-only minimum asks; by default a player has banked when their total is above 0).
         """
         t = self.tables
+        m = self.model
         a, b = self.units(own), self.units(other)
         if a >= t.target:
             raise ValueError(f"a player with {own} has reached the target; the game is over")
-        a = max(a, -self.lower)
+        flags = opened if opened is not None else (own > 0, other > 0)
+        if m.flags == 2 and (
+            (own > 0 and not flags[0]) or (0 < other < t.target * t.step and not flags[1])
+        ):
+            raise ValueError("a player who has not banked yet has at most 0 points")
+        oo, ot = m.flag(flags[0]), m.flag(flags[1])
+        pred = None if predecessor is None else self.units(predecessor)
         if b >= t.target and self.rules.final_round:
-            return float(self.final[min(b - a, self.final.shape[0] - 1)])
+            return m.last(oo, b - a, pred)  # (a last turn counts the true lead, no bound)
+        a = max(a, -self.lower)
         if b >= t.target:
             raise ValueError(f"a player with {other} has reached the target; the game is over")
         b = max(b, -self.lower)
-        table = self.auto if (auto_pfeffer and self.rules.auto_pfeffer) else self.normal
-        return float(table[a + self.lower, b + self.lower])
+        return m.start(oo, ot, a + self.lower, b + self.lower, auto_pfeffer, pred)
 
     def fair_compensation(self) -> float:
         """The head start in points for the second player that makes the game even: where
@@ -97,69 +126,39 @@ class DiceStrategy:
 
     # ---------------------------------------------------------------- turn values for advice
 
-    def bank_values(self, own: int, other: int, need: int, bonus: int = 0) -> F64:
-        """The mover's chance after banking each turn total ``t`` (steps) from ``own`` against
-        ``other`` (steps): -1 where banking is not allowed (``t < need``), for
-        :func:`kernels.turn_explicit`."""
-        t = self.tables
-        final_turn = other >= t.target
-        size = max(t.target - own, 1) + self.final.shape[0] + t.max_points + 2
-        steps = np.arange(size)
-        s = own + steps + bonus
-        if final_turn:
-            out = np.where(s > other, 1.0, np.where(s == other, self._tie_value(), 0.0))
-        else:
-            out = np.empty(size)
-            below = s < t.target
-            j = other + self.lower
-            out[below] = 1.0 - self.normal[j, s[below] + self.lower]
-            if self.rules.final_round:
-                d = np.minimum(s[~below] - other, self.final.shape[0] - 1)
-                out[~below] = 1.0 - self.final[d]
-            else:
-                out[~below] = 1.0
-        out[(steps < need) | (steps < 1)] = -1.0
-        return out
-
-    def _tie_value(self) -> float:
-        return 0.5
-
-    def bust_value(self, own: int, other: int, penalty: int) -> float:
-        """The mover's chance after a bust that costs ``penalty`` steps (0 in a last turn)."""
-        t = self.tables
-        if other >= t.target:
-            return 0.0
-        down = max(own - penalty, -self.lower)
-        table = self.auto if self.rules.auto_pfeffer else self.normal
-        return 1.0 - float(table[other + self.lower, down + self.lower])
-
-    def turn(
-        self, own: int, other: int, need: int, penalty: int, bonus: int = 0
-    ) -> tuple[F64, F64, F64]:
-        """``(R, V, bank)`` of one turn (see :func:`kernels.turn_explicit`), totals in steps."""
-        key = (own, other, need, penalty, bonus)
-        found = self._turns.get(key)
+    def solve_turn(self, situation: Situation) -> tuple[F64, F64, F64]:
+        """``(R, V, bank)`` of one turn in ``situation`` (see
+        :func:`pfeffer.dice.solver.context.solve_turn`), cached."""
+        found = self._turns.get(situation)
         if found is not None:
             return found
         if len(self._turns) > 4096:
             self._turns.clear()
-        bank = self.bank_values(own, other, need, bonus)
-        beta = self.bust_value(own, other, penalty)
-        R, V = kernels.turn_explicit(
-            bank, beta, self.rules.hot_dice_must_roll, *kernels.kernel_args(self.tables)
+        out = solve_turn(self.model, situation)
+        self._turns[situation] = out
+        return out
+
+    def turn(
+        self, own: int, other: int, need: int, penalty: int, bonus: int = 0
+    ) -> tuple[F64, F64, F64]:
+        """``(R, V, bank)`` of a turn in the main game (totals in steps, both players having
+        banked; ``bonus``: a stake added to every bank of at least the stake)."""
+        m = self.model
+        top = m.flags - 1
+        kind = "final" if other >= self.tables.target and self.rules.final_round else "main"
+        return self.solve_turn(
+            Situation(kind, own, other, top, top, need, penalty, bonus, bonus > 0)
         )
-        self._turns[key] = (R, V, bank)
-        return R, V, bank
 
     @functools.cached_property
-    def _turns(self) -> dict[tuple[int, ...], tuple[F64, F64, F64]]:
+    def _turns(self) -> dict[Situation, tuple[F64, F64, F64]]:
         return {}
 
     # ---------------------------------------------------------------- storage
 
     def arrays(self) -> dict[str, Any]:
         """The arrays to store (see :mod:`pfeffer.dice.solver.cache`)."""
-        return {
+        out = {
             "lower": np.array(self.lower),
             "normal": self.normal,
             "auto": self.auto,
@@ -167,11 +166,14 @@ class DiceStrategy:
             "residuals": np.array(self.residuals),
             "seconds": np.array(self.seconds),
         }
+        out.update({f"x_{k}": v for k, v in self.extra.items()})
+        return out
 
     @classmethod
     def from_arrays(cls, rules: DiceRules, data: Any) -> DiceStrategy:
-        """The strategy stored by :meth:`arrays`."""
-        return cls(
+        """The strategy stored by :meth:`arrays` (ValueError if its shape does not fit the rules'
+        tables, e.g. a table stored before the scoring lattice changed)."""
+        s = cls(
             rules=rules,
             lower=int(data["lower"]),
             normal=np.asarray(data["normal"], dtype=np.float64),
@@ -179,7 +181,13 @@ class DiceStrategy:
             final=np.asarray(data["final"], dtype=np.float64),
             residuals=tuple(float(x) for x in data["residuals"]),
             seconds=float(data["seconds"]),
-        )
+            extra={k[2:]: np.asarray(data[k], dtype=np.float64) for k in data.files
+                   if k.startswith("x_")} if hasattr(data, "files") else {},
+        )  # fmt: skip
+        size = s.tables.target + s.lower
+        if s.normal.shape != (size, size):
+            raise ValueError("the stored table does not fit the rules")
+        return s
 
 
 @functools.cache

@@ -54,6 +54,8 @@ class DiceTables:
     opt_left: I64
     six_nonhot: I64
     max_points: int
+    #: The Pfeffer margin in steps (0 without Pfeffer).
+    margin: int = 0
 
     @property
     def only_hot(self) -> float:
@@ -70,8 +72,11 @@ def _units(points: int, step: int, *, up: bool = True) -> int:
 def build_tables(rules: DiceRules) -> DiceTables:
     """The :class:`DiceTables` of ``rules``."""
     table = score_table(rules)
-    # Totals stay on one lattice: the scoring step, refined by the Auto-Pfeffer penalty.
+    # Totals stay on one lattice: the scoring step, refined by the Auto-Pfeffer penalty and, with
+    # Pfeffer, by the margin and the penalty of a call (a stake is a bank plus the margin).
     step = math.gcd(table.step, rules.auto_pfeffer_penalty if rules.auto_pfeffer else 0)
+    if rules.pfeffer:
+        step = math.gcd(step, rules.pfeffer_margin)
     bust = np.zeros(7)
     group_start = [0] * 8
     probs: list[float] = []
@@ -119,4 +124,5 @@ def build_tables(rules: DiceRules) -> DiceTables:
         opt_left=np.array(left, dtype=np.int64),
         six_nonhot=np.array(six_nonhot, dtype=np.int64),
         max_points=max(pts),
+        margin=rules.pfeffer_margin // step if rules.pfeffer else 0,
     )

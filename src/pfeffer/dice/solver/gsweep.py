@@ -1,0 +1,285 @@
+"""The general solver's start-of-turn table (numba): bank arrays read from the table, and a
+Gauss-Seidel sweep over every state (docs/strategy.md, "General rules").
+
+Tables (totals as indices ``total + lower``; flags ``F`` = 2 under the opening-only minimum, where
+index 0 is "has not banked yet", else 1): ``RN[oo, ot, i, j]`` the mover's chance at the start of
+a turn without a Pfeffer bet, ``RA[...]`` under Auto-Pfeffer, and ``CL[oo, ot, i, j, r]`` the
+chance after calling Pfeffer when the predecessor banked ``r`` steps (-1: the call is provably
+worse than throwing). A state with predecessor result ``r > 0`` is worth
+``max(RN, CL[..., r])``.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from pfeffer.dice.solver.gkernels import TAIL_EPS, fin_value, turn_dp
+from pfeffer.dice.solver.tables import F64, I64
+
+
+@njit(cache=True)
+def main_bank(
+    b: F64,
+    own: int,
+    other: int,
+    need: int,
+    stake: int,
+    bonus: bool,
+    lower: int,
+    target: int,
+    final_round: bool,
+    RN: F64,
+    CL: F64,
+    calls: bool,
+    ot: int,
+    oa: int,
+    G: F64,
+    need0_ot: int,
+    m: int,
+    reach: F64,
+    calls_fin: bool,
+    beta: float,
+    bust: F64,
+    maxp: int,
+) -> tuple[int, int]:
+    """Fill ``b`` with the mover's chance after banking each turn total (``own`` against
+    ``other``, in steps; a bank ``t >= stake`` adds ``stake`` with ``bonus``) as far as the turn
+    needs it, and return ``(tcut, top)`` as :func:`gkernels.find_cuts` would (from the first
+    total whose bank reaches the target, ``b`` is non-decreasing)."""
+    n = b.shape[0]
+    last = n - 2 * maxp - 2
+    rl = reach.shape[0] - 1
+    thr = 1.0 - bust[6] * (1.0 - beta)
+    j = other + lower
+    first = -1
+    tcut = -1
+    top = -1
+    stop = n
+    t = 0
+    while t < stop:
+        if t < need or t < 1:
+            b[t] = -1.0
+            t += 1
+            continue
+        s = own + t + (stake if (bonus and t >= stake) else 0)
+        if s < target:
+            k = max(s + lower, 0)  # (advice may start below the bound: its banks are clamped)
+            v = RN[ot, oa, j, k]
+            if calls and t < CL.shape[4]:
+                c = CL[ot, oa, j, k, t]
+                v = max(v, c)
+            b[t] = 1.0 - v
+        else:
+            if first < 0:
+                first = t
+            if final_round:
+                b[t] = 1.0 - fin_value(G, ot, s - other, t, calls_fin, need0_ot, m, reach)
+            else:
+                b[t] = 1.0
+        if first >= 0 and tcut < 0 and (b[t] >= thr or t >= last):
+            tcut = t
+        if tcut >= 0 and top < 0 and ((1.0 - b[t]) * 2.0 * reach[min(t, rl)] <= TAIL_EPS
+                                      or t >= last):  # fmt: skip
+            top = t
+            stop = min(n, t + 2 * maxp + 1)
+        t += 1
+    return tcut, top
+
+
+@njit(cache=True)
+def state_turn(
+    oo: int,
+    ot: int,
+    i: int,
+    j: int,
+    need: int,
+    pen: int,
+    stake: int,
+    bonus: bool,
+    RN: F64,
+    RA: F64,
+    CL: F64,
+    lower: int,
+    target: int,
+    auto: bool,
+    calls: bool,
+    final_round: bool,
+    must_roll: bool,
+    G: F64,
+    need0s: I64,
+    m: int,
+    reach: F64,
+    calls_fin: bool,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    op: I64,
+    ol: I64,
+    six_nonhot: I64,
+    consts: F64,
+    b: F64,
+    D: F64,
+    H: F64,
+    R: F64,
+) -> float:
+    """The value of one turn from the start: the mover (flags ``oo``, ``ot``) at index ``i``
+    against ``j``, banking from ``need``, a bust costing ``pen`` steps."""
+    F = RN.shape[0]
+    own = i - lower
+    other = j - lower
+    kb = max(i - pen, 0)
+    w0 = RA[ot, oo, j, kb] if auto else RN[ot, oo, j, kb]
+    beta = 1.0 - w0
+    tcut, top = main_bank(b, own, other, need, stake, bonus, lower, target, final_round, RN, CL,
+                          calls, ot, F - 1, G, need0s[ot], m, reach, calls_fin, beta, bust,
+                          int(consts[0]))  # fmt: skip
+    return turn_dp(b, beta, must_roll, tcut, top, bust, gs, gp, os_, op, ol, six_nonhot, consts,
+                   D, H, R, False)  # fmt: skip
+
+
+@njit(cache=True)
+def gsweep(
+    RN: F64,
+    RA: F64,
+    CL: F64,
+    lower: int,
+    target: int,
+    auto: bool,
+    apen: int,
+    calls: bool,
+    bonus: bool,
+    forbidden: bool,
+    m: int,
+    f: int,
+    final_round: bool,
+    must_roll: bool,
+    G: F64,
+    need0s: I64,
+    reach: F64,
+    calls_fin: bool,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    op: I64,
+    ol: I64,
+    six_nonhot: I64,
+    consts: F64,
+    b: F64,
+    D: F64,
+    H: F64,
+    R: F64,
+    sum_hi: int,
+    sum_lo: int,
+) -> float:
+    """One Gauss-Seidel pass over the start states whose index sum lies in ``[sum_lo, sum_hi]``,
+    highest sums first (banks raise the sum); per sum the Pfeffer calls and Auto-Pfeffer states
+    (their busts lower the sum) before the plain ones (whose busts lead to the partner state).
+    A player who has not banked yet has a total of at most 0: other states are skipped. Returns
+    the largest change of a state's value."""
+    F = RN.shape[0]
+    size = RN.shape[2]
+    change = 0.0
+    for total in range(sum_hi, sum_lo - 1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        for kind in range(2):
+            for oo in range(F):
+                for ot in range(F):
+                    for i in range(i0, i1 + 1):
+                        j = total - i
+                        if (F == 2 and oo == 0 and i > lower) or (F == 2 and ot == 0 and j > lower):
+                            continue
+                        need0 = need0s[oo]
+                        if kind == 0:
+                            if calls and (F == 1 or ot == 1):
+                                c = _calls(oo, ot, i, j, need0, RN, RA, CL, lower, target, auto,
+                                           bonus, forbidden, m, f, final_round, must_roll, G,
+                                           need0s, reach, calls_fin, bust, gs, gp, os_, op, ol,
+                                           six_nonhot, consts, b, D, H, R)  # fmt: skip
+                                change = max(change, c)
+                            if auto:
+                                v = state_turn(oo, ot, i, j, need0, apen, 0, False, RN, RA, CL,
+                                               lower, target, auto, calls, final_round,
+                                               must_roll, G, need0s, m, reach, calls_fin, bust,
+                                               gs, gp, os_, op, ol, six_nonhot, consts, b, D, H,
+                                               R)  # fmt: skip
+                                change = max(change, abs(v - RA[oo, ot, i, j]))
+                                RA[oo, ot, i, j] = v
+                        else:
+                            v = state_turn(oo, ot, i, j, need0, 0, 0, False, RN, RA, CL, lower,
+                                           target, auto, calls, final_round, must_roll, G,
+                                           need0s, m, reach, calls_fin, bust, gs, gp, os_, op,
+                                           ol, six_nonhot, consts, b, D, H, R)  # fmt: skip
+                            change = max(change, abs(v - RN[oo, ot, i, j]))
+                            RN[oo, ot, i, j] = v
+    return change
+
+
+@njit(cache=True)
+def _calls(
+    oo: int,
+    ot: int,
+    i: int,
+    j: int,
+    need0: int,
+    RN: F64,
+    RA: F64,
+    CL: F64,
+    lower: int,
+    target: int,
+    auto: bool,
+    bonus: bool,
+    forbidden: bool,
+    m: int,
+    f: int,
+    final_round: bool,
+    must_roll: bool,
+    G: F64,
+    need0s: I64,
+    reach: F64,
+    calls_fin: bool,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    op: I64,
+    ol: I64,
+    six_nonhot: I64,
+    consts: F64,
+    b: F64,
+    D: F64,
+    H: F64,
+    R: F64,
+) -> float:
+    """Every Pfeffer call of one start state: the predecessor banked ``r`` = 1 .. ``j`` steps (a
+    bank cannot exceed the banker's new index). A call that provably loses against throwing is
+    stored as -1: with the stake as the minimum, the turn banks with at most the best chance to
+    reach it (each bank worth at most 1) and otherwise busts; with short banks allowed and no
+    reward, it is throwing with a dearer bust."""
+    rn = RN[oo, ot, i, j]
+    roll_bust = 1.0 - (RA[ot, oo, j, i] if auto else RN[ot, oo, j, i])
+    change = 0.0
+    for r in range(1, min(j, CL.shape[4] - 1) + 1):
+        s = r + m
+        pen = f * s
+        kb = max(i - pen, 0)
+        beta = 1.0 - (RA[ot, oo, j, kb] if auto else RN[ot, oo, j, kb])
+        v = -1.0
+        if forbidden:
+            need = max(need0, s)
+            p = reach[min(need, reach.shape[0] - 1)]
+            if beta + (1.0 - beta) * p > rn:
+                v = state_turn(oo, ot, i, j, need, pen, s, bonus, RN, RA, CL, lower, target,
+                               auto, True, final_round, must_roll, G, need0s, m, reach,
+                               calls_fin, bust, gs, gp, os_, op, ol, six_nonhot, consts, b, D,
+                               H, R)  # fmt: skip
+        elif bonus or beta > roll_bust:
+            v = state_turn(oo, ot, i, j, need0, pen, s, bonus, RN, RA, CL, lower, target, auto,
+                           True, final_round, must_roll, G, need0s, m, reach, calls_fin, bust,
+                           gs, gp, os_, op, ol, six_nonhot, consts, b, D, H, R)  # fmt: skip
+        old = CL[oo, ot, i, j, r]
+        change = max(change, abs(max(v, rn) - max(old, rn)))
+        CL[oo, ot, i, j, r] = v
+    return change
