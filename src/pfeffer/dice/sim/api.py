@@ -139,6 +139,42 @@ def _run(
     record: tuple[int, int] | None = None,
     cache_bytes: int = CACHE_BYTES,
 ) -> _Batch:
+    from pfeffer.dice.sim import kernel, optimal
+    from pfeffer.dice.sim.policies import KIND_OPTIMAL
+
+    compiled = [p.compile(rules, len(policies)) for p in policies]
+    # Seats with the very same compiled arrays share one block (and a perfect player's cache):
+    # seat s reads ints[iofs[s]:iend[s]] and floats[fofs[s]:fend[s]].
+    unique: list[CompiledPolicy] = []
+    for c in compiled:
+        if all(c is not u for u in unique):
+            unique.append(c)
+    rows = 1
+    for c in unique:
+        if c.kind == KIND_OPTIMAL:  # a last turn from far behind (grown below if need be)
+            low, top = -2 * int(c.ints[optimal.O_LOWER]), int(c.ints[optimal.O_TARGET])
+            need = 2 * int(c.ints[optimal.O_MIN_BANK])
+            rows = max(rows, int(optimal.table_size(c.ints, low, top + low // 2, need, need)))
+    while True:
+        status, done, batch = _run_once(rules, policies, compiled, unique, g0, games, seed, record,
+                                        rows, cache_bytes)  # fmt: skip
+        if status != kernel.STATUS_CACHE_ROWS:
+            return batch
+        rows = max(done, rows + rows // 4)  # a turn needs more rows: the run again (the same games)
+
+
+def _run_once(  # noqa: PLR0917 (one run of _run: its pieces)
+    rules: DiceRules,
+    policies: Sequence[SimPolicy],
+    compiled: list[CompiledPolicy],
+    unique: list[CompiledPolicy],
+    g0: int,
+    games: int,
+    seed: int,
+    record: tuple[int, int] | None,
+    rows: int,
+    cache_bytes: int,
+) -> tuple[int, int, _Batch]:
     import numpy as np
 
     from pfeffer.dice.sim import kernel
@@ -146,16 +182,8 @@ def _run(
 
     n = len(policies)
     t = keep_tables(rules)
-    compiled = [p.compile(rules, n) for p in policies]
     kinds = np.array([c.kind for c in compiled], dtype=np.int64)
-    # Seats with the very same compiled arrays share one block (and a perfect player's cache):
-    # seat s reads ints[iofs[s]:iend[s]] and floats[fofs[s]:fend[s]].
-    blocks: dict[int, int] = {}
-    unique: list[CompiledPolicy] = []
-    for c in compiled:
-        if id(c) not in blocks:
-            blocks[id(c)] = len(unique)
-            unique.append(c)
+    blocks = {id(c): i for i, c in enumerate(unique)}
     istart = np.cumsum([0] + [len(c.ints) for c in unique])
     fstart = np.cumsum([0] + [len(c.floats) for c in unique])
     which = [blocks[id(c)] for c in compiled]
@@ -163,15 +191,15 @@ def _run(
     floats = np.concatenate([c.floats for c in unique]).astype(np.float64)
     iofs = np.array([istart[b] for b in which] + [istart[b + 1] for b in which], dtype=np.int64)
     fofs = np.array([fstart[b] for b in which] + [fstart[b + 1] for b in which], dtype=np.int64)
-    keys, c_w, c_r, c_b = _turn_cache(unique, cache_bytes)
+    keys, c_d, c_h, c_r, c_b = _turn_cache(rows, cache_bytes)
     scores = np.zeros((games, n), dtype=np.int64)
     winners = np.zeros((games, n), dtype=np.bool_)
     turns = np.zeros(games, dtype=np.int64)
     stats = np.zeros((n, kernel.STAT_COLUMNS), dtype=np.int64)
-    acts, rows = record or (0, 0)
+    acts, log_rows = record or (0, 0)
     act_log = np.zeros(acts, dtype=np.int64)
     act_end = np.zeros(games if record else 0, dtype=np.int64)
-    turn_log = np.zeros((rows, kernel.TURN_COLUMNS), dtype=np.int64)
+    turn_log = np.zeros((log_rows, kernel.TURN_COLUMNS), dtype=np.int64)
     turn_end = np.zeros(games if record else 0, dtype=np.int64)
     mask = (1 << 64) - 1
     status, done = kernel.run_games(
@@ -180,38 +208,40 @@ def _run(
         np.uint64((seed * GAME_STRIDE) & mask), np.uint64((seed * GAME_STRIDE) >> 64 & mask),
         g0, scores, winners, turns, stats,
         record is not None, act_log, act_end, turn_log, turn_end, MAX_TURNS,
-        keys, c_w, c_r, c_b,
+        keys, c_d, c_h, c_r, c_b,
     )  # fmt: skip
     if status == kernel.STATUS_TOO_LONG:
         raise RuntimeError(f"game {g0 + done} ran past {MAX_TURNS} turns")
     if status == kernel.STATUS_TABLE_END:
         raise RuntimeError(f"game {g0 + done}: a turn total ran past the solved table's end")
-    return _Batch(status, done, scores, winners, turns, stats, act_log, act_end, turn_log, turn_end)
+    out = _Batch(status, done, scores, winners, turns, stats, act_log, act_end, turn_log, turn_end)
+    return status, done, out
 
 
 def _turn_cache(
-    unique: list[CompiledPolicy], cache_bytes: int
+    rows: int, cache_bytes: int
 ) -> tuple[
-    npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]
+    npt.NDArray[np.int64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.float64],
 ]:
-    """The perfect players' cache: keys and the W, R and bank tables of recent turns (one tiny
-    unused slot when no seat plays perfectly)."""
+    """The perfect players' cache of recent turns: keys and the ``D`` (rows × 5), ``H``, ``R``
+    (rows × 7) and bank tables of ``context.solve_turn`` (one tiny unused slot when no seat plays
+    perfectly: ``rows`` 1)."""
     import numpy as np
 
     from pfeffer.dice.sim import optimal
-    from pfeffer.dice.sim.policies import KIND_OPTIMAL
 
-    rows = 1
-    for c in unique:
-        if c.kind == KIND_OPTIMAL:
-            rows = max(rows, int(optimal.table_size(c.ints, -int(c.ints[optimal.O_LOWER]))))
-    per_slot = (2 * optimal.SLOTS + 1) * rows * 8
+    per_slot = 14 * rows * 8
     slots = max(16, cache_bytes // per_slot) if rows > 1 else 1
     keys = np.zeros((slots, optimal.KEY_COLUMNS), dtype=np.int64)
-    c_w = np.zeros((slots, optimal.SLOTS * rows))
-    c_r = np.zeros((slots, optimal.SLOTS * rows))
+    c_d = np.zeros((slots, rows, 5))
+    c_h = np.zeros((slots, rows))
+    c_r = np.zeros((slots, rows, 7))
     c_b = np.zeros((slots, rows))
-    return keys, c_w, c_r, c_b
+    return keys, c_d, c_h, c_r, c_b
 
 
 def simulate(

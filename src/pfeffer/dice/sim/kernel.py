@@ -30,7 +30,7 @@ import numpy as np
 from numba import njit
 
 from pfeffer.dice.sim import optimal
-from pfeffer.dice.sim.optimal import O_LOWER, O_STEP, SLOTS
+from pfeffer.dice.sim.optimal import O_LOWER, O_STEP
 from pfeffer.dice.sim.policies import KIND_CARD, KIND_HEURISTIC, KIND_OPTIMAL, KIND_THRESHOLD
 from pfeffer.dice.sim.tables import (
     R_AUTO,
@@ -77,7 +77,9 @@ STAT_TURNS, STAT_BUSTS, STAT_CALLS, STAT_COLUMNS = 0, 1, 2, 3
 
 #: What :func:`run_games` returns first: all games played, a record buffer ran full, a game
 #: ran past ``max_turns``, or a turn total ran past the end of a perfect player's tables.
-STATUS_OK, STATUS_LOG_FULL, STATUS_TOO_LONG, STATUS_TABLE_END = 0, 1, 2, 3
+#: ``STATUS_CACHE_ROWS``: the perfect players' cache has too few rows for a turn (run_games then
+#: returns the rows needed in place of the games finished).
+STATUS_OK, STATUS_LOG_FULL, STATUS_TOO_LONG, STATUS_TABLE_END, STATUS_CACHE_ROWS = 0, 1, 2, 3, 4
 
 
 @_jit
@@ -263,23 +265,27 @@ def _up(points: int, step: int) -> int:
 @_jit
 def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, fp: Any, sid: int, rv: Any, own: int, other: int, need: int, pred: int,
-    keys: Any, cW: Any, cR: Any, cB: Any,
-) -> bool:  # fmt: skip
-    """Whether perfect play calls Pfeffer (at least as good as rolling: the game lists the call
-    first); ``own``/``other`` in steps, ``need`` in points (the plain turn's minimum)."""
+    keys: Any, cD: Any, cH: Any, cR: Any, cB: Any,
+) -> int:  # fmt: skip
+    """Whether perfect play calls Pfeffer (1; at least as good as rolling: the game lists the
+    call first) or not (0); ``own``/``other`` in steps, ``need`` in points (the plain turn's
+    minimum). ``-rows`` if the cache is too small (see :func:`optimal.lookup`)."""
     step = ip[O_STEP]
     stake = pred + rv[R_MARGIN]
     call_need = need if rv[R_SHORT_ALLOWED] != 0 else max(need, stake)
-    bonus = stake if rv[R_REWARD_STAKE] != 0 else 0
-    call_bonus = bonus // step if rv[R_SHORT_ALLOWED] == 0 else 0
     n0, n1 = _up(need, step), _up(call_need, step)
     p1 = _up(rv[R_FACTOR] * stake, step)
-    if optimal.pfeffer_dominated(ip, fp, own, other, n0, 0, n1, p1, call_bonus):
-        return False
-    slot = optimal.lookup(ip, fp, sid, own, other, n0, 0, 0, keys, cW, cR, cB)
-    roll = cW[slot, 5]
-    slot = optimal.lookup(ip, fp, sid, own, other, n1, p1, call_bonus, keys, cW, cR, cB)
-    return bool(cW[slot, 5] >= roll)
+    if optimal.pfeffer_dominated(ip, fp, own, other, n0, 0, n1, p1):
+        return 0
+    slot = optimal.lookup(ip, fp, sid, own, other, n0, 0, 0, keys, cD, cH, cR, cB)
+    if slot < 0:
+        return slot
+    roll = cH[slot, 0]
+    # (the advice values the call with the stake in its situation: it only lengthens the arrays)
+    slot = optimal.lookup(ip, fp, sid, own, other, n1, p1, stake // step, keys, cD, cH, cR, cB)
+    if slot < 0:
+        return slot
+    return 1 if cH[slot, 0] >= roll else 0
 
 
 @_jit
@@ -309,7 +315,8 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     turn_end: Any,
     max_turns: int,
     keys: Any,
-    cW: Any,
+    cD: Any,
+    cH: Any,
     cR: Any,
     cB: Any,
 ) -> tuple[int, int]:
@@ -319,8 +326,9 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     ``out_scores`` and ``out_winners`` (games × seats) get the final totals and the winners,
     ``out_turns`` the turns of each game, ``stats`` (seats × 3) adds turns, busts and Pfeffer
     calls. ``act_end[i]`` and ``turn_end[i]`` are where game ``i``'s records end in the logs.
-    ``keys``, ``cW``, ``cR``, ``cB``: the cache of perfect players' turn tables
+    ``keys``, ``cD``, ``cH``, ``cR``, ``cB``: the cache of perfect players' turn tables
     (:func:`~pfeffer.dice.sim.optimal.lookup`); a seat's float block start names its strategy.
+    ``(STATUS_CACHE_ROWS, rows)`` when a turn needs more rows than the cache has.
     """
     games, n = out_scores.shape
     scores = np.zeros(n, np.int64)
@@ -355,18 +363,24 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
             own_u = other_u = 0
             if kind == KIND_OPTIMAL:
                 step = ip[O_STEP]
-                own_u = max(scores[cur] // step, -ip[O_LOWER])
-                other_u = max(scores[1 - cur] // step, -ip[O_LOWER])
-            if (
-                rv[R_PFEFFER] != 0
-                and mode == MODE_NONE
-                and pred > 0
-                and (
-                    _optimal_pfeffer(ip, fp, sid, rv, own_u, other_u, need, pred, keys, cW, cR, cB)
-                    if kind == KIND_OPTIMAL
-                    else _wants_pfeffer(kind, ip, fp, rv, pred)
-                )
-            ):
+                # As the advice: in the main game a total below the bound counts as the bound;
+                # a last turn counts the true lead.
+                own_u = scores[cur] // step
+                if not final:
+                    own_u = max(own_u, -ip[O_LOWER])
+                other_u = scores[1 - cur] // step
+            calls = False
+            if rv[R_PFEFFER] != 0 and mode == MODE_NONE and pred > 0:
+                if kind == KIND_OPTIMAL:
+                    c = _optimal_pfeffer(
+                        ip, fp, sid, rv, own_u, other_u, need, pred, keys, cD, cH, cR, cB
+                    )  # fmt: skip
+                    if c < 0:
+                        return STATUS_CACHE_ROWS, -c
+                    calls = c == 1
+                else:
+                    calls = _wants_pfeffer(kind, ip, fp, rv, pred)
+            if calls:
                 mode = MODE_CALLED
                 stake = pred + rv[R_MARGIN]
                 stats[cur, STAT_CALLS] += 1
@@ -388,9 +402,11 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                     penalty = rv[R_AUTO_PENALTY]
                 slot = optimal.lookup(
                     ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0,
-                    keys, cW, cR, cB,
+                    keys, cD, cH, cR, cB,
                 )  # fmt: skip
-                size = keys[slot, 7]
+                if slot < 0:
+                    return STATUS_CACHE_ROWS, -slot
+                size = keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
             total = 0
             left = 6
             busted = False
@@ -417,9 +433,7 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                         after = t_u + opt_points[oi] // step
                         if after >= size:
                             return STATUS_TABLE_END, gi
-                        v = optimal.keep_value(
-                            ip, cW[slot], cB[slot], size, after, left - opt_dice[oi]
-                        )
+                        v = optimal.keep_value(cD[slot], cH[slot], after, left - opt_dice[oi])
                         if v > best_value:
                             best_value = v
                             o = oi
@@ -443,7 +457,7 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                     continue
                 if kind == KIND_OPTIMAL:
                     t_u = total // ip[O_STEP]
-                    wants = cB[slot, t_u] > cR[slot, SLOTS * t_u + left - 1]
+                    wants = cB[slot, t_u] > cR[slot, t_u, left]
                 else:
                     wants = _wants_bank(
                         kind, ip, fp, rv, scores, cur, total, left, mode, need, late

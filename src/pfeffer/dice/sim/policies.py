@@ -269,7 +269,6 @@ class PerfectPolicy:
 @functools.lru_cache(maxsize=4)
 def _compile_optimal(strategy: DiceStrategy) -> CompiledPolicy:
     from pfeffer.dice.sim import optimal as o
-    from pfeffer.dice.solver.kernels import option_offsets
 
     t = strategy.tables
     rules = strategy.rules
@@ -285,10 +284,18 @@ def _compile_optimal(strategy: DiceStrategy) -> CompiledPolicy:
     ]  # fmt: skip
     if unsupported:
         raise ValueError(f"the simulator's perfect player does not handle {', '.join(unsupported)}")
+    general = sorted(set(strategy.extra) & {"roll", "roll_auto", "last", "calls", "playoff"})
+    if general:  # (e.g. a Pfeffer call that can pay: the advice reads its values per call)
+        raise ValueError("the simulator's perfect player plays the plain tables only, not the "
+                         f"general solver's ({', '.join(general)})")  # fmt: skip
     if rules.pfeffer and rules.pfeffer_margin % t.step:
         raise ValueError("the Pfeffer margin is not a whole number of the table's steps")
+    from pfeffer.dice.solver.gkernels import dice_consts
+
     groups, options = len(t.group_prob), len(t.opt_points)
-    floats = [np.array([0.5]), t.bust, t.group_prob]  # a tie is shared (playoff refused above)
+    consts = dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start, t.opt_points,
+                         t.six_nonhot)  # fmt: skip
+    floats = [np.array([0.5]), t.bust, t.group_prob, consts]  # a tie is shared (no playoff)
     starts = np.cumsum([0, *(len(a) for a in floats)])
     f_normal = int(starts[-1])
     f_auto = f_normal + strategy.normal.size
@@ -300,20 +307,13 @@ def _compile_optimal(strategy: DiceStrategy) -> CompiledPolicy:
     header[[o.O_MUST_ROLL, o.O_FINAL_ROUND, o.O_AUTO]] = (
         strategy.rules.hot_dice_must_roll, strategy.rules.final_round, strategy.rules.auto_pfeffer
     )  # fmt: skip
-    header[[o.O_GROUPS, o.O_OPTIONS, o.O_F_GP]] = groups, options, int(starts[2])
+    header[[o.O_GROUPS, o.O_OPTIONS, o.O_F_GP, o.O_F_CONSTS]] = (
+        groups, options, int(starts[2]), int(starts[3])
+    )  # fmt: skip
     header[[o.O_F_NORMAL, o.O_F_AUTO, o.O_F_FINAL]] = f_normal, f_auto, f_final
-    offsets = option_offsets(t)
-    g0, g1 = int(t.group_start[6]), int(t.group_start[7])
-    hot = [
-        [int(offsets[i]) for i in range(t.opt_start[g], t.opt_start[g + 1]) if t.opt_left[i] == 0]
-        for g in range(g0, g1)
-    ]
-    six = [*t.six_nonhot[g0:g1], *np.cumsum([0] + [len(h) for h in hot])]
-    six += [x for h in hot for x in h]
-    header[[o.O_I_OS, o.O_I_OO]] = o.O_HEADER + 8, o.O_HEADER + 8 + groups + 1
-    header[o.O_I_SIX] = o.O_HEADER + 8 + groups + 1 + options
-    header[o.O_RISING] = bool(np.all(np.diff(strategy.final) <= 0))
-    ints = np.concatenate([header, t.group_start, t.opt_start, offsets, np.array(six)])
+    header[[o.O_I_OS, o.O_MIN_BANK, o.O_MARGIN]] = o.O_HEADER + 8, t.min_bank, t.margin
+    ints = np.concatenate([header, t.group_start, t.opt_start, t.opt_points, t.opt_left,
+                           t.six_nonhot])  # fmt: skip
     flat = np.concatenate([*floats, strategy.normal.ravel(), strategy.auto.ravel(), strategy.final])
     ints = ints.astype(np.int64)
     flat = flat.astype(np.float64)

@@ -135,14 +135,17 @@ def bank_array(m: Model, s: Situation) -> tuple[F64, float, int]:
     t = m.tables
     r = t.rules
     maxp = int(m.consts[0])
-    length = 2 * (t.target + m.lower) + t.margin + m.G.shape[1] + 3 * maxp + 8
-    length += max(0, s.other - s.own) + max(0, -m.lower - s.own) + s.stake + s.need + s.span
+    # In the main game a total below the lower bound counts as the bound, as in the solver (whose
+    # totals never go below it): the turn banks from there. (Counting banks from the true total
+    # would make every bank worth the same far below the bound: a player there never banks.)
+    own = max(s.own, -m.lower) if s.kind == "main" else s.own
+    length = gk.bank_length(t.target, m.lower, t.margin, m.G.shape[1], maxp, own, s.other,
+                            s.need, s.stake, s.span)  # fmt: skip
     b = np.full(length, -1.0)
     steps = np.arange(length)
     gain = steps + np.where(s.bonus & (steps >= s.stake), s.stake, 0)
     allowed = (steps >= s.need) & (steps >= 1)
     if s.kind == "main":
-        own = s.own  # the bank values count from the true total (clamped once banked)
         other = max(s.other, -m.lower)
         down = max(own - s.pen, -m.lower) + m.lower
         beta = 1.0 - m.start(s.ot, s.oo, other + m.lower, down, True, None)
@@ -177,16 +180,16 @@ def bank_array(m: Model, s: Situation) -> tuple[F64, float, int]:
 def solve_turn(m: Model, s: Situation) -> tuple[F64, F64, F64]:
     """``(R, V, b)`` of one turn: ``R[t, n]`` the value of throwing ``n`` dice at total ``t``,
     ``V[t, n]`` of the best choice there (``V[t, 6]``: six dice after hot dice, or the turn's start
-    at ``t = 0``) and the bank values ``b``."""
+    at ``t = 0``) and the bank values ``b``. In the last ``max points + 1`` rows
+    (:func:`gkernels.table_turn`: totals far past the target and the last turn's table, which a
+    turn does not reach) ``R`` and ``V`` are 0: not solved."""
     b, beta, first = bank_array(m, s)
     t = m.tables
-    tcut, top = gk.find_cuts(b, beta, first, t.bust, int(m.consts[0]), np.ones(1))
     n = b.shape[0]
     D = np.zeros((n, 5))
     H = np.zeros(n)
     R = np.zeros((n, 7))
-    gk.turn_dp(b, beta, t.rules.hot_dice_must_roll, tcut, top, *kernel_args(t), m.consts, D, H,
-               R, True)  # fmt: skip
+    gk.table_turn(b, beta, first, t.rules.hot_dice_must_roll, *kernel_args(t), m.consts, D, H, R)
     V = np.zeros((n, 7))
     V[:, 1:6] = D
     V[:, 6] = H

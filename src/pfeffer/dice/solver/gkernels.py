@@ -79,6 +79,28 @@ def find_cuts(b: F64, beta: float, t0: int, bust: F64, maxp: int, reach: F64) ->
     return tcut, top
 
 
+@njit(cache=True, inline="always")
+def _tail_row(t: int, b: F64, beta: float, must_roll: bool, p6: float, poh: float, bust: F64,
+              gs: I64, gp: F64, six_nonhot: I64, D: F64, H: F64, R: F64,
+              want_r: bool) -> None:  # fmt: skip
+    """A total past ``top`` (:func:`turn_dp`): bank after keeping dice that leave dice; the
+    six-dice throw after hot dice summed in closed form (an only-hot throw taken as a return to
+    ``t``)."""
+    q = p6 * beta
+    for g in range(gs[6], gs[7]):
+        if six_nonhot[g] >= 0:
+            q += gp[g] * b[t + six_nonhot[g]]
+    h = q / (1.0 - poh)
+    for n in range(5):
+        D[t, n] = b[t]
+        if want_r:
+            # Throwing here can only lose: worth at most a bust's chance of beta, else 1.
+            R[t, n + 1] = bust[n + 1] * beta + (1.0 - bust[n + 1])
+    H[t] = h if must_roll else b[t]
+    if want_r:
+        R[t, 6] = h
+
+
 @njit(cache=True)
 def turn_dp(
     b: F64,
@@ -107,19 +129,7 @@ def turn_dp(
     zero = consts[2] > 0.0
     p6 = bust[6]
     for t in range(top + maxp, top, -1):
-        q = p6 * beta
-        for g in range(gs[6], gs[7]):
-            if six_nonhot[g] >= 0:
-                q += gp[g] * b[t + six_nonhot[g]]
-        h = q / (1.0 - poh)
-        for n in range(5):
-            D[t, n] = b[t]
-            if want_r:
-                # Throwing here can only lose: worth at most a bust's chance of beta, else 1.
-                R[t, n + 1] = bust[n + 1] * beta + (1.0 - bust[n + 1])
-        H[t] = h if must_roll else b[t]
-        if want_r:
-            R[t, 6] = h
+        _tail_row(t, b, beta, must_roll, p6, poh, bust, gs, gp, six_nonhot, D, H, R, want_r)
     for t in range(top, tcut - 1, -1):
         for n in range(5):
             D[t, n] = b[t]
@@ -170,6 +180,39 @@ def turn_dp(
             if change <= 1e-17:
                 break
     return float(H[0])
+
+
+@njit(cache=True)
+def bank_length(target: int, lower: int, margin: int, nlast: int, maxp: int, own: int,
+                other: int, need: int, stake: int, span: int) -> int:  # fmt: skip
+    """Entries of a turn's bank array at the table (:func:`pfeffer.dice.solver.context.
+    bank_array`): past the target and the last turn's table with room for the closed-form tail,
+    whatever the totals (``own`` may be below the lower bound). The advice and the simulator's
+    perfect player both size their arrays by it, so that they solve the very same turn."""
+    n = 2 * (target + lower) + margin + nlast + 3 * maxp + 8
+    return n + max(0, other - own) + max(0, -lower - own) + stake + need + span
+
+
+@njit(cache=True)
+def table_turn(b: F64, beta: float, first: int, must_roll: bool, bust: F64, gs: I64, gp: F64,
+               os_: I64, op: I64, ol: I64, six_nonhot: I64, consts: F64, D: F64, H: F64,
+               R: F64) -> int:  # fmt: skip
+    """A turn at the table from its bank array ``b`` (non-decreasing and bankable from
+    ``first`` on) and bust value: :func:`find_cuts`, then :func:`turn_dp` with every ``R``, and
+    the closed-form rows past ``top`` continued to where ``b`` ends (the totals a chain of hot
+    dice that must be thrown reaches from there; they change nothing below). Fills ``D``, ``H``
+    and ``R`` for the totals below the returned one (past it they are not solved). One function
+    for the advice and the simulator's perfect player: the same operations, so the same values
+    bit for bit."""
+    maxp = int(consts[0])
+    tcut, top = find_cuts(b, beta, first, bust, maxp, np.ones(1))
+    turn_dp(b, beta, must_roll, tcut, top, bust, gs, gp, os_, op, ol, six_nonhot, consts, D, H,
+            R, True)  # fmt: skip
+    end = b.shape[0] - maxp - 1
+    for t in range(top + maxp + 1, end):
+        _tail_row(t, b, beta, must_roll, bust[6], consts[1], bust, gs, gp, six_nonhot, D, H, R,
+                  True)  # fmt: skip
+    return int(max(end, top + maxp + 1))
 
 
 @njit(cache=True)
