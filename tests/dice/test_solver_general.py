@@ -24,28 +24,33 @@ from pfeffer.dice.solver.solve import calls_never_pay, solve_tables
 from .solver_reference import last_turn, main_start, turn_value
 
 RULE_SETS = {
-    "opening-only": DiceRules(target=600, min_bank=300, min_bank_opening_only=True),
+    "opening-only": DiceRules(target=300, min_bank=150, min_bank_opening_only=True),
     "stake": DiceRules(target=250, min_bank=100, pfeffer_reward="stake", auto_pfeffer_penalty=200),
     "stake-short-playoff": DiceRules(target=250, min_bank=100, pfeffer_reward="stake",
                                      auto_pfeffer_penalty=200,
                                      pfeffer_short_bank="allowed", tie="playoff",
                                      pfeffer_penalty_factor=1, pfeffer_margin=100),
-    "playoff": DiceRules(target=600, tie="playoff"),
+    "playoff": DiceRules(target=300, min_bank=150, tie="playoff"),
     # Every scoring option away from its default, and another Auto-Pfeffer penalty (fast path).
-    "scores": DiceRules(target=600, single_one=150, single_five=100, triples={2: 250, 6: 700},
-                        extra_dice="fixed", fixed_four=1200, four_and_pair_is_three_pairs=False,
-                        straight=1000, three_pairs=750, auto_pfeffer_penalty=500),
-    "no-final-round": DiceRules(target=600, final_round=False, auto_pfeffer=False,
+    "scores": DiceRules(target=300, min_bank=150, single_one=150, single_five=100,
+                        triples={2: 250, 6: 700}, extra_dice="fixed", fixed_four=1200,
+                        four_and_pair_is_three_pairs=False, straight=1000, three_pairs=750,
+                        auto_pfeffer_penalty=500),
+    "no-final-round": DiceRules(target=300, min_bank=150, final_round=False, auto_pfeffer=False,
                                 hot_dice_must_roll=False),
 }  # fmt: skip
-LOWER = 30
-#: The stake reward's table has a dimension more (the predecessor's bank): kept small.
-LOWERS = {"stake": 12, "stake-short-playoff": 12}
-FINAL = 250
+#: Small instances (CI time: every solve takes seconds): totals down to -600, last turns and the
+#: final round's table to 150 steps (7,500 points). The checks compare the solver with itself
+#: (recursion, residual) or with games of these very rules, so the cut-offs stay consistent.
+LOWER = 12
+#: The stake reward's table has a dimension more (the predecessor's bank): kept smaller.
+LOWERS = {"stake": 8, "stake-short-playoff": 8}
+FINAL = 150
 
 
 @functools.cache
 def solved(name: str) -> DiceStrategy:
+    """The rule set's table, solved once per test session."""
     lower = LOWERS.get(name, LOWER)
     return solve_tables(RULE_SETS[name], lower=lower, final_steps=FINAL, tolerance=1e-12)
 
@@ -73,7 +78,7 @@ def test_residual_sees_a_wrong_value(strategy: DiceStrategy) -> None:
     assert residual(wrong) >= 5e-7
 
 
-STATES = [(0, 0), (100, 150), (150, -200), (-300, 200), (350, -200), (350, 350)]
+STATES = [(0, 0), (100, 150), (150, -200), (-300, 200), (200, -250), (200, 200)]
 
 
 @pytest.mark.parametrize(("own", "other"), STATES)
@@ -212,8 +217,11 @@ def test_advice_lists_the_legal_actions_and_reads_the_right_tables(
             by = {t.action: t.win_probability for t in tips}
             view = g.view(seat)
             if "bank" in by and not view.final_round and not view.playoff:
-                # Banking hands the other player their turn: read from the right table.
-                total = view.scores[seat] + view.turn_total
+                # Banking hands the other player their turn: read from the right table. A total
+                # below the table's bound counts as the bound (the model's totals never go
+                # lower), and the turn banks from there: then the turn's start is worth
+                # win_probability at that total, as everywhere else.
+                total = max(view.scores[seat], -strategy.lower * step) + view.turn_total
                 if view.pfeffer.value == "called" and r.pfeffer_reward == "stake":
                     total += view.stake if view.turn_total >= view.stake else 0
                 banked = {t.seat for t in view.history if not t.busted}
@@ -223,12 +231,22 @@ def test_advice_lists_the_legal_actions_and_reads_the_right_tables(
                         other, total, predecessor=view.turn_total, opened=(1 - seat in banked, True)
                     )
                     assert by["bank"] == pytest.approx(want, abs=1e-12)
+            start = view.turn_total == 0 and view.dice_to_roll == 6 and "roll" in by
+            main = not view.final_round and not view.playoff and view.pfeffer.value != "called"
+            if start and main:
+                # A turn's start is the table's value (also below the table's bound).
+                banked = {t.seat for t in view.history if not t.busted}
+                want = strategy.win_probability(
+                    view.scores[seat], view.scores[1 - seat], view.pfeffer.value == "auto",
+                    opened=(seat in banked, 1 - seat in banked),
+                )  # fmt: skip
+                assert by["roll"] == pytest.approx(want, abs=1e-9)
             assert view.turn_total % step == 0
             g.apply(rng.choice(legal), seat=seat)
 
 
 def test_general_path_agrees_with_the_fast_path() -> None:
-    r = DiceRules(target=600)
+    r = DiceRules(target=400, min_bank=200)
     a = solve_tables(r, lower=LOWER, final_steps=FINAL, tolerance=1e-13)
     b = solve_general(r, lower=LOWER, final_steps=FINAL, tolerance=1e-13)
     assert "roll" not in a.extra and "roll" in b.extra
@@ -246,7 +264,7 @@ def test_general_path_agrees_with_the_fast_path() -> None:
 def test_certificate_fails_when_a_lower_total_would_pay() -> None:
     s = solved("playoff")
     auto = s.auto.copy()
-    auto[LOWER + 5, 0] = auto[LOWER + 5, LOWER + 8] + 0.01  # being far lower made better
+    auto[LOWER + 2, 0] = auto[LOWER + 2, LOWER + 4] + 0.01  # being far lower made better
     assert calls_never_pay(s)
     assert not calls_never_pay(DiceStrategy(s.rules, s.lower, s.normal, auto, s.final,
                                             extra=s.extra))  # fmt: skip
