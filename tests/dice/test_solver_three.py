@@ -121,7 +121,7 @@ EXACT = DiceRules(target=300, min_bank=150, auto_pfeffer=False, pfeffer=False)
 
 def test_monte_carlo_agrees() -> None:
     s = solve_three(EXACT, lower=0, final_steps=FINAL)
-    games = 800
+    games = 500
     wins = np.zeros(3)
     for seed in range(games):
         bots = [OptimalBot(s, name=f"o{i}") for i in range(3)]
