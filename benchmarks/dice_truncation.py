@@ -1,83 +1,95 @@
-"""How far the lower truncation moves the default rules' table (docs/strategy.md, "Truncation").
+"""How far the lower truncation moves the default rules' table (docs/strategy.md, "Truncation
+check").
 
-Solves the default rules with a deeper lower bound (``--lower`` steps, default 200 = -10000) by
-plain Gauss-Seidel value iteration with the fast path's own kernel (the same model as the shipped
-table), warm-started from the shipped table (totals below its bound start at its bottom row), until
-a full sweep changes nothing by more than 1e-11; then prints the largest change of any start value
-between the shipped table and the deeper one, by region. No dense policy tables: memory stays
-small. Run niced, e.g.::
+Solve deeper (from a stored table extended downward, the fast path's own modified policy
+iteration and stopping rule) and store the result::
 
-    PYTHONPATH=src nice -n 10 /usr/bin/time -v python benchmarks/dice_truncation.py --lower 200
+    PYTHONPATH=src /usr/bin/time -v python benchmarks/dice_truncation.py solve \\
+        --base shipped --lower 240 --tolerance 1e-12 --out /tmp/lower240.npz
 
-The deeper table is stored with ``--out`` (an .npz with ``normal``, ``auto``, ``lower``).
+Compare stored tables on their common states (largest change of any start value, normal /
+Auto-Pfeffer table, among the states whose both totals are at least the level shown)::
+
+    PYTHONPATH=src python benchmarks/dice_truncation.py compare shipped /tmp/lower240.npz
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import time
+from pathlib import Path
 
 import numpy as np
 
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.solver import kernels
-from pfeffer.dice.solver.cache import SHIPPED, _read
-from pfeffer.dice.solver.tables import build_tables
+from pfeffer.dice.solver.cache import SHIPPED, _read, write
+from pfeffer.dice.solver.solve import solve_deeper
+from pfeffer.dice.solver.strategy import DiceStrategy
+
+#: Levels (points) of the comparison: states with both totals at least this.
+LEVELS = (0, -2000, -4000, -6000)
+#: The default rules' scoring step (points).
+STEP = 50
+
+
+def load(name: str) -> DiceStrategy:
+    """A stored default-rules table: ``shipped`` or an .npz written by ``solve``."""
+    s = _read(SHIPPED if name == "shipped" else Path(name), DiceRules())
+    if s is None:
+        raise SystemExit(f"no default-rules table in {name}")
+    return s
+
+
+def differences(a: DiceStrategy, b: DiceStrategy, level: int) -> tuple[float, float]:
+    """The largest change of a normal / Auto-Pfeffer start value with both totals ≥ ``level``."""
+    k = -level // STEP
+    if k > min(a.lower, b.lower):
+        return float("nan"), float("nan")
+    ia, ib = a.lower - k, b.lower - k
+    n = float(np.abs(a.normal[ia:, ia:] - b.normal[ib:, ib:]).max())
+    x = float(np.abs(a.auto[ia:, ia:] - b.auto[ib:, ib:]).max())
+    return n, x
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--lower", type=int, default=200)
-    ap.add_argument("--tolerance", type=float, default=1e-11)
-    ap.add_argument("--out", default="")
-    ap.add_argument("--max-sweeps", type=int, default=200)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("solve")
+    s.add_argument("--base", default="shipped")
+    s.add_argument("--lower", type=int, default=240)
+    s.add_argument("--tolerance", type=float, default=1e-12)
+    s.add_argument("--threads", type=int, default=2)
+    s.add_argument("--out", required=True)
+    c = sub.add_parser("compare")
+    c.add_argument("tables", nargs="+")
     a = ap.parse_args()
-    rules = DiceRules()
-    shipped = _read(SHIPPED, rules)
-    assert shipped is not None
-    t = build_tables(rules)
-    lo0, lo = shipped.lower, a.lower
-    size0, size = t.target + lo0, t.target + lo
-    pad = lo - lo0
-    Wn = np.empty((size, size))
-    Wa = np.empty((size, size))
-    for W, old in ((Wn, shipped.normal), (Wa, shipped.auto)):
-        ext = np.pad(old, ((pad, 0), (pad, 0)), mode="edge")  # below the old bound: its bottom
-        W[:] = ext
-    F = shipped.final
-    args = kernels.kernel_args(t)
-    Q = kernels.tail_table(F, t.group_start, t.group_prob, t.six_nonhot)
-    turn_size = 2 * size + F.shape[0] + kernels.TAIL + t.max_points + 16
-    D = np.zeros((turn_size, 5))
-    H = np.zeros(turn_size)
-    start = time.process_time()
-    residuals = []
-    for k in range(a.max_sweeps):
-        c = kernels.sweep(Wn, Wa, 2 * size - 2, 0, lo, t.target, t.min_bank, t.auto_penalty, True,
-                          True, True, F, Q, *args, D, H)  # fmt: skip
-        residuals.append(c)
-        print(f"sweep {k + 1}: largest change {c:.3e}  ({time.process_time() - start:.0f} s CPU)",
-              flush=True)  # fmt: skip
-        if c <= a.tolerance:
-            break
-    print("CPU seconds", round(time.process_time() - start, 1))
-    if a.out:
-        np.savez_compressed(a.out, normal=Wn, auto=Wa, lower=np.array(lo),
-                            residuals=np.array(residuals))  # fmt: skip
-    step = t.step
-    print(
-        f"win_probability(0, 0): shipped {shipped.normal[lo0, lo0]:.12f}, "
-        f"deeper {Wn[lo, lo]:.12f}, change {Wn[lo, lo] - shipped.normal[lo0, lo0]:.2e}"
-    )
-    for level in (0, -1000, -2000, -4000, -6000):
-        k0 = lo0 + level // step
-        k = lo + level // step
-        if k0 < 0:
-            continue
-        dn = np.abs(Wn[k:, k:] - shipped.normal[k0:, k0:]).max()
-        da = np.abs(Wa[k:, k:] - shipped.auto[k0:, k0:]).max()
-        print(f"both totals >= {level}: normal {dn:.2e}, Auto-Pfeffer {da:.2e}")
-    del size0
+    if a.cmd == "solve":
+        base = load(a.base)
+        start = time.perf_counter()
+        marks: set[str] = set()
+
+        def progress(stage: str, fraction: float) -> None:
+            if stage not in marks:
+                marks.add(stage)
+                print(time.strftime("%H:%M:%S"), stage, flush=True)
+
+        deep = solve_deeper(base, a.lower, tolerance=a.tolerance, threads=a.threads,
+                            progress=progress)  # fmt: skip
+        write(deep, Path(a.out))
+        ru = resource.getrusage(resource.RUSAGE_SELF)
+        print(f"lower {a.lower}: {time.perf_counter() - start:.0f} s wall, "
+              f"{ru.ru_utime + ru.ru_stime:.0f} s CPU, {ru.ru_maxrss / 1024:.0f} MB peak, "
+              f"residuals {deep.residuals}, W(0, 0) = {deep.win_probability(0, 0)!r}")  # fmt: skip
+        return
+    tables = [load(name) for name in a.tables]
+    ref = tables[-1]
+    print(f"against lower {ref.lower} (W(0, 0) = {ref.win_probability(0, 0)!r})")
+    print("| lower | " + " | ".join(f"states ≥ {lv}" for lv in LEVELS) + " | W(0, 0) moves by |")
+    for t in tables[:-1]:
+        cells = [f"{n:.1e} / {x:.1e}" for n, x in (differences(t, ref, lv) for lv in LEVELS)]
+        w = abs(t.win_probability(0, 0) - ref.win_probability(0, 0))
+        print(f"| {t.lower} | " + " | ".join(cells) + f" | {w:.1e} |")
 
 
 if __name__ == "__main__":

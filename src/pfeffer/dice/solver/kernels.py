@@ -527,6 +527,50 @@ def turn_policy(
     return float(V[5]), const, pb
 
 
+#: Policy storage: a result distribution's entries below this at either end of its band are not
+#: stored (their share, valued at the sweep's table, goes into the constant). Only the policy
+#: evaluation between optimising sweeps uses the stored rows, so this changes how fast the
+#: iteration gets there, never the stopping rule (a full exact optimising sweep).
+BAND_EPS = 1e-13
+
+
+@njit(cache=True, inline="always")
+def _store_row(
+    kind: int,
+    i: int,
+    j: int,
+    Wn: F64,
+    dist: F64,
+    c: float,
+    pool: F64,
+    used: I64,
+    thread: int,
+    off: I64,
+    first: I64,
+    count: I64,
+) -> float:
+    """Store ``dist`` (banks to the totals of index ``> i``) as a band in ``pool[thread]``;
+    returns the constant with the cut-off ends added."""
+    size = dist.shape[0]
+    lo = i + 1
+    while lo < size and dist[lo] <= BAND_EPS:
+        c += dist[lo] * (1.0 - Wn[j, lo])
+        lo += 1
+    hi = size - 1
+    while hi >= lo and dist[hi] <= BAND_EPS:
+        c += dist[hi] * (1.0 - Wn[j, hi])
+        hi -= 1
+    n = hi - lo + 1
+    at = used[thread]
+    for k in range(n):
+        pool[thread, at + k] = dist[lo + k]
+    used[thread] = at + n
+    off[kind, i, j] = thread * pool.shape[1] + at
+    first[kind, i, j] = lo
+    count[kind, i, j] = n
+    return c
+
+
 @njit(cache=True)
 def sweep_policy(
     Wn: F64,
@@ -550,16 +594,21 @@ def sweep_policy(
     roll: npt.NDArray[np.bool_],
     arg: I64,
     M: F64,
+    dist: F64,
     C: F64,
     PB: F64,
-    P: F64,
+    pool: F64,
+    used: I64,
+    off: I64,
+    first: I64,
+    count: I64,
     sum_hi: int,
     sum_lo: int,
 ) -> float:
     """:func:`sweep` (an optimising Gauss-Seidel pass over the sums ``sum_hi .. sum_lo``) that
     also stores every start state's policy as its result distribution: ``C[a, i, j]``,
-    ``PB[a, i, j]`` and ``P[a, i, j, :]`` (``a`` = 1 under Auto-Pfeffer, see
-    :func:`turn_policy`). Returns the largest change."""
+    ``PB[a, i, j]`` and the band of bank chances (``a`` = 1 under Auto-Pfeffer, see
+    :func:`turn_policy` and :func:`_store_row`). Returns the largest change."""
     size = Wn.shape[0]
     change = 0.0
     for total in range(sum_hi, sum_lo - 1, -1):
@@ -572,8 +621,8 @@ def sweep_policy(
                 beta = 1.0 - Wa[j, down + lower]
                 v, c, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target,
                                        final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
-                                       six_nonhot, V, roll, arg, M, P[1, i, j])  # fmt: skip
-                C[1, i, j] = c
+                                       six_nonhot, V, roll, arg, M, dist)  # fmt: skip
+                C[1, i, j] = _store_row(1, i, j, Wn, dist, c, pool, used, 0, off, first, count)
                 PB[1, i, j] = pb
                 change = max(change, abs(v - Wa[i, j]))
                 Wa[i, j] = v
@@ -582,21 +631,45 @@ def sweep_policy(
             beta = 1.0 - (Wa[j, i] if auto else Wn[j, i])
             v, c, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target,
                                    final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
-                                   six_nonhot, V, roll, arg, M, P[0, i, j])  # fmt: skip
-            C[0, i, j] = c
+                                   six_nonhot, V, roll, arg, M, dist)  # fmt: skip
+            C[0, i, j] = _store_row(0, i, j, Wn, dist, c, pool, used, 0, off, first, count)
             PB[0, i, j] = pb
             change = max(change, abs(v - Wn[i, j]))
             Wn[i, j] = v
     return change
 
 
+@njit(cache=True, inline="always")
+def _row_value(
+    kind: int, i: int, j: int, Wn: F64, flat: F64, off: I64, first: I64, count: I64
+) -> float:
+    """``sum_k row[k] * (1 - Wn[j, k])`` over the stored band of state ``(kind, i, j)``."""
+    at = off[kind, i, j]
+    lo = first[kind, i, j]
+    v = 0.0
+    for k in range(count[kind, i, j]):
+        v += flat[at + k] * (1.0 - Wn[j, lo + k])
+    return v
+
+
 @njit(cache=True)
 def sweep_fixed(
-    Wn: F64, Wa: F64, lower: int, penalty: int, auto: bool, C: F64, PB: F64, P: F64
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    penalty: int,
+    auto: bool,
+    C: F64,
+    PB: F64,
+    pool: F64,
+    off: I64,
+    first: I64,
+    count: I64,
 ) -> float:
     """One Gauss-Seidel pass of the fixed policies stored by :func:`sweep_policy` (a linear
     update, in the same order). Returns the largest change."""
     size = Wn.shape[0]
+    flat = pool.reshape(-1)
     change = 0.0
     for total in range(2 * size - 2, -1, -1):
         i0 = max(0, total - size + 1)
@@ -606,18 +679,14 @@ def sweep_fixed(
                 j = total - i
                 down = max(i - lower - penalty, -lower)
                 v = C[1, i, j] + PB[1, i, j] * (1.0 - Wa[j, down + lower])
-                row = P[1, i, j]
-                for k in range(i + 1, size):
-                    v += row[k] * (1.0 - Wn[j, k])
+                v += _row_value(1, i, j, Wn, flat, off, first, count)
                 change = max(change, abs(v - Wa[i, j]))
                 Wa[i, j] = v
         for i in range(i0, i1 + 1):
             j = total - i
             beta = 1.0 - (Wa[j, i] if auto else Wn[j, i])
             v = C[0, i, j] + PB[0, i, j] * beta
-            row = P[0, i, j]
-            for k in range(i + 1, size):
-                v += row[k] * (1.0 - Wn[j, k])
+            v += _row_value(0, i, j, Wn, flat, off, first, count)
             change = max(change, abs(v - Wn[i, j]))
             Wn[i, j] = v
     return change
@@ -645,44 +714,46 @@ def sweep_policy_threads(
     menus: int,
     C: F64,
     PB: F64,
-    P: F64,
+    pool: F64,
+    used: I64,
+    off: I64,
+    first: I64,
+    count: I64,
     sum_hi: int,
     sum_lo: int,
-    chunks: int,
 ) -> float:
     """:func:`sweep_policy` under Auto-Pfeffer with the states of one score sum spread over
-    ``chunks`` threads. The same values: within a sum, an Auto-Pfeffer state reads only higher
-    sums, lower sums and (at the lower bound, ``i`` = 0 only) its partner, so the first state of
-    each sum is done alone first; a normal state reads its partner's Auto-Pfeffer value, done in
-    the pass before."""
+    the threads (one per row of ``pool``). The same values: within a sum, an Auto-Pfeffer state
+    reads only higher sums, lower sums and (at the lower bound, ``i`` = 0 only) its partner, so
+    the first state of each sum is done alone first; a normal state reads its partner's
+    Auto-Pfeffer value, done in the pass before."""
     size = Wn.shape[0]
+    chunks = pool.shape[0]
     change = 0.0
-    V = np.empty(6 * turn_size)
-    M = np.empty(6 * turn_size)
-    roll = np.empty((turn_size, 7), dtype=np.bool_)
-    arg = np.empty((turn_size, 7, menus), dtype=np.int64)
+    V = np.empty((chunks, 6 * turn_size))
+    M = np.empty((chunks, 6 * turn_size))
+    roll = np.empty((chunks, turn_size, 7), dtype=np.bool_)
+    arg = np.empty((chunks, turn_size, 7, menus), dtype=np.int64)
+    dist = np.empty((chunks, size))
     for total in range(sum_hi, sum_lo - 1, -1):
         i0 = max(0, total - size + 1)
         i1 = min(size - 1, total)
         found = np.zeros(chunks)
         for kind in range(2):
-            first = i0
+            first_i = i0
             if kind == 0:
                 change = max(change, _policy_state(
                     kind, i0, total - i0, Wn, Wa, lower, target, min_bank, penalty, final_round,
-                    must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M, C, PB,
-                    P))  # fmt: skip
-                first = i0 + 1
+                    must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V[0], roll[0], arg[0],
+                    M[0], dist[0], C, PB, pool, used, 0, off, first, count))  # fmt: skip
+                first_i = i0 + 1
             for c in prange(chunks):
-                Vc = np.empty(6 * turn_size)
-                Mc = np.empty(6 * turn_size)
-                rollc = np.empty((turn_size, 7), dtype=np.bool_)
-                argc = np.empty((turn_size, 7, menus), dtype=np.int64)
-                for i in range(first + c, i1 + 1, chunks):
+                for i in range(first_i + c, i1 + 1, chunks):
                     found[c] = max(found[c], _policy_state(
                         kind, i, total - i, Wn, Wa, lower, target, min_bank, penalty,
-                        final_round, must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, Vc,
-                        rollc, argc, Mc, C, PB, P))  # fmt: skip
+                        final_round, must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V[c],
+                        roll[c], arg[c], M[c], dist[c], C, PB, pool, used, c, off, first,
+                        count))  # fmt: skip
         change = max(change, found.max())
     return change
 
@@ -712,9 +783,15 @@ def _policy_state(
     roll: npt.NDArray[np.bool_],
     arg: I64,
     M: F64,
+    dist: F64,
     C: F64,
     PB: F64,
-    P: F64,
+    pool: F64,
+    used: I64,
+    thread: int,
+    off: I64,
+    first: I64,
+    count: I64,
 ) -> float:
     """One state of :func:`sweep_policy_threads` (``kind`` 0: Auto-Pfeffer, 1: normal)."""
     if kind == 0:
@@ -724,8 +801,9 @@ def _policy_state(
         beta = 1.0 - Wa[j, i]
     v, cc, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target, final_round,
                             must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M,
-                            P[1 - kind, i, j])  # fmt: skip
-    C[1 - kind, i, j] = cc
+                            dist)  # fmt: skip
+    C[1 - kind, i, j] = _store_row(1 - kind, i, j, Wn, dist, cc, pool, used, thread, off, first,
+                                   count)  # fmt: skip
     PB[1 - kind, i, j] = pb
     table = Wa if kind == 0 else Wn
     change = abs(v - table[i, j])

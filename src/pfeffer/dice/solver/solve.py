@@ -21,7 +21,7 @@ from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import kernels
 from pfeffer.dice.solver.gkernels import dice_consts, reach_table
 from pfeffer.dice.solver.strategy import DiceStrategy
-from pfeffer.dice.solver.tables import F64, build_tables
+from pfeffer.dice.solver.tables import F64, DiceTables, build_tables
 
 #: The stopping rule: a full sweep that moves no start-of-turn value by more than this.
 TOLERANCE = 1e-11
@@ -29,12 +29,14 @@ TOLERANCE = 1e-11
 #: counts as 0 (it is below 1e-13 at 600 steps under the default scores, see docs/strategy.md).
 FINAL_STEPS = 600
 #: Totals below minus this many steps count as that bound (see docs/strategy.md).
-LOWER_STEPS = 40
+LOWER_STEPS = 200
 MAX_SWEEPS = 500
 #: Policy evaluation (between optimising sweeps) stops when a linear sweep changes no value by
 #: more than this, or after this many sweeps.
 EVALUATION_TOLERANCE = 1e-14
 MAX_EVALUATIONS = 2000
+#: First guess of the stored band entries per state (the pools grow when needed).
+BAND_GUESS = 64
 
 Progress = Callable[[str, float], None]
 """``progress(stage, fraction)``: the stage's name and how far the solve has come (0 to 1)."""
@@ -72,6 +74,22 @@ def solve_tables(
         return solve_general(rules, progress=progress, lower=lower, final_steps=final_steps,
                              tolerance=tolerance, calls=True)  # fmt: skip
     return s
+
+
+def solve_deeper(
+    s: DiceStrategy,
+    lower: int,
+    *,
+    progress: Progress | None = None,
+    tolerance: float = TOLERANCE,
+    threads: int = 2,
+) -> DiceStrategy:
+    """``s``'s rules (fast path) solved again with the bound at ``lower`` steps, from ``s``'s
+    table extended downward: the truncation check's deeper solve (same stopping rule)."""
+    if needs_general(s.rules):
+        raise ValueError("solve_deeper handles the fast path's rules only")
+    return _solve_fast(s.rules, progress=progress, lower=lower, final_steps=len(s.final) - 2,
+                       tolerance=tolerance, threads=threads, guess=s)  # fmt: skip
 
 
 def needs_general(rules: DiceRules) -> bool:
@@ -118,16 +136,17 @@ def _solve_fast(
     final_steps: int,
     tolerance: float,
     threads: int,
+    guess: DiceStrategy | None = None,
 ) -> DiceStrategy:
-    """The fast path: one flag, no predecessor in the state (see docs/strategy.md, "Method")."""
+    """The fast path: one flag, no predecessor in the state (see docs/strategy.md, "Method");
+    ``guess`` (a solved table of the same rules at another bound) is the first guess, its
+    bottom row standing for the totals below its bound."""
     start = time.perf_counter()
     report = progress or (lambda stage, fraction: None)
     t = build_tables(rules)
     args = kernels.kernel_args(t)
-    policy_args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
-                   t.six_nonhot)  # fmt: skip
-    tie = 0.5
     extra: dict[str, F64] = {}
+    tie = 0.5
     report("final round", 0.0)
     if rules.final_round and rules.tie == "playoff":
         from pfeffer.dice.solver.general import solve_playoff
@@ -140,50 +159,13 @@ def _solve_fast(
         extra = {"playoff": P, "reach": reach}
     F = kernels.final_round_table(final_steps, t.min_bank, rules.hot_dice_must_roll, tie, *args)
     Q = kernels.tail_table(F, t.group_start, t.group_prob, t.six_nonhot)
-    size = t.target + lower
-    normal = np.full((size, size), 0.5)
-    auto = np.full((size, size), 0.5)
-    turn_size = 2 * size + final_steps + kernels.TAIL + t.max_points + 16
-    V = np.zeros(6 * turn_size)
-    M = np.zeros(6 * turn_size)
-    roll = np.zeros((turn_size, 7), dtype=np.bool_)
-    menus = int(np.max(np.diff(t.group_start[1:])))
-    arg = np.zeros((turn_size, 7, menus), dtype=np.int64)
-    kinds = 2 if rules.auto_pfeffer else 1
-    C = np.zeros((kinds, size, size))
-    PB = np.zeros((kinds, size, size))
-    P = np.zeros((kinds, size, size, size))
-    residuals: list[float] = []
-    chunk = max(1, (2 * size) // 50)
-    for _ in range(MAX_SWEEPS):
-        # An optimising sweep: every turn re-solved, its policy stored as a result distribution.
-        change = 0.0
-        hi = 2 * size - 2
-        while hi >= 0:
-            lo = max(0, hi - chunk + 1)
-            if threads > 1 and rules.auto_pfeffer:
-                c = kernels.sweep_policy_threads(
-                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
-                    rules.hot_dice_must_roll, F, Q, *policy_args, turn_size, menus, C, PB, P, hi,
-                    lo, threads)  # fmt: skip
-            else:
-                c = kernels.sweep_policy(
-                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
-                    rules.final_round, rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg,
-                    M, C, PB, P, hi, lo)  # fmt: skip
-            change = max(change, c)
-            hi = lo - 1
-            done = len(residuals) + (2 * size - 1 - hi) / (2 * size)
-            report(f"sweep {len(residuals) + 1}", _fraction(done))
-        residuals.append(change)
-        if change <= tolerance:
-            break
-        # Evaluate the fixed policies: cheap linear sweeps to (nearly) their fixed point.
-        for _ in range(MAX_EVALUATIONS):
-            c = kernels.sweep_fixed(normal, auto, lower, t.auto_penalty, rules.auto_pfeffer,
-                                    C, PB, P)  # fmt: skip
-            if c <= EVALUATION_TOLERANCE:
-                break
+    start_tables = None
+    if guess is not None:
+        index = np.clip(np.arange(t.target + lower) - lower + guess.lower, 0, None)
+        index = np.minimum(index, t.target + guess.lower - 1)
+        start_tables = (guess.normal[np.ix_(index, index)], guess.auto[np.ix_(index, index)])
+    normal, auto, residuals = iterate_tables(rules, t, F, Q, lower, tolerance, threads,
+                                             start_tables, report)  # fmt: skip
     report("done", 1.0)
     return DiceStrategy(
         rules=rules,
@@ -195,6 +177,85 @@ def _solve_fast(
         seconds=time.perf_counter() - start,
         extra=extra,
     )
+
+
+def iterate_tables(
+    rules: DiceRules,
+    t: DiceTables,
+    F: F64,
+    Q: F64,
+    lower: int,
+    tolerance: float,
+    threads: int,
+    guess: tuple[F64, F64] | None,
+    report: Progress,
+) -> tuple[F64, F64, list[float]]:
+    """Modified policy iteration at bound ``lower`` from ``guess`` (else 0.5 everywhere; any
+    guess gives the same fixed point, a good one fewer sweeps): the tables and the residual of
+    every optimising sweep."""
+    policy_args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
+                   t.six_nonhot)  # fmt: skip
+    size = t.target + lower
+    normal = np.full((size, size), 0.5) if guess is None else guess[0]
+    auto = np.full((size, size), 0.5) if guess is None else guess[1]
+    turn_size = 2 * size + len(F) + kernels.TAIL + t.max_points + 16
+    V = np.zeros(6 * turn_size)
+    M = np.zeros(6 * turn_size)
+    roll = np.zeros((turn_size, 7), dtype=np.bool_)
+    menus = int(np.max(np.diff(t.group_start[1:])))
+    arg = np.zeros((turn_size, 7, menus), dtype=np.int64)
+    dist = np.zeros(size)
+    kinds = 2 if rules.auto_pfeffer else 1
+    lanes = threads if (threads > 1 and rules.auto_pfeffer) else 1
+    C = np.zeros((kinds, size, size))
+    PB = np.zeros((kinds, size, size))
+    # The policies' bands, one pool per thread (grown between chunks when one could overflow).
+    pool = np.zeros((lanes, kinds * size * size * BAND_GUESS // lanes))
+    used = np.zeros(lanes, dtype=np.int64)
+    off = np.zeros((kinds, size, size), dtype=np.int64)
+    first = np.zeros((kinds, size, size), dtype=np.int64)
+    count = np.zeros((kinds, size, size), dtype=np.int64)
+    residuals: list[float] = []
+    chunk = max(1, (2 * size) // 50)
+    for _ in range(MAX_SWEEPS):
+        # An optimising sweep: every turn re-solved, its policy stored as a result distribution.
+        change = 0.0
+        used[:] = 0
+        hi = 2 * size - 2
+        while hi >= 0:
+            lo = max(0, hi - chunk + 1)
+            states = kinds * sum(min(size - 1, s) - max(0, s - size + 1) + 1
+                                 for s in range(lo, hi + 1))  # fmt: skip
+            if int(used.max()) + states * size > pool.shape[1]:
+                grown = np.zeros((lanes, max(pool.shape[1] * 5 // 4,
+                                             int(used.max()) + states * size)))  # fmt: skip
+                grown[:, : pool.shape[1]] = pool
+                off += (grown.shape[1] - pool.shape[1]) * (off // pool.shape[1])
+                pool = grown
+            if lanes > 1:
+                c = kernels.sweep_policy_threads(
+                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
+                    rules.hot_dice_must_roll, F, Q, *policy_args, turn_size, menus, C, PB, pool,
+                    used, off, first, count, hi, lo)  # fmt: skip
+            else:
+                c = kernels.sweep_policy(
+                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
+                    rules.final_round, rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg,
+                    M, dist, C, PB, pool, used, off, first, count, hi, lo)  # fmt: skip
+            change = max(change, c)
+            hi = lo - 1
+            done = len(residuals) + (2 * size - 1 - hi) / (2 * size)
+            report(f"sweep {len(residuals) + 1}", _fraction(done))
+        residuals.append(change)
+        if change <= tolerance:
+            break
+        # Evaluate the fixed policies: cheap linear sweeps to (nearly) their fixed point.
+        for _ in range(MAX_EVALUATIONS):
+            c = kernels.sweep_fixed(normal, auto, lower, t.auto_penalty, rules.auto_pfeffer,
+                                    C, PB, pool, off, first, count)  # fmt: skip
+            if c <= EVALUATION_TOLERANCE:
+                break
+    return normal, auto, residuals
 
 
 def _fraction(done: float) -> float:
