@@ -19,7 +19,7 @@ from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.scoring import score_table
 from pfeffer.dice.solver import DiceStrategy, advise, solve
 from pfeffer.dice.solver.cache import DATA_DIR_ENV
-from pfeffer.dice.solver.solve import TOLERANCE, solve_tables
+from pfeffer.dice.solver.solve import TOLERANCE, solve_deeper, solve_tables
 from pfeffer.dice.solver.strategy import solve_small
 
 RULES = DiceRules(target=1000)
@@ -216,3 +216,17 @@ def test_threads_give_the_same_table() -> None:
                      threads=2)  # fmt: skip
     assert b.residuals == a.residuals
     assert np.array_equal(a.normal, b.normal) and np.array_equal(a.auto, b.auto)
+
+
+def test_deeper_solve_from_a_stored_table() -> None:
+    # The truncation check's deeper solve starts from a shallower table extended downward: the
+    # same fixed point as a solve from scratch at that bound (the same stopping rule).
+    a = solve_small()
+    deep = solve_deeper(a, a.lower + 10, tolerance=1e-11, threads=1)
+    scratch = solve_tables(a.rules, lower=a.lower + 10, final_steps=len(a.final) - 2,
+                           tolerance=1e-11)  # fmt: skip
+    assert deep.lower == scratch.lower and deep.residuals[-1] <= 1e-11
+    assert np.abs(deep.normal - scratch.normal).max() <= 1e-10
+    assert np.abs(deep.auto - scratch.auto).max() <= 1e-10
+    # The common states move by the (small) truncation difference only.
+    assert np.abs(deep.normal[10:, 10:] - a.normal).max() < 1e-2
