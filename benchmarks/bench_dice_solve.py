@@ -8,8 +8,9 @@ optimising sweeps, their residuals and the first player's chance.
 Sets: ``defaults``, ``target5000``, ``no-auto`` (Auto-Pfeffer off), ``no-final`` (no final
 round), ``must-roll`` (hot dice need not be thrown: ``hot_dice_must_roll`` flipped) and
 ``general`` (the opening-only minimum at target 3000: the general path; not in the default list,
-add it with ``--sets``). Run it on a quiet machine: with other jobs on the cores the wall time
-means little (CPU time still does).
+add it with ``--sets``; ``target1000`` is a quick check of the script). ``--lower N`` solves
+with that bound instead of the solver's default (−10000). Run it on a quiet machine: with other
+jobs on the cores the wall time means little (CPU time still does).
 """
 
 from __future__ import annotations
@@ -30,19 +31,21 @@ SETS: dict[str, dict[str, object]] = {
     "no-final": {"final_round": False},
     "must-roll": {"hot_dice_must_roll": not DiceRules().hot_dice_must_roll},
     "general": {"target": 3000, "min_bank_opening_only": True},
+    "target1000": {"target": 1000},
 }
 DEFAULT_SETS = "defaults,target5000,no-auto,no-final,must-roll"
 
 
-def one(name: str, threads: int) -> dict[str, object]:
+def one(name: str, threads: int, lower: int) -> dict[str, object]:
     """Solve one set in this process; its figures."""
-    from pfeffer.dice.solver.solve import solve_tables
+    from pfeffer.dice.solver.solve import LOWER_STEPS, solve_tables
 
     # Compile the kernels first (numba's cache makes this quick after the first run).
     solve_tables(DiceRules(target=1000), lower=20, final_steps=300, threads=threads)
     before = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
-    s = solve_tables(DiceRules(**SETS[name]), threads=threads)  # type: ignore[arg-type]
+    rules = DiceRules(**SETS[name])  # type: ignore[arg-type]
+    s = solve_tables(rules, threads=threads, lower=lower if lower > 0 else LOWER_STEPS)
     wall = time.perf_counter() - start
     ru = resource.getrusage(resource.RUSAGE_SELF)
     cpu = ru.ru_utime + ru.ru_stime - before.ru_utime - before.ru_stime
@@ -55,17 +58,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--sets", default=DEFAULT_SETS)
+    ap.add_argument("--lower", type=int, default=0)
     ap.add_argument("--one", default="", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.one:
-        print(json.dumps(one(a.one, a.threads)))
+        print(json.dumps(one(a.one, a.threads, a.lower)))
         return
-    print(f"threads {a.threads}")
+    print(f"threads {a.threads}, lower {a.lower or 'default'}")
     print("| set | wall s | CPU s | peak MB | sweeps | last residual | W(0, 0) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for name in a.sets.split(","):
         out = subprocess.run(
-            [sys.executable, __file__, "--one", name, "--threads", str(a.threads)],
+            [sys.executable, __file__, "--one", name, "--threads", str(a.threads), "--lower",
+             str(a.lower)],
             check=True, capture_output=True, text=True,
         ).stdout  # fmt: skip
         r = json.loads(out.strip().splitlines()[-1])
