@@ -35,8 +35,6 @@ MAX_SWEEPS = 500
 #: more than this, or after this many sweeps.
 EVALUATION_TOLERANCE = 1e-14
 MAX_EVALUATIONS = 2000
-#: First guess of the stored band entries per state (the pools grow when needed).
-BAND_GUESS = 64
 
 Progress = Callable[[str, float], None]
 """``progress(stage, fraction)``: the stage's name and how far the solve has come (0 to 1)."""
@@ -209,8 +207,11 @@ def iterate_tables(
     lanes = threads if (threads > 1 and rules.auto_pfeffer) else 1
     C = np.zeros((kinds, size, size))
     PB = np.zeros((kinds, size, size))
-    # The policies' bands, one pool per thread (grown between chunks when one could overflow).
-    pool = np.zeros((lanes, kinds * size * size * BAND_GUESS // lanes))
+    # The policies' bands, one pool per thread, each big enough for every band at its longest
+    # (a state's band has at most ``size - i - 1`` entries). Only the entries written are ever
+    # touched (np.zeros maps fresh zero pages), so the resident memory is what the bands need,
+    # and no pool ever grows or is copied.
+    pool = np.zeros((lanes, kinds * size * (size * (size - 1) // 2)))
     used = np.zeros(lanes, dtype=np.int64)
     off = np.zeros((kinds, size, size), dtype=np.int64)
     first = np.zeros((kinds, size, size), dtype=np.int64)
@@ -224,14 +225,6 @@ def iterate_tables(
         hi = 2 * size - 2
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
-            states = kinds * sum(min(size - 1, s) - max(0, s - size + 1) + 1
-                                 for s in range(lo, hi + 1))  # fmt: skip
-            if int(used.max()) + states * size > pool.shape[1]:
-                grown = np.zeros((lanes, max(pool.shape[1] * 5 // 4,
-                                             int(used.max()) + states * size)))  # fmt: skip
-                grown[:, : pool.shape[1]] = pool
-                off += (grown.shape[1] - pool.shape[1]) * (off // pool.shape[1])
-                pool = grown
             if lanes > 1:
                 c = kernels.sweep_policy_threads(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
