@@ -71,6 +71,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+import orjson
 import websockets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,8 +194,9 @@ class Stats:
 
 
 def state_of(text: str | bytes, keys: tuple[str, ...]) -> dict[str, Any] | None:
-    """The top-level ``keys`` of a state frame (None for any other frame)."""
-    msg = json.loads(text)
+    """The top-level ``keys`` of a state frame (None for any other frame); decoded by orjson,
+    a few times quicker than ``json`` (the clients share the machine with the servers)."""
+    msg = orjson.loads(text)
     if msg.get("type") != "state":
         return None
     return {k: msg[k] for k in keys}

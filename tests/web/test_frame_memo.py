@@ -18,7 +18,14 @@ from pfeffer.dice.log import dice_log
 from pfeffer.dice.preview import keep_previews
 from pfeffer.dice.scoring import score
 from pfeffer.dice.stats import face_stats
-from pfeffer.web.games import BoundTable, DiceAdapter, _seat_facts, adapter, log_fields
+from pfeffer.web.games import (
+    BoundTable,
+    DiceAdapter,
+    FaceCounts,
+    _seat_facts,
+    adapter,
+    log_fields,
+)
 from pfeffer.web.jsondata import jsonable
 
 
@@ -96,3 +103,15 @@ def test_a_view_without_a_memo_is_the_same() -> None:
         table = table.after("bank" if "bank" in legal else legal[0], seat)
         assert isinstance(table.game, DiceGame)
         assert text(table.view(0)) == text(ad.view(table.game, 0)) == text(scratch(table.game, 0))
+
+
+def test_dice_statistics_are_counted_on_only_for_the_same_record() -> None:
+    """``FaceCounts`` counts on from the memo's counts where the record begins with what they
+    counted (the very strings), and counts the whole record of any other game."""
+    memo: dict[str, Any] = {}
+    a = ["roll 115234", "keep 11", "roll 5566", "bank"]
+    assert FaceCounts.on(a[:2], memo).json() == jsonable(face_stats(a[:2]))
+    assert FaceCounts.on(a, memo).json() == jsonable(face_stats(a))  # counted on
+    other = ["roll 666666", "keep 666666", "roll 123456", "bank"]  # as long, another game
+    assert FaceCounts.on(other, memo).json() == jsonable(face_stats(other))
+    assert FaceCounts.on(other[:1], memo).json() == jsonable(face_stats(other[:1]))  # shorter

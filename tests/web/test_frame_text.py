@@ -32,15 +32,31 @@ class Conn:
         raise AssertionError("not closed")
 
 
+STATS_FLOATS = ("expected", "chi_square", "p_value")
+
+
 def plain(live: Live, seat: int | None) -> str:
     """The frame as the server wrote it before: built, then ``json.dumps`` as Starlette does."""
     return json.dumps(state_frame(live, seat), separators=(",", ":"), ensure_ascii=False)
+
+
+def floats(data: Any, path: str = "") -> set[str]:
+    """Where ``data`` holds floats (as ``.view.dice_stats.p_value``)."""
+    if isinstance(data, float):
+        return {path}
+    if isinstance(data, dict):
+        return {p for k, v in data.items() for p in floats(v, f"{path}.{k}")}
+    if isinstance(data, list | tuple):
+        return {p for v in data for p in floats(v, path + "[]")}
+    return set()
 
 
 def check(live: Live, seats: list[int | None]) -> None:
     for seat in seats:
         text = live.frame_text(seat)
         assert text == plain(live, seat)
+        # frame_json writes floats with json only there (orjson writes 1e-07 as 1e-7).
+        assert floats(state_frame(live, seat)) <= {".view.dice_stats." + k for k in STATS_FLOATS}
         assert json.loads(text) == state_frame(live, seat)
         assert live.frame_text(seat) is text  # nothing changed: the same text again
 
@@ -141,3 +157,19 @@ def test_frame_json_is_what_send_json_writes() -> None:
     asyncio.run(talk())
     assert sent[-1] == {"type": "websocket.send", "text": frame_json(frame)}
     assert live.frame_text(0) == frame_json(frame)
+
+
+@pytest.mark.parametrize("p_value", [1e-07, 1e-05, 3.2e-10, 0.156, 1e16, 0.0])
+def test_frame_json_writes_floats_and_odd_data_as_json_does(p_value: float) -> None:
+    """The dice statistics' floats in exponent form too, names with control characters and
+    characters beyond the BMP, and what orjson refuses (a key that is not a string, a huge
+    integer) come out as ``json.dumps`` writes them."""
+    live = new_live("dice", 2, 5)
+    live.seats[0].name = 'A\u0001\u007f\u2028 \U0001f3b2 "q" \\ /'
+    frame = state_frame(live, 0)
+    frame["view"]["dice_stats"]["p_value"] = p_value
+    frame["view"]["dice_stats"]["chi_square"] = p_value * 3
+    assert frame_json(frame) == json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+    for odd in ({1: "x", None: 2}, 2**70, -(2**64)):
+        other = {**frame, "last": odd}
+        assert frame_json(other) == json.dumps(other, separators=(",", ":"), ensure_ascii=False)

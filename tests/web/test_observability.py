@@ -18,6 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import create_engine
 from sqlalchemy.exc import OperationalError
 
+from pfeffer.web.app import GC_YOUNG
 from pfeffer.web.observability import JsonFormatter, database_check
 from pfeffer.web.server import create_app
 from tests.web.conftest import ServerProcess, free_port
@@ -189,12 +190,17 @@ def test_event_loop_lag_and_garbage_collector_pauses(tmp_path: Path) -> None:
 
 def test_a_served_app_freezes_its_heap(tmp_path: Path) -> None:
     """``freeze_heap`` (what ``pfeffer serve`` passes): after the start, what the process holds
-    is out of the collector's rounds (``gc.freeze``); without it nothing is frozen."""
+    is out of the collector's rounds (``gc.freeze``) and the youngest generation is collected
+    less often (``GC_YOUNG``); without it nothing is frozen or changed."""
     gc.unfreeze()
+    threshold = gc.get_threshold()
     with TestClient(create_app(f"sqlite:///{tmp_path / 'a.db'}", bot_delay=0)):
         assert gc.get_freeze_count() == 0
+        assert gc.get_threshold() == threshold
     try:
         with TestClient(create_app(f"sqlite:///{tmp_path / 'b.db'}", freeze_heap=True)):
             assert gc.get_freeze_count() > 10_000  # the modules and the engines' tables
+            assert gc.get_threshold() == (GC_YOUNG, *threshold[1:])
     finally:
         gc.unfreeze()
+        gc.set_threshold(*threshold)

@@ -77,6 +77,16 @@ def test_store_round_trip_and_compare_and_set(url: str) -> None:
     with pytest.raises(ConflictError):
         store.append_actions(table.id, 0, 0, ["roll 666666"])  # a second writer at version 0
     assert [a.action for a in store.actions(table.id)] == ["roll 115234"]
+    # Several actions of one move (PostgreSQL: one statement for the version and the actions).
+    assert store.append_actions(table.id, 1, None, ["keep 11", "roll 2345"]) == 3
+    with pytest.raises(ConflictError):
+        store.append_actions(table.id, 1, 0, ["keep 1"])
+    assert [(a.seq, a.seat, a.action) for a in store.actions(table.id)] == [
+        (0, 0, "roll 115234"),
+        (1, None, "keep 11"),
+        (2, None, "roll 2345"),
+    ]
+    assert store.table(table.id).version == 3  # type: ignore[union-attr]
     assert store.claim_seat(table.id, 0) == seats[0].token
     assert store.claim_seat(table.id, 0) is None
     assert store.claim_seat(table.id, 1) is None  # a computer seat
@@ -89,7 +99,7 @@ def test_store_round_trip_and_compare_and_set(url: str) -> None:
         and store.seat_by_token(private_seats[0].token) is None
     )
     assert store.seat_by_token(seats[1].token).seat == 1  # type: ignore[union-attr]
-    store.append_actions(table.id, 1, 0, ["keep 11"], finished=True, winners=[0], scores=[9, 1])
+    store.append_actions(table.id, 3, 0, ["keep 11"], finished=True, winners=[0], scores=[9, 1])
     ((done, done_seats),) = store.list_tables("finished")
     assert done.winners == [0] and [s.name for s in done_seats] == ["Anna", "Bot"]
     sheet = store.create_sheet("pepper", "t", {"hands": []})

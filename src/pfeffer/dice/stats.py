@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pfeffer.dice.game import DiceAction
@@ -70,8 +70,20 @@ def face_stats(actions: Iterable[str]) -> FaceStats:
     """The face counts of every throw in ``actions`` (a record's actions) and the chi-square
     test against fair dice. Only thrown faces count (``roll 415236``, also written ``roll 4,1``);
     other actions are skipped."""
-    counts = [0] * FACES
-    throws = 0
+    return stats_of(*count_faces(actions))
+
+
+def count_faces(
+    actions: Iterable[str], counts: Sequence[int] = (0,) * FACES, throws: int = 0
+) -> tuple[tuple[int, ...], int]:
+    """The face counts and the number of throws of ``actions``, added to ``counts`` and
+    ``throws`` (those of the actions before them: a table's record only grows, so its
+    statistics are counted on from where they stood).
+
+    >>> count_faces(["roll 66", "bank"], *count_faces(["roll 415236"]))
+    ((1, 1, 1, 1, 1, 3), 2)
+    """
+    out = list(counts)
     for text in actions:
         low = text.lstrip().lower()
         if not low.startswith("roll"):
@@ -82,7 +94,12 @@ def face_stats(actions: Iterable[str]) -> FaceStats:
         if faces:
             throws += 1
             for ch in faces:
-                counts[int(ch) - 1] += 1
+                out[int(ch) - 1] += 1
+    return tuple(out), throws
+
+
+def stats_of(counts: Sequence[int], throws: int) -> FaceStats:
+    """The statistics of face counts ``counts`` thrown in ``throws`` throws."""
     n = sum(counts)
     expected = n / FACES
     if n == 0:

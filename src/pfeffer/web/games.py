@@ -34,7 +34,7 @@ from pfeffer.dice.presets import PLAY_NOW as DICE_PLAY_NOW
 from pfeffer.dice.preview import keep_previews
 from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.dice.scoring import score
-from pfeffer.dice.stats import face_stats
+from pfeffer.dice.stats import count_faces, stats_of
 from pfeffer.pepper import PepperGame, PepperRules, PepperView
 from pfeffer.pepper.bots import PEPPER_BOTS
 from pfeffer.pepper.cards import bower, display_order
@@ -333,10 +333,50 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
         current = [e.to_dict() for e in current_log(v, done.last_round)]
         data["log"] = (done.log[-LOG_TAIL:] + current)[-LOG_TAIL:]  # as log_fields(dice_log(v))
         data["log_count"] = len(done.log) + len(current)
-        data["dice_stats"] = jsonable(face_stats(game.actions))
+        data["dice_stats"] = FaceCounts.on(game.actions, memo).json()
         for option, preview in zip(data["keep_options"], keep_previews(game), strict=True):
             option["next"] = jsonable(preview)
         return data
+
+
+@dataclasses.dataclass(frozen=True)
+class FaceCounts:
+    """The dice statistics of a table's record (``face_stats``), counted on from the last
+    frame's instead of over the whole record again: a record only grows, so what its first
+    actions counted (``seen``, compared whole: cheap beside parsing them) stays."""
+
+    seen: tuple[str, ...]
+    counts: tuple[int, ...]
+    throws: int
+    stats: dict[str, Any]  # their JSON
+
+    @classmethod
+    def on(cls, actions: Sequence[str], memo: Memo | None) -> FaceCounts:
+        """The counts of ``actions``, from ``memo``'s where they fit (the memo keeps them)."""
+        old = memo.get("faces") if memo is not None else None
+        if isinstance(old, FaceCounts) and old.fits(actions):
+            if len(old.seen) == len(actions):
+                return old
+            counts, throws = count_faces(actions[len(old.seen) :], old.counts, old.throws)
+            stats = old.stats if (counts, throws) == (old.counts, old.throws) else None
+        else:
+            counts, throws = count_faces(actions)
+            stats = None
+        if stats is None:
+            stats = jsonable(stats_of(counts, throws))
+        new = cls(tuple(actions), counts, throws, stats)
+        if memo is not None:
+            memo["faces"] = new
+        return new
+
+    def fits(self, actions: Sequence[str]) -> bool:
+        """Whether ``actions`` begin with the actions these counts were made of."""
+        n = len(self.seen)
+        return len(actions) >= n and tuple(actions[:n]) == self.seen
+
+    def json(self) -> dict[str, Any]:
+        """The statistics as JSON (a copy: a frame's data is its own)."""
+        return {k: list(v) if isinstance(v, list) else v for k, v in self.stats.items()}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
 
+import orjson
 import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
@@ -74,6 +74,9 @@ class RedisBus:
         self._connected = asyncio.Event()
         self.connected_once = False
         self.dropped = 0  # messages lost while Redis was away (the tables resync)
+        # How this process's own messages begin (``publish``): every process hears its own
+        # too (one pattern for every table), and drops them unread.
+        self._own = b'{"p":' + orjson.dumps(self.node) + b","
 
     def _channel(self, table_id: str | None) -> str:
         return f"{self.prefix}:nodes" if table_id is None else f"{self.prefix}:t:{table_id}"
@@ -125,9 +128,12 @@ class RedisBus:
                     quiet_since = time.monotonic()
                     channel = msg["channel"].decode()
                     table_id = channel[len(table_prefix) :] if msg["type"] == "pmessage" else None
+                    raw = msg["data"]
+                    if isinstance(raw, bytes) and raw.startswith(self._own):
+                        continue  # this process's own message
                     try:
-                        data = json.loads(msg["data"])
-                    except ValueError:
+                        data = orjson.loads(raw)
+                    except ValueError:  # orjson.JSONDecodeError
                         continue
                     if isinstance(data, dict) and data.get("p") != self.node:
                         try:
@@ -149,7 +155,11 @@ class RedisBus:
     # ------------------------------------------------------------------ publishing
 
     def publish(self, table_id: str | None, message: dict[str, Any]) -> None:
-        self._put(("publish", self._channel(table_id), json.dumps({**message, "p": self.node})))
+        """Queue ``message`` for the table's channel, marked with this process (first, so that
+        the listener knows its own from the first bytes). orjson writes it (the seat counts
+        of a presence message are keyed by numbers: written as strings, as ``json`` does)."""
+        data = orjson.dumps({"p": self.node, **message}, option=orjson.OPT_NON_STR_KEYS)
+        self._put(("publish", self._channel(table_id), data.decode()))
 
     def note_work(self, table_id: str) -> None:
         deadline = int((time.time() + LEASE_TTL) * 1000)
