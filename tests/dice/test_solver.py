@@ -229,4 +229,8 @@ def test_deeper_solve_from_a_stored_table() -> None:
     assert np.abs(deep.normal - scratch.normal).max() <= 1e-10
     assert np.abs(deep.auto - scratch.auto).max() <= 1e-10
     # The common states move by the (small) truncation difference only.
-    assert np.abs(deep.normal[10:, 10:] - a.normal).max() < 1e-2
+    # solve_small's bound is shallow (-1000): near it the common states move by about 1e-2, on
+    # the states with both totals >= 0 by the truncation difference of docs/strategy.md (~1e-3).
+    assert np.abs(deep.normal[10:, 10:] - a.normal).max() < 2e-2
+    assert np.abs(deep.normal[30:, 30:] - a.normal[20:, 20:]).max() < 2e-3
+    assert np.abs(deep.auto[30:, 30:] - a.auto[20:, 20:]).max() < 4e-3
