@@ -12,6 +12,11 @@ True
 >>> m = bank_map(s, step=250)
 >>> m.thresholds.shape, m.scores.tolist()
 ((5, 4, 4), [0, 250, 500, 750])
+>>> d = page_data(s, map_step=250, bank_step=500)  # what the browser's strategy page draws
+>>> d["map"]["totals"], d["bank"]["totals"]
+([0, 250, 500, 750], [0, 500])
+>>> d["bank"]["thresholds"]["2"][0][0] == bank_threshold(s, 0, 0, dice=2)
+True
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -49,11 +55,11 @@ def bank_threshold(
     strategy: DiceStrategy, own: int, other: int, *, dice: int, auto: bool = False
 ) -> int | None:
     """The smallest turn total from which the advice banks at every larger total, with ``dice``
-    (1-5) to throw next, for a player with ``own`` points against ``other`` (a normal turn, or
-    under Auto-Pfeffer); None if it does not bank from any total in reach (up to 150 steps past
-    the target). Below the minimum a turn cannot bank at all."""
-    if not 1 <= dice <= 5:
-        raise ValueError("the dice to throw next are 1 to 5")
+    (1-5, or 6: six dice after hot dice) to throw next, for a player with ``own`` points
+    against ``other`` (a normal turn, or under Auto-Pfeffer); None if it does not bank from any
+    total in reach (up to 150 steps past the target). Below the minimum no turn can bank."""
+    if not 1 <= dice <= 6:
+        raise ValueError("the dice to throw next are 1 to 6")
     roll, _, bank = _turn(strategy, own, other, auto)
     t = strategy.tables
     own_u = max(strategy.units(own), -strategy.lower)
@@ -181,3 +187,52 @@ def finite(values: F64) -> float:
     """The largest finite value (for colour scales); NaN if there is none."""
     found = values[np.isfinite(values)]
     return float(found.max()) if found.size else math.nan
+
+
+#: Cells per side of the strategy page's win-probability map and of its threshold grids, about.
+MAP_CELLS = 40
+BANK_CELLS = 10
+
+
+def _grid_step(strategy: DiceStrategy, cells: int) -> int:
+    """A multiple of the scoring step that cuts the scores below the target in about ``cells``
+    pieces."""
+    step = strategy.step
+    return max(step, -(-strategy.rules.target // cells // step) * step)
+
+
+def page_data(
+    strategy: DiceStrategy, *, map_step: int | None = None, bank_step: int | None = None
+) -> dict[str, Any]:
+    """What the browser's strategy page draws for ``strategy``'s rules, as plain JSON data: the
+    first player's chance, the fair compensation, the win-probability map (``map.win[i][j]``:
+    the player about to start a turn with ``map.totals[i]`` against ``map.totals[j]``) and the
+    bank thresholds of :func:`bank_threshold` per number of dice (``bank.thresholds[str(n)][i][j]``
+    for own ``bank.totals[i]`` against ``bank.totals[j]``; 6: six dice after hot dice).
+    ``map_step`` / ``bank_step``: the grids' spacing in points (multiples of the scoring step;
+    default: about 40 and 10 cells a side)."""
+    target = strategy.rules.target
+    map_totals = list(range(0, target, map_step or _grid_step(strategy, MAP_CELLS)))
+    bank_totals = list(range(0, target, bank_step or _grid_step(strategy, BANK_CELLS)))
+    return {
+        "target": target,
+        "step": strategy.step,
+        "min_bank": strategy.rules.min_bank,
+        "first_player": strategy.win_probability(0, 0),
+        "fair_compensation": strategy.fair_compensation(),
+        "map": {
+            "totals": map_totals,
+            "win": [[strategy.win_probability(a, b) for b in map_totals] for a in map_totals],
+        },
+        "bank": {
+            "totals": bank_totals,
+            "dice": list(range(1, 7)),
+            "thresholds": {
+                str(n): [
+                    [bank_threshold(strategy, a, b, dice=n) for b in bank_totals]
+                    for a in bank_totals
+                ]
+                for n in range(1, 7)
+            },
+        },
+    }

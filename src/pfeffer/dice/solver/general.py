@@ -57,7 +57,7 @@ def solve_playoff(t: DiceTables, need_open: int, reach: F64, dmax: int) -> F64:
     other's last result was ``x`` steps (0: a bust, so Auto-Pfeffer is on; every ``x`` ≥ ``dmax``
     counts as ``P[dmax]``, the value without a Pfeffer call).
 
-    A round (RULES.md D14, house rule ``tie="playoff"``): the player after the last one to play
+    A round (docs/rules.md D14, house rule ``tie="playoff"``): the player after the last one to play
     (in two-player games the one who reached the target first) takes a turn from level scores,
     then the other a last turn; equal totals start the next round. Iterated to a fixed point
     (each round ends level only with the chance of a tie)."""

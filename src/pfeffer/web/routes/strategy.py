@@ -1,7 +1,7 @@
 """The strategy page of Würfel-Pfeffer (``/strategy/dice``, ``?table=<id>`` for a table's rules)
 and its data (``/api/strategy/dice``): when to bank by own and opponent score per number of dice
 left, and who is ahead (a win-probability map), from the solved table of the rules
-(:func:`pfeffer.dice.solver.charts.strategy_data`). The page draws the data as SVG
+(:func:`pfeffer.dice.strategy_data.page_data`). The page draws the data as SVG
 (``static/strategy.js``); rules without a solved table get a sentence, never a solve."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse
 
 from pfeffer.core.errors import RulesError
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.solver.charts import strategy_data
+from pfeffer.dice.strategy_data import page_data
 from pfeffer.web.advisor import dice_strategy
 from pfeffer.web.i18n import translations
 from pfeffer.web.render import lang_of, render
@@ -47,7 +47,7 @@ async def rules_of(store: AsyncStore, table_id: str | None) -> tuple[DiceRules, 
 
 def _compute(rules: DiceRules) -> dict[str, Any] | None:
     strategy = dice_strategy(rules)
-    return None if strategy is None else strategy_data(strategy)
+    return None if strategy is None else page_data(strategy)
 
 
 async def data_for(rules: DiceRules) -> dict[str, Any] | None:

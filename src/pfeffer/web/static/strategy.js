@@ -1,5 +1,5 @@
 /* The strategy page of Würfel-Pfeffer: draws the server's data (GET /api/strategy/dice, from
-   pfeffer.dice.solver.charts) as inline SVG. The win-probability map: your total up, the
+   pfeffer.dice.strategy_data.page_data) as inline SVG. The win-probability map: your total up, the
    opponent's across, the colour your chance to win at the start of your turn. The bank
    thresholds: one grid per number of dice left, each cell the turn total from which banking is
    at least as good as throwing those dice. Nothing is computed here but positions and colours. */
