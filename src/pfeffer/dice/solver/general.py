@@ -10,7 +10,7 @@ playoff are solved first (:func:`final_tables`).
 >>> from pfeffer.dice.rules import DiceRules
 >>> s = solve_general(DiceRules(target=500, min_bank_opening_only=True), lower=10,
 ...                   final_steps=200, tolerance=1e-9)
->>> s.residuals[-1] <= 1e-9, s.general_arrays()["roll"].shape
+>>> s.residuals[-1] <= 1e-9, s.extra["roll"].shape  # per "has banked" flag of both
 (True, (2, 2, 20, 20))
 """
 
