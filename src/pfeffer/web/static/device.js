@@ -35,7 +35,7 @@
   }
 
   function lock(on) {
-    root.querySelectorAll("#board button, #actions button").forEach(function (b) { b.disabled = on; });
+    root.querySelectorAll("#board button:not(.hint-close), #actions button:not(.hint-close)").forEach(function (b) { b.disabled = on; });
     root.classList.toggle("busy", on);
   }
 

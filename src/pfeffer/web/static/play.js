@@ -63,9 +63,11 @@
     let ws = null, delay = 500, frame = null, busy = false;
     const errorBox = document.getElementById("error"), offline = document.getElementById("offline");
     /* While an action is on its way (until the next frame or error) and while the server is
-       unreachable, the buttons are disabled: a double click sends one action. */
+       unreachable, the buttons are disabled: a double click sends one action. A panel's close
+       button (hint, hand review) sends nothing and is never locked: a state frame redraws the
+       board's buttons but not the panels, so a locked close button would stay disabled. */
     function lock(on) {
-      app.querySelectorAll("#board button, #actions button, #banner button").forEach(function (b) { b.disabled = on; });
+      app.querySelectorAll("#board button:not(.hint-close), #actions button:not(.hint-close), #banner button").forEach(function (b) { b.disabled = on; });
       app.classList.toggle("busy", on);
     }
     function send(action) {
