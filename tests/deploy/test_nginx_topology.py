@@ -163,7 +163,7 @@ def test_a_game_through_the_proxy_survives_the_death_of_one_app_process(
         "/api/tables",
         {
             "game": "dice",
-            "rules": {"target": 1500},
+            "rules": {"target": 3000},
             "seats": [
                 {"name": "Ann", "kind": "human"},
                 {"name": "Ben", "kind": "human"},
@@ -184,6 +184,10 @@ def test_a_game_through_the_proxy_survives_the_death_of_one_app_process(
         tasks = [asyncio.create_task(p.run(timeout=120)) for p in [*players, watcher]]
         while not (watcher.frames and watcher.frames[-1]["version"] >= 8):
             await asyncio.sleep(0.005)
+        # The humans hold their next move while the process dies, so that the game cannot end
+        # before the kill (a straight and a bank can finish it within a dozen actions).
+        for p in players:
+            p.pause.clear()
         # The process that holds more of the game's connections dies without a word.
         counts = await asyncio.to_thread(lambda: [connections(a) for a in (app1, app2)])
         victim = (app1, app2)[counts.index(max(counts))]
@@ -191,6 +195,8 @@ def test_a_game_through_the_proxy_survives_the_death_of_one_app_process(
         victims.append(victim)
         victim.kill9()
         killed.append(watcher.frames[-1]["version"])
+        for p in players:
+            p.pause.set()
         await asyncio.gather(*tasks)
 
     asyncio.run(play())
