@@ -64,6 +64,18 @@ def pg_schema(base: str) -> Iterator[str]:
         yield f"{base}{sep}options=-csearch_path%3D{schema}"
     finally:
         with admin.begin() as c:
+            # A backend still holding a lock in the schema (a server process that died in a
+            # transaction, a connection cut half-way) would make the DROP wait for good.
+            c.execute(text("SET LOCAL lock_timeout = '20s'"))
+            c.execute(
+                text(
+                    "SELECT pg_terminate_backend(l.pid) FROM pg_locks l"
+                    " JOIN pg_class r ON r.oid = l.relation"
+                    " JOIN pg_namespace n ON n.oid = r.relnamespace"
+                    " WHERE n.nspname = :s AND l.pid <> pg_backend_pid()"
+                ),
+                {"s": schema},
+            )
             c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
 
