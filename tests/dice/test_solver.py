@@ -184,7 +184,7 @@ def test_registry_optimal_falls_back_without_a_table(
 
 
 #: The first player's chance under the default rules, from the shipped table.
-SHIPPED_FIRST = 0.5306754357156239
+SHIPPED_FIRST = 0.5306754361260173
 
 
 def test_shipped_defaults_load_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
