@@ -28,13 +28,13 @@ from pfeffer.web.games import adapter
 from pfeffer.web.i18n import translations
 from pfeffer.web.pepper_table import CARD_NAMES
 from pfeffer.web.services.live import Live
+from pfeffer.web.services.looplocal import semaphore
 
 #: Reviews worked out at the same time (a 2-player hand takes about a second).
 AT_ONCE = 2
 #: Reviews kept in memory: (table, hand number, side) asked last.
 KEEP = 256
 _cache: OrderedDict[tuple[str, int, int], HandReview] = OrderedDict()
-_slots: asyncio.Semaphore | None = None
 
 #: The heading of a seat's review (msgid; the terminal's too, ``pfeffer.cli.pepper_advice``).
 TITLE = "Review of hand %(hand)d for %(side)s:"
@@ -106,13 +106,10 @@ def _review(game: PepperGame, hand: int, seat: int) -> HandReview:
 
 async def _reviewed(live: Live, game: PepperGame, hand: int, seat: int) -> HandReview:
     """The review of ``hand`` for ``seat``'s side, from the cache or worked out now."""
-    global _slots  # noqa: PLW0603 - made on first use, inside the running loop
     key = (live.id, hand, game.side_of(seat))
     found = _cache.get(key)
     if found is None:
-        if _slots is None:
-            _slots = asyncio.Semaphore(AT_ONCE)
-        async with _slots:
+        async with semaphore("hand_reviews", AT_ONCE):
             found = _cache.get(key)  # worked out while this one waited
             if found is None:
                 found = await asyncio.to_thread(_review, game, hand, seat)

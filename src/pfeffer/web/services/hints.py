@@ -18,10 +18,10 @@ from pfeffer.core.errors import TranslatableError
 from pfeffer.web.advisor import hint
 from pfeffer.web.i18n import translations
 from pfeffer.web.services.live import Live
+from pfeffer.web.services.looplocal import semaphore
 
 #: Hints worked out at the same time (each takes a core for up to a second).
 AT_ONCE = 2
-_slots: asyncio.Semaphore | None = None
 
 
 class HintRefused(TranslatableError):
@@ -44,7 +44,6 @@ def hint_seed(table_id: str, version: int, seat: int) -> int:
 
 async def hint_frame(live: Live, seat: int | None, lang: str) -> dict[str, Any]:
     """The ``hint`` frame for ``seat`` in ``lang``; :class:`HintRefused` when there is none."""
-    global _slots  # noqa: PLW0603 - made on first use, inside the running loop
     if not live.hints:
         raise HintRefused.coded("hints_off", "Hints are off at this table.")
     if seat is None:
@@ -54,9 +53,7 @@ async def hint_frame(live: Live, seat: int | None, lang: str) -> dict[str, Any]:
     if live.status != "running" or not legal:
         raise HintRefused.coded("hint_not_your_turn", "A hint is for your own turn.")
     view = table.engine_view(seat)  # the seat's view: nothing it may not see
-    if _slots is None:
-        _slots = asyncio.Semaphore(AT_ONCE)
-    async with _slots:
+    async with semaphore("hints", AT_ONCE):
         answer = await asyncio.to_thread(
             hint, live.kind, view, legal, hint_seed(live.id, version, seat)
         )

@@ -11,11 +11,11 @@ from typing import Any
 
 from pfeffer.web.games import adapter
 from pfeffer.web.review import review
+from pfeffer.web.services.looplocal import semaphore
 
 #: Reviews kept in memory (the tables reviewed last).
 KEEP = 64
 _cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
-_lock: asyncio.Lock | None = None
 
 
 def compute(
@@ -40,14 +40,11 @@ async def review_of(
 ) -> dict[str, Any]:
     """The review of the finished table ``table_id``, from the cache or worked out now (off the
     event loop; one at a time in the server)."""
-    global _lock  # noqa: PLW0603 - made on first use, inside the running loop
     found = _cache.get(table_id)
     if found is not None:
         _cache.move_to_end(table_id)
         return found
-    if _lock is None:
-        _lock = asyncio.Lock()
-    async with _lock:
+    async with semaphore("reviews", 1):
         found = _cache.get(table_id)
         if found is None:
             found = await asyncio.to_thread(compute, kind, rules, names, seed, actions)
