@@ -59,7 +59,9 @@ def two(
     """Two processes for the tests of this module, in order: the last one kills one of them
     (each start of a process costs seconds on a busy machine)."""
     logs = tmp_path_factory.mktemp("serve")
-    servers = [Server(pg, redis.url, logs / f"serve{i}.log") for i in range(2)]
+    # A computer player's move waits 50 ms: a test sees its turn in progress (with no delay a
+    # whole turn can pass between two looks at the frames).
+    servers = [Server(pg, redis.url, logs / f"serve{i}.log", bot_delay=0.05) for i in range(2)]
     start_all(servers)
     yield servers
     for s in servers:
@@ -246,7 +248,7 @@ async def _state(ws: Any) -> dict[str, Any]:
 
 def test_kill_9_of_one_process_its_clients_play_on_at_the_other(two: list[Server], pg: str) -> None:
     a, b = two
-    t = dice_table(a, 1500, bots=1, humans=2)  # created on A: A moves the computer player
+    t = dice_table(a, 3000, bots=1, humans=2)  # created on A: A moves the computer player
     seats = tokens(t)
     # Both players start on A and fail over to B.
     players = [Player([a.ws_base, b.ws_base], t["id"], s, f"P{i}") for i, s in enumerate(seats)]
@@ -257,10 +259,20 @@ def test_kill_9_of_one_process_its_clients_play_on_at_the_other(two: list[Server
         tasks = [asyncio.create_task(p.run(timeout=90)) for p in [*players, watcher]]
         # Mid-game, while the computer player (seat 2) is in its turn, A dies without a word:
         # its lease on the computer player lapses and B takes over.
+        deadline = time.monotonic() + 60
         while not (watcher.frames and bot_turn(watcher.frames[-1])):
+            assert time.monotonic() < deadline, "no turn of the computer player to kill A in"
+            assert not (watcher.frames and watcher.frames[-1]["status"] == "finished")
             await asyncio.sleep(0.005)
+        # The humans hold their next move while A dies, and the computer player's turn is not
+        # one of the final round: so the game cannot end before the kill (the computer player
+        # can finish its turn on A first, but the humans' moves must go through B).
+        for p in players:
+            p.pause.clear()
         a.kill9()
         killed.append(watcher.frames[-1]["version"])
+        for p in players:
+            p.pause.set()
         await asyncio.gather(*tasks)
 
     asyncio.run(play())
@@ -283,7 +295,14 @@ def test_kill_9_of_one_process_its_clients_play_on_at_the_other(two: list[Server
 
 
 def bot_turn(frame: dict[str, Any]) -> bool:
-    return bool(frame["version"] >= 6 and frame["view"]["current_player"] == 2)
+    """The computer player (seat 2) is in a turn that cannot end the game."""
+    view = frame["view"]
+    return bool(
+        frame["version"] >= 6
+        and view["current_player"] == 2
+        and not view["final_round"]
+        and not view["playoff"]
+    )
 
 
 def stored_actions(pg: str, table_id: str) -> list[tuple[int, int, str]]:
