@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -182,7 +183,10 @@ def test_a_game_through_the_proxy_survives_the_death_of_one_app_process(
 
     async def play() -> None:
         tasks = [asyncio.create_task(p.run(timeout=120)) for p in [*players, watcher]]
+        deadline = time.monotonic() + 60
         while not (watcher.frames and watcher.frames[-1]["version"] >= 8):
+            assert time.monotonic() < deadline, "the game did not reach version 8"
+            assert not (watcher.frames and watcher.frames[-1]["status"] == "finished")
             await asyncio.sleep(0.005)
         # The humans hold their next move while the process dies, so that the game cannot end
         # before the kill (a straight and a bank can finish it within a dozen actions).
