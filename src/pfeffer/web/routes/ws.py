@@ -82,7 +82,7 @@ async def ws_table(
     # for this client, and replies keep their order among the broadcasts.
     out = Outbox(ws)
     out.lang = lang
-    await hub.joined(live, out, seat)
+    live = await hub.joined(live, out, seat)  # the table in memory (it may have been let go)
     talk = hub.chats.speaker(live.id, seat)  # the table chat (web/chat.py)
     if hub.chats.history(live.id)["messages"]:
         await out.send_json(hub.chats.history(live.id))

@@ -209,11 +209,26 @@ class Hub:
 
     # ------------------------------------------------------------------ who is at the table
 
-    async def joined(self, live: Live, ws: Client, seat: int | None) -> None:
-        """A client connected: everybody sees it online (on every process)."""
-        live.conns[ws] = seat
-        await self.presence_changed(live)
-        self.kick_bots(live)  # a table whose computer players' process died moves on here
+    async def joined(self, live: Live, ws: Client, seat: int | None) -> Live:
+        """A client connected: everybody sees it online (on every process). Returns the table
+        the client is at from now on: ``live``, or the copy that replaced it in memory.
+
+        Between ``get`` and this call the connection awaits the database (the seat's claim), and
+        a table nobody is at may be let go meanwhile (:meth:`release_if_idle`, when its computer
+        player's task ends): a client joined to that copy would move a table no computer player
+        ever moves again (a CI hang). So the copy is held again, or the one loaded since used."""
+        current = self.lives.get(live.id)
+        held_again = current is None
+        if current is None:
+            self.lives[live.id] = current = live
+        current.conns[ws] = seat  # before any await: the table cannot be let go from here on
+        if held_again and self.bus.shared:
+            # While nobody held it here, this process took no note of the other processes' moves.
+            with contextlib.suppress(SQLAlchemyError):
+                await self.sync.catch_up(current)
+        await self.presence_changed(current)
+        self.kick_bots(current)  # a table whose computer players' process died moves on here
+        return current
 
     async def left(self, live: Live, ws: Client) -> None:
         """A client went away."""
