@@ -200,11 +200,10 @@ def iterate_tables(
     V = np.zeros(6 * turn_size)
     M = np.zeros(6 * turn_size)
     roll = np.zeros((turn_size, 7), dtype=np.bool_)
-    menus = int(np.max(np.diff(t.group_start[1:])))
-    arg = np.zeros((turn_size, 7, menus), dtype=np.int64)
     dist = np.zeros(size)
     kinds = 2 if rules.auto_pfeffer else 1
     lanes = threads if (threads > 1 and rules.auto_pfeffer) else 1
+    arg = kernels.choice_array(t, turn_size, lanes if lanes > 1 else 0)  # one per thread
     C = np.zeros((kinds, size, size))
     PB = np.zeros((kinds, size, size))
     # The policies' bands, one pool per thread, each big enough for every band at its longest
@@ -228,7 +227,7 @@ def iterate_tables(
             if lanes > 1:
                 c = kernels.sweep_policy_threads(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
-                    rules.hot_dice_must_roll, F, Q, *policy_args, turn_size, menus, C, PB, pool,
+                    rules.hot_dice_must_roll, F, Q, *policy_args, turn_size, arg, C, PB, pool,
                     used, off, first, count, hi, lo)  # fmt: skip
             else:
                 c = kernels.sweep_policy(
