@@ -19,7 +19,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -290,6 +290,18 @@ class Player:
                 action = self.choose(msg)
                 self.sent.append((acted, action))
                 await ws.send(json.dumps({"type": "action", "action": action, "version": acted}))
+
+
+async def wait_for_frame(
+    player: Player, check: Callable[[dict[str, Any]], bool], what: str, timeout: float = 60
+) -> None:
+    """Wait until ``player``'s last frame satisfies ``check``; fail (with ``what``) after
+    ``timeout`` seconds or when the game finished first."""
+    deadline = time.monotonic() + timeout
+    while not (player.frames and check(player.frames[-1])):
+        assert time.monotonic() < deadline, what
+        assert not (player.frames and player.frames[-1]["status"] == "finished"), what
+        await asyncio.sleep(0.005)
 
 
 def check_frames(player: Player, record: list[str]) -> None:

@@ -34,33 +34,46 @@ class HeldRelease(LocalBus):
         await super().release(table_id)
 
 
-def test_a_human_who_moves_while_the_bot_task_gives_its_lease_back(tmp_path: Path) -> None:
+def ann_and_bot(tmp_path: Path) -> tuple[Store, str]:
+    """A store with a dice table of Ann (seat 0) against a computer player: the store, the id."""
     url = f"sqlite:///{tmp_path / 't.db'}"
     migrate(make_engine(url))
     store = Store(make_engine(url))
     seats = [SeatSpec("Ann", "human"), SeatSpec("Bot", "bot", "heuristic")]
     row, _ = store.create_table("dice", adapter("dice").parse_rules({}), 7, seats)
+    return store, row.id
+
+
+def ann_choice(live: Live) -> str:
+    """Ann's next action: bank when she may, else the first keep, else roll."""
+    legal = live.table.legal_actions(0)
+    return "bank" if "bank" in legal else next((a for a in legal if "keep" in a), "roll")
+
+
+async def play_turn(hub: Hub, live: Live) -> None:
+    """Ann plays her whole turn (the computer player is next)."""
+    while live.game.current_player == 0:
+        await hub.act(live, 0, ann_choice(live))
+
+
+def test_a_human_who_moves_while_the_bot_task_gives_its_lease_back(tmp_path: Path) -> None:
+    store, table_id = ann_and_bot(tmp_path)
 
     async def scenario() -> None:
         bus = HeldRelease()
         hub = Hub(store, bot_delay=0, bus=bus)
         await hub.start()
-        live = await hub.get(row.id)
+        live = await hub.get(table_id)
         assert live is not None
         # Ann plays turns until the computer player has had one and is giving its lease back.
         while not bus.releasing.is_set():
             await settle(lambda: live.game.current_player == 0 or bus.releasing.is_set())
             if bus.releasing.is_set():
                 break
-            legal = live.table.legal_actions(0)
-            act = "bank" if "bank" in legal else next((a for a in legal if "keep" in a), "roll")
-            await hub.act(live, 0, act)
+            await hub.act(live, 0, ann_choice(live))
         await settle(lambda: live.game.current_player == 0)
         # While the release is held open, Ann plays her whole turn: the computer player is next.
-        while live.game.current_player == 0:
-            legal = live.table.legal_actions(0)
-            act = "bank" if "bank" in legal else next((a for a in legal if "keep" in a), "roll")
-            await hub.act(live, 0, act)
+        await play_turn(hub, live)
         version = live.version
         bus.go_on.set()
         await settle(lambda: live.version > version)  # the computer player moved
@@ -69,36 +82,24 @@ def test_a_human_who_moves_while_the_bot_task_gives_its_lease_back(tmp_path: Pat
     asyncio.run(scenario())
 
 
-async def _play_turn(hub: Hub, live: Live) -> None:
-    """Ann plays her whole turn (the computer player is next)."""
-    while live.game.current_player == 0:
-        legal = live.table.legal_actions(0)
-        act = "bank" if "bank" in legal else next((a for a in legal if "keep" in a), "roll")
-        await hub.act(live, 0, act)
-
-
 def test_a_table_let_go_while_a_client_connects_is_held_again(tmp_path: Path) -> None:
     """The WebSocket handler reads the table (``get``), then awaits the database (the seat's
     claim) before it joins. When the computer player's task ended in that moment, it let the
     table go (nobody was at it yet): the client then played on a copy no computer player ever
     moved again. ``joined`` holds the copy again and returns it."""
-    url = f"sqlite:///{tmp_path / 't.db'}"
-    migrate(make_engine(url))
-    store = Store(make_engine(url))
-    seats = [SeatSpec("Ann", "human"), SeatSpec("Bot", "bot", "heuristic")]
-    row, _ = store.create_table("dice", adapter("dice").parse_rules({}), 7, seats)
+    store, table_id = ann_and_bot(tmp_path)
 
     async def scenario() -> None:
         hub = Hub(store, bot_delay=0, bus=LocalBus())
         await hub.start()
-        live = await hub.get(row.id)
+        live = await hub.get(table_id)
         assert live is not None
         hub.release_if_idle(live)  # what the ending task does, while the handler awaits
-        assert row.id not in hub.lives
+        assert table_id not in hub.lives
         ann = Recorder()
         at = await hub.joined(live, ann, 0)
-        assert at is live and hub.lives[row.id] is live
-        await _play_turn(hub, at)  # the computer player is next: it moves
+        assert at is live and hub.lives[table_id] is live
+        await play_turn(hub, at)  # the computer player is next: it moves
         version = at.version
         await settle(lambda: at.version > version)
         await hub.stop()
@@ -108,26 +109,22 @@ def test_a_table_let_go_while_a_client_connects_is_held_again(tmp_path: Path) ->
 
 def test_a_client_joins_the_copy_loaded_meanwhile(tmp_path: Path) -> None:
     """Let go and read again by another client meanwhile: the late client joins that copy."""
-    url = f"sqlite:///{tmp_path / 't.db'}"
-    migrate(make_engine(url))
-    store = Store(make_engine(url))
-    seats = [SeatSpec("Ann", "human"), SeatSpec("Bot", "bot", "heuristic")]
-    row, _ = store.create_table("dice", adapter("dice").parse_rules({}), 7, seats)
+    store, table_id = ann_and_bot(tmp_path)
 
     async def scenario() -> None:
         hub = Hub(store, bot_delay=0, bus=LocalBus())
         await hub.start()
-        old = await hub.get(row.id)
+        old = await hub.get(table_id)
         assert old is not None
         hub.release_if_idle(old)
-        new = await hub.get(row.id)  # another client's connection read it again
+        new = await hub.get(table_id)  # another client's connection read it again
         assert new is not None and new is not old
         watcher = Recorder()
         assert await hub.joined(new, watcher, None) is new
         ann = Recorder()
         at = await hub.joined(old, ann, 0)
         assert at is new and set(new.conns) == {watcher, ann} and not old.conns
-        await _play_turn(hub, at)
+        await play_turn(hub, at)
         version = at.version
         await settle(lambda: at.version > version)
         assert ann.states()[-1]["version"] == at.version

@@ -33,6 +33,7 @@ from tests.web.cluster import (
     record_of,
     start_all,
     via_port,
+    wait_for_frame,
 )
 
 pytestmark = pytest.mark.cluster
@@ -259,11 +260,7 @@ def test_kill_9_of_one_process_its_clients_play_on_at_the_other(two: list[Server
         tasks = [asyncio.create_task(p.run(timeout=90)) for p in [*players, watcher]]
         # Mid-game, while the computer player (seat 2) is in its turn, A dies without a word:
         # its lease on the computer player lapses and B takes over.
-        deadline = time.monotonic() + 60
-        while not (watcher.frames and bot_turn(watcher.frames[-1])):
-            assert time.monotonic() < deadline, "no turn of the computer player to kill A in"
-            assert not (watcher.frames and watcher.frames[-1]["status"] == "finished")
-            await asyncio.sleep(0.005)
+        await wait_for_frame(watcher, bot_turn, "no turn of the computer player to kill A in")
         # The humans hold their next move while A dies, and the computer player's turn is not
         # one of the final round: so the game cannot end before the kill (the computer player
         # can finish its turn on A first, but the humans' moves must go through B).
