@@ -1,5 +1,6 @@
-"""Compiled kernels of the dice solver (numba): one turn as an optimal stopping problem, the final
-round's last turn, and a Gauss-Seidel sweep over the start-of-turn table.
+"""Compiled kernels of the dice solver (numba): one turn as an optimal stopping problem with its
+policy's result distribution, the final round's last turn, and the linear sweep that evaluates
+the stored policies (the optimising sweeps solve four turns at a time: :mod:`.lanes`).
 
 Notation (all points in scoring steps, see :mod:`pfeffer.dice.solver.tables`): ``D[t, n - 1]`` is
 the value of deciding (bank or throw ``n`` dice, ``n`` ≤ 5) with turn total ``t``; ``H[t]`` the
@@ -13,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import njit
 
 from pfeffer.dice.solver.tables import F64, I64, DiceTables
 
@@ -146,201 +147,10 @@ def _bank_value(
     return float(1.0 - F[d])
 
 
-@njit(cache=True)
-def turn_solve(
-    own: int,
-    other: int,
-    beta: float,
-    min_bank: int,
-    bonus: int,
-    W: F64,
-    lower: int,
-    target: int,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
-    D: F64,
-    H: F64,
-) -> float:
-    """Solve one turn of the mover with total ``own`` against ``other`` (both below the target):
-    a bust is worth ``beta``, banking ``t >= min_bank`` moves to ``own + t + bonus``. Fills ``D``
-    and ``H`` for every total the turn can reach and returns the value at its start, ``H[0]``.
-
-    Far past the target, banking is provably best once the opponent's last-turn chance
-    ``F[d] <= p_bust(n) * (1 - beta)`` (a throw can gain at most ``1 - p_bust(n)`` and loses
-    ``p_bust(n) * (1 - beta)``): there the values are written in closed form."""
-    pmin5 = 1.0
-    for n in range(1, 6):
-        pmin5 = min(pmin5, bust[n])
-    p_only_hot = 0.0
-    for g in range(gs[6], gs[7]):
-        if six_nonhot[g] < 0:
-            p_only_hot += gp[g]
-    dlast = F.shape[0] - 1
-    maxp = 0
-    for o in range(op.shape[0]):
-        maxp = max(maxp, op[o])
-    base = max(target - own - bonus, min_bank, 1)
-    if final_round:
-        d5 = _first_at_most(F, pmin5 * (1.0 - beta))
-        d6 = _first_at_most(F, bust[6] * (1.0 - beta))
-        tc5 = max(base, d5 + other - own - bonus)
-        tc6 = max(tc5, d6 + other - own - bonus)
-    else:
-        tc5 = base
-        tc6 = base
-    top = tc6 + TAIL
-    for t in range(top + maxp, -1, -1):
-        s = own + t + bonus
-        bank = -1.0
-        if t >= min_bank and t >= 1:
-            bank = _bank_value(s, other, W, lower, target, F, final_round)
-        if t >= tc5:
-            for n in range(5):
-                D[t, n] = bank
-            if t >= tc6:
-                if not must_roll:
-                    H[t] = bank
-                    continue
-                d = min(s - other, dlast) if final_round else dlast
-                h = bust[6] * beta + Q[d]
-                if t > top:
-                    H[t] = h / (1.0 - p_only_hot)
-                    continue
-                for g in range(gs[6], gs[7]):
-                    if six_nonhot[g] < 0:
-                        best = -1.0
-                        for o in range(os_[g], os_[g + 1]):
-                            best = max(best, H[t + op[o]])
-                        h += gp[g] * best
-                H[t] = h
-                continue
-        else:
-            for n in range(1, 6):
-                e = _expect(t, n, beta, D, H, bust, gs, gp, os_, op, ol)
-                D[t, n - 1] = max(e, bank)
-        e = _expect(t, 6, beta, D, H, bust, gs, gp, os_, op, ol)
-        H[t] = e if must_roll else max(e, bank)
-    return float(H[0])
-
-
-@njit(cache=True)
-def sweep(
-    Wn: F64,
-    Wa: F64,
-    sum_hi: int,
-    sum_lo: int,
-    lower: int,
-    target: int,
-    min_bank: int,
-    penalty: int,
-    auto: bool,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
-    D: F64,
-    H: F64,
-) -> float:
-    """One Gauss-Seidel pass over the start-of-turn states whose index sum lies in
-    ``[sum_lo, sum_hi]``, highest sums first (banks raise the sum, so their values are fresh);
-    Auto-Pfeffer states before the others of a sum. Returns the largest change."""
-    size = Wn.shape[0]
-    change = 0.0
-    for total in range(sum_hi, sum_lo - 1, -1):
-        i0 = max(0, total - size + 1)
-        i1 = min(size - 1, total)
-        if auto:
-            for i in range(i0, i1 + 1):
-                j = total - i
-                own = i - lower
-                down = max(own - penalty, -lower)
-                beta = 1.0 - Wa[j, down + lower]
-                v = turn_solve(own, j - lower, beta, min_bank, 0, Wn, lower, target,
-                               final_round, must_roll, F, Q, bust, gs, gp, os_, op, ol,
-                               six_nonhot, D, H)  # fmt: skip
-                change = max(change, abs(v - Wa[i, j]))
-                Wa[i, j] = v
-        for i in range(i0, i1 + 1):
-            j = total - i
-            beta = 1.0 - (Wa[j, i] if auto else Wn[j, i])
-            v = turn_solve(i - lower, j - lower, beta, min_bank, 0, Wn, lower, target,
-                           final_round, must_roll, F, Q, bust, gs, gp, os_, op, ol,
-                           six_nonhot, D, H)  # fmt: skip
-            change = max(change, abs(v - Wn[i, j]))
-            Wn[i, j] = v
-    return change
-
-
 def kernel_args(t: DiceTables) -> tuple[F64, I64, F64, I64, I64, I64, I64]:
     """The table arrays in the order the kernels take them (after ``F`` and ``Q``)."""
     return (t.bust, t.group_start, t.group_prob, t.opt_start, t.opt_points, t.opt_left,
             t.six_nonhot)  # fmt: skip
-
-
-@njit(cache=True)
-def turn_explicit(
-    bank: F64,
-    beta: float,
-    must_roll: bool,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
-) -> tuple[F64, F64]:
-    """One turn with the value of banking given for every total: ``bank[t]`` (-1 where banking is
-    not allowed; the last ``max points + 1`` entries stand for the totals past the end, where the
-    turn banks). Returns ``(R, V)`` of shape ``(len(bank), 7)``: ``R[t, n]`` the value of throwing
-    ``n`` dice at ``t`` and ``V[t, n]`` of the best choice there (``V[t, 6]``: six dice after hot
-    dice, or the start of the turn at ``t = 0``)."""
-    size = bank.shape[0]
-    maxp = 0
-    for o in range(op.shape[0]):
-        maxp = max(maxp, op[o])
-    R = np.zeros((size, 7))
-    V = np.zeros((size, 7))
-    D = np.zeros((size, 5))
-    H = np.zeros(size)
-    for t in range(size - 1, -1, -1):
-        b = bank[t]
-        if t >= size - maxp - 1:
-            b = max(b, 0.0)
-            for n in range(5):
-                D[t, n] = b
-                V[t, n + 1] = b
-                R[t, n + 1] = b
-            H[t] = bust[6] * beta + (1.0 - bust[6]) * b
-            V[t, 6] = H[t] if must_roll else max(H[t], b)
-            R[t, 6] = H[t]
-            continue
-        for n in range(1, 6):
-            e = _expect(t, n, beta, D, H, bust, gs, gp, os_, op, ol)
-            R[t, n] = e
-            D[t, n - 1] = max(e, b)
-            V[t, n] = D[t, n - 1]
-        e = _expect(t, 6, beta, D, H, bust, gs, gp, os_, op, ol)
-        R[t, 6] = e
-        H[t] = e if (must_roll or t == 0) else max(e, b)
-        V[t, 6] = H[t]
-    return R, V
 
 
 # ------------------------------------------------------------------ modified policy iteration
@@ -377,11 +187,13 @@ def _expect_arg(
     return float(e)
 
 
-def choice_array(t: DiceTables, turn_size: int, threads: int = 0) -> Choices:
-    """The turn's choices for :func:`turn_policy` (``threads`` > 0: one per thread), int16
-    unless an option's offset does not fit (steps of a few points and big scores)."""
+def choice_array(t: DiceTables, turn_size: int, threads: int = 0, lanes: int = 1) -> Choices:
+    """The turn's choices for :func:`turn_policy` (``lanes`` 4: for
+    :func:`pfeffer.dice.solver.lanes.turn_policy4`, ``arg[t, 4 g + lane]``; ``threads`` > 0:
+    one per thread), int16 unless an option's offset does not fit (steps of a few points and big
+    scores)."""
     fits = 6 * t.max_points + 5 <= np.iinfo(np.int16).max
-    shape = (turn_size, int(t.group_start[7]))
+    shape = (turn_size, lanes * int(t.group_start[7]))
     return np.zeros((threads, *shape) if threads else shape, np.int16 if fits else np.int32)
 
 
@@ -417,12 +229,19 @@ def turn_policy(
     M: F64,
     dist: F64,
 ) -> tuple[float, float, float]:
-    """:func:`turn_solve` (no bonus; values in the flat layout ``V`` of :func:`_expect_arg`)
-    that also returns the turn's optimal policy as a result distribution: ``(value, const,
-    p_bust)`` with ``dist[k]`` the chance of banking to the total of index ``k`` below the target
-    (``dist`` is overwritten). Under that policy the turn is worth ``const + p_bust * beta +
-    sum_k dist[k] * (1 - W[other + lower, k])``; ``const`` collects the banks at or past the
-    target (their values depend only on ``F``)."""
+    """Solve the turn of the mover with total ``own`` against ``other`` (both below the target;
+    a bust is worth ``beta``, banking ``t >= min_bank`` moves to ``own + t``; values in the flat
+    layout ``V`` of :func:`_expect_arg`) and return its optimal policy as a result
+    distribution: ``(value, const, p_bust)`` with ``dist[k]`` the chance of banking to the
+    total of index ``k`` below the target (``dist`` is overwritten). Under that policy the turn
+    is worth ``const + p_bust * beta + sum_k dist[k] * (1 - W[other + lower, k])``; ``const``
+    collects the banks at or past the target (their values depend only on ``F``).
+
+    Far past the target, banking is provably best once the opponent's last-turn chance
+    ``F[d] <= p_bust(n) * (1 - beta)`` (a throw can gain at most ``1 - p_bust(n)`` and loses
+    ``p_bust(n) * (1 - beta)``): there the values are written in closed form. The optimising
+    sweeps run four of these side by side (:func:`pfeffer.dice.solver.lanes.turn_policy4`, the
+    same arithmetic); this one is their reference."""
     pmin5 = 1.0
     for n in range(1, 6):
         pmin5 = min(pmin5, bust[n])
@@ -445,7 +264,7 @@ def turn_policy(
         tc6 = base
     top = tc6 + TAIL
     end = top + maxp
-    # Backward: the values (as turn_solve) and the choices.
+    # Backward: the values (the turn solved backwards) and the choices.
     for t in range(end, -1, -1):
         s = own + t
         at = 6 * t
@@ -484,7 +303,44 @@ def turn_policy(
         e = _expect_arg(t, 6, beta, V, bust, gs, gp, os_, oo, arg)
         roll[t, 6] = must_roll or e > bank
         V[at + 5] = e if must_roll else max(e, bank)
-    # Forward: where the chance of the turn's start goes under those choices.
+    const, pb = turn_forward(own, other, lower, target, final_round, must_roll, F, Q, bust, gs,
+                             gp, oo, six_nonhot, tc5, tc6, top, end, p_only_hot, roll, arg, 1, 0,
+                             M, dist)  # fmt: skip
+    return float(V[5]), const, pb
+
+
+@njit(cache=True)
+def turn_forward(
+    own: int,
+    other: int,
+    lower: int,
+    target: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    oo: I64,
+    six_nonhot: I64,
+    tc5: int,
+    tc6: int,
+    top: int,
+    end: int,
+    p_only_hot: float,
+    roll: npt.NDArray[np.bool_],
+    arg: Choices,
+    stride: int,
+    lane: int,
+    M: F64,
+    dist: F64,
+) -> tuple[float, float]:
+    """The forward pass of :func:`turn_policy`: where the chance of the turn's start goes under
+    the choices of its backward pass (``roll[t, n]``, each menu's best offset in
+    ``arg[t, stride * g + lane]``; ``stride`` 4 for the lanes of :mod:`.lanes`). Fills
+    ``dist`` (banks below the target) and returns ``(const, p_bust)``."""
+    dlast = F.shape[0] - 1
     for k in range(dist.shape[0]):
         dist[k] = 0.0
     for k in range(6 * (end + 1)):
@@ -513,7 +369,7 @@ def turn_policy(
                         const += m * Q[d]
                         for g in range(gs[6], gs[7]):
                             if six_nonhot[g] < 0:
-                                M[at + arg[t, g]] += m * gp[g]
+                                M[at + arg[t, stride * g + lane]] += m * gp[g]
                 m = 0.0
         else:
             for n in range(1, 6):
@@ -525,14 +381,14 @@ def turn_policy(
                     continue
                 pb += mn * bust[n]
                 for g in range(gs[n], gs[n + 1]):
-                    M[at + arg[t, g]] += mn * gp[g]
+                    M[at + arg[t, stride * g + lane]] += mn * gp[g]
         if m != 0.0:
             if not roll[t, 6]:
                 to_bank += m
             else:
                 pb += m * bust[6]
                 for g in range(gs[6], gs[7]):
-                    M[at + arg[t, g]] += m * gp[g]
+                    M[at + arg[t, stride * g + lane]] += m * gp[g]
         if to_bank != 0.0:
             if s < target:
                 dist[s + lower] += to_bank
@@ -540,7 +396,7 @@ def turn_policy(
                 const += to_bank
             else:
                 const += to_bank * (1.0 - F[min(s - other, dlast)])
-    return float(V[5]), const, pb
+    return const, pb
 
 
 #: Policy storage: a result distribution's entries below this at either end of its band are not
@@ -587,74 +443,6 @@ def _store_row(
     return c
 
 
-@njit(cache=True)
-def sweep_policy(
-    Wn: F64,
-    Wa: F64,
-    lower: int,
-    target: int,
-    min_bank: int,
-    penalty: int,
-    auto: bool,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    six_nonhot: I64,
-    V: F64,
-    roll: npt.NDArray[np.bool_],
-    arg: Choices,
-    M: F64,
-    dist: F64,
-    C: F64,
-    PB: F64,
-    pool: F64,
-    used: I64,
-    off: I64,
-    first: I64,
-    count: I64,
-    sum_hi: int,
-    sum_lo: int,
-) -> float:
-    """:func:`sweep` (an optimising Gauss-Seidel pass over the sums ``sum_hi .. sum_lo``) that
-    also stores every start state's policy as its result distribution: ``C[a, i, j]``,
-    ``PB[a, i, j]`` and the band of bank chances (``a`` = 1 under Auto-Pfeffer, see
-    :func:`turn_policy` and :func:`_store_row`). Returns the largest change."""
-    size = Wn.shape[0]
-    change = 0.0
-    for total in range(sum_hi, sum_lo - 1, -1):
-        i0 = max(0, total - size + 1)
-        i1 = min(size - 1, total)
-        if auto:
-            for i in range(i0, i1 + 1):
-                j = total - i
-                down = max(i - lower - penalty, -lower)
-                beta = 1.0 - Wa[j, down + lower]
-                v, c, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target,
-                                       final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
-                                       six_nonhot, V, roll, arg, M, dist)  # fmt: skip
-                C[1, i, j] = _store_row(1, i, j, Wn, dist, c, pool, used, 0, off, first, count)
-                PB[1, i, j] = pb
-                change = max(change, abs(v - Wa[i, j]))
-                Wa[i, j] = v
-        for i in range(i0, i1 + 1):
-            j = total - i
-            beta = 1.0 - (Wa[j, i] if auto else Wn[j, i])
-            v, c, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target,
-                                   final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
-                                   six_nonhot, V, roll, arg, M, dist)  # fmt: skip
-            C[0, i, j] = _store_row(0, i, j, Wn, dist, c, pool, used, 0, off, first, count)
-            PB[0, i, j] = pb
-            change = max(change, abs(v - Wn[i, j]))
-            Wn[i, j] = v
-    return change
-
-
 @njit(cache=True, inline="always")
 def _row_value(
     kind: int, i: int, j: int, Wn: F64, flat: F64, off: I64, first: I64, count: I64
@@ -682,8 +470,9 @@ def sweep_fixed(
     first: I64,
     count: I64,
 ) -> float:
-    """One Gauss-Seidel pass of the fixed policies stored by :func:`sweep_policy` (a linear
-    update, in the same order). Returns the largest change."""
+    """One Gauss-Seidel pass of the fixed policies stored by the optimising sweep
+    (:func:`pfeffer.dice.solver.lanes.sweep_policy`): a linear update, in the same order.
+    Returns the largest change."""
     size = Wn.shape[0]
     flat = pool.reshape(-1)
     change = 0.0
@@ -706,121 +495,3 @@ def sweep_fixed(
             change = max(change, abs(v - Wn[i, j]))
             Wn[i, j] = v
     return change
-
-
-@njit(cache=True, parallel=True)
-def sweep_policy_threads(
-    Wn: F64,
-    Wa: F64,
-    lower: int,
-    target: int,
-    min_bank: int,
-    penalty: int,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    six_nonhot: I64,
-    turn_size: int,
-    arg: Choices,
-    C: F64,
-    PB: F64,
-    pool: F64,
-    used: I64,
-    off: I64,
-    first: I64,
-    count: I64,
-    sum_hi: int,
-    sum_lo: int,
-) -> float:
-    """:func:`sweep_policy` under Auto-Pfeffer with the states of one score sum spread over
-    the threads (one per row of ``pool``). The same values: within a sum, an Auto-Pfeffer state
-    reads only higher sums, lower sums and (at the lower bound, ``i`` = 0 only) its partner, so
-    the first state of each sum is done alone first; a normal state reads its partner's
-    Auto-Pfeffer value, done in the pass before. ``arg``: one :func:`choice_array` per thread."""
-    size = Wn.shape[0]
-    chunks = pool.shape[0]
-    change = 0.0
-    V = np.empty((chunks, 6 * turn_size))
-    M = np.empty((chunks, 6 * turn_size))
-    roll = np.empty((chunks, turn_size, 7), dtype=np.bool_)
-    dist = np.empty((chunks, size))
-    for total in range(sum_hi, sum_lo - 1, -1):
-        i0 = max(0, total - size + 1)
-        i1 = min(size - 1, total)
-        found = np.zeros(chunks)
-        for kind in range(2):
-            first_i = i0
-            if kind == 0:
-                change = max(change, _policy_state(
-                    kind, i0, total - i0, Wn, Wa, lower, target, min_bank, penalty, final_round,
-                    must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V[0], roll[0], arg[0],
-                    M[0], dist[0], C, PB, pool, used, 0, off, first, count))  # fmt: skip
-                first_i = i0 + 1
-            for c in prange(chunks):
-                for i in range(first_i + c, i1 + 1, chunks):
-                    found[c] = max(found[c], _policy_state(
-                        kind, i, total - i, Wn, Wa, lower, target, min_bank, penalty,
-                        final_round, must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V[c],
-                        roll[c], arg[c], M[c], dist[c], C, PB, pool, used, c, off, first,
-                        count))  # fmt: skip
-        change = max(change, found.max())
-    return change
-
-
-@njit(cache=True)
-def _policy_state(
-    kind: int,
-    i: int,
-    j: int,
-    Wn: F64,
-    Wa: F64,
-    lower: int,
-    target: int,
-    min_bank: int,
-    penalty: int,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    six_nonhot: I64,
-    V: F64,
-    roll: npt.NDArray[np.bool_],
-    arg: Choices,
-    M: F64,
-    dist: F64,
-    C: F64,
-    PB: F64,
-    pool: F64,
-    used: I64,
-    thread: int,
-    off: I64,
-    first: I64,
-    count: I64,
-) -> float:
-    """One state of :func:`sweep_policy_threads` (``kind`` 0: Auto-Pfeffer, 1: normal)."""
-    if kind == 0:
-        down = max(i - lower - penalty, -lower)
-        beta = 1.0 - Wa[j, down + lower]
-    else:
-        beta = 1.0 - Wa[j, i]
-    v, cc, pb = turn_policy(i - lower, j - lower, beta, min_bank, Wn, lower, target, final_round,
-                            must_roll, F, Q, bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M,
-                            dist)  # fmt: skip
-    C[1 - kind, i, j] = _store_row(1 - kind, i, j, Wn, dist, cc, pool, used, thread, off, first,
-                                   count)  # fmt: skip
-    PB[1 - kind, i, j] = pb
-    table = Wa if kind == 0 else Wn
-    change = abs(v - table[i, j])
-    table[i, j] = v
-    return float(change)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.solver import kernels
+from pfeffer.dice.solver import kernels, lanes
 from pfeffer.dice.solver.gkernels import dice_consts, reach_table
 from pfeffer.dice.solver.strategy import DiceStrategy
 from pfeffer.dice.solver.tables import F64, DiceTables, build_tables
@@ -197,21 +197,19 @@ def iterate_tables(
     normal = np.full((size, size), 0.5) if guess is None else guess[0]
     auto = np.full((size, size), 0.5) if guess is None else guess[1]
     turn_size = 2 * size + len(F) + kernels.TAIL + t.max_points + 16
-    V = np.zeros(6 * turn_size)
-    M = np.zeros(6 * turn_size)
-    roll = np.zeros((turn_size, 7), dtype=np.bool_)
-    dist = np.zeros(size)
+    V, roll, M, dist, out = lanes.scratch(turn_size, size)
     kinds = 2 if rules.auto_pfeffer else 1
-    lanes = threads if (threads > 1 and rules.auto_pfeffer) else 1
-    arg = kernels.choice_array(t, turn_size, lanes if lanes > 1 else 0)  # one per thread
+    chunks = threads if (threads > 1 and rules.auto_pfeffer) else 1
+    # one per thread, four lanes wide
+    arg = kernels.choice_array(t, turn_size, chunks if chunks > 1 else 0, lanes.LANES)
     C = np.zeros((kinds, size, size))
     PB = np.zeros((kinds, size, size))
     # The policies' bands, one pool per thread, each big enough for every band at its longest
     # (a state's band has at most ``size - i - 1`` entries). Only the entries written are ever
     # touched (np.zeros maps fresh zero pages), so the resident memory is what the bands need,
     # and no pool ever grows or is copied.
-    pool = np.zeros((lanes, kinds * size * (size * (size - 1) // 2)))
-    used = np.zeros(lanes, dtype=np.int64)
+    pool = np.zeros((chunks, kinds * size * (size * (size - 1) // 2)))
+    used = np.zeros(chunks, dtype=np.int64)
     off = np.zeros((kinds, size, size), dtype=np.int64)
     first = np.zeros((kinds, size, size), dtype=np.int64)
     count = np.zeros((kinds, size, size), dtype=np.int64)
@@ -224,16 +222,16 @@ def iterate_tables(
         hi = 2 * size - 2
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
-            if lanes > 1:
-                c = kernels.sweep_policy_threads(
+            if chunks > 1:
+                c = lanes.sweep_policy_threads(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
                     rules.hot_dice_must_roll, F, Q, *policy_args, turn_size, arg, C, PB, pool,
                     used, off, first, count, hi, lo)  # fmt: skip
             else:
-                c = kernels.sweep_policy(
+                c = lanes.sweep_policy(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
                     rules.final_round, rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg,
-                    M, dist, C, PB, pool, used, off, first, count, hi, lo)  # fmt: skip
+                    M, dist, out, C, PB, pool, used, off, first, count, hi, lo)  # fmt: skip
             change = max(change, c)
             hi = lo - 1
             done = len(residuals) + (2 * size - 1 - hi) / (2 * size)

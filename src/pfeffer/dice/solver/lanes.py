@@ -1,0 +1,476 @@
+"""Four start states through one turn recursion (SIMD lanes) for the optimising sweeps.
+
+An optimising sweep re-solves the turn of every start state (:func:`kernels.turn_policy`). The
+states of one score sum and kind are independent of each other, and their turns differ only in
+the bank values, the bust value and where the closed forms begin. So four of them go through one
+backward pass side by side: each in-turn value is stored as four adjacent lanes,
+``V[4 * (6 t + slot) + lane]``, and a keep menu's best option is found for all four lanes in
+one pass over its options, which the compiler packs into vector instructions (measured on one
+core: 0.86 ms for one state's backward pass at the defaults' longest turns, 0.35–0.39 ms per
+state with four lanes; eight lanes were no faster, sixteen slower). Each lane's arithmetic is
+:func:`kernels.turn_policy`'s, in the same order, so the tables are the same bit for bit
+(tests/dice/test_solver_lanes.py). The forward pass (where the turn's chance goes) runs one
+lane at a time (:func:`kernels.turn_forward`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from pfeffer.dice.solver.kernels import (
+    TAIL,
+    Choices,
+    _bank_value,
+    _first_at_most,
+    _store_row,
+    turn_forward,
+)
+from pfeffer.dice.solver.tables import F64, I64
+
+#: Start states solved side by side.
+LANES = 4
+
+
+@njit(cache=True, inline="always")
+def _expect4(
+    t: int,
+    n: int,
+    b0: float,
+    b1: float,
+    b2: float,
+    b3: float,
+    V: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    arg: Choices,
+) -> tuple[float, float, float, float]:
+    """``kernels._expect_arg`` for four lanes (bust values ``b0`` … ``b3``): the value of
+    throwing ``n`` dice at ``t`` in each lane, each menu's best offset per lane in
+    ``arg[t, 4 g + lane]``. Written out lane by lane (no loop, no small arrays) so that the four
+    lanes stay in registers."""
+    bn = bust[n]
+    e0 = bn * b0
+    e1 = bn * b1
+    e2 = bn * b2
+    e3 = bn * b3
+    base = 6 * t
+    for g in range(gs[n], gs[n + 1]):
+        pick = oo[os_[g]]
+        at = 4 * (base + pick)
+        x0 = V[at]
+        x1 = V[at + 1]
+        x2 = V[at + 2]
+        x3 = V[at + 3]
+        k0 = pick
+        k1 = pick
+        k2 = pick
+        k3 = pick
+        for o in range(os_[g] + 1, os_[g + 1]):
+            p = oo[o]
+            at = 4 * (base + p)
+            v0 = V[at]
+            v1 = V[at + 1]
+            v2 = V[at + 2]
+            v3 = V[at + 3]
+            k0 = p if v0 > x0 else k0
+            x0 = v0 if v0 > x0 else x0
+            k1 = p if v1 > x1 else k1
+            x1 = v1 if v1 > x1 else x1
+            k2 = p if v2 > x2 else k2
+            x2 = v2 if v2 > x2 else x2
+            k3 = p if v3 > x3 else k3
+            x3 = v3 if v3 > x3 else x3
+        a = 4 * g
+        arg[t, a] = k0
+        arg[t, a + 1] = k1
+        arg[t, a + 2] = k2
+        arg[t, a + 3] = k3
+        q = gp[g]
+        e0 += q * x0
+        e1 += q * x1
+        e2 += q * x2
+        e3 += q * x3
+    return e0, e1, e2, e3
+
+
+@njit(cache=True)
+def turn_policy4(
+    own: I64,
+    other: I64,
+    beta: F64,
+    min_bank: int,
+    W: F64,
+    lower: int,
+    target: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    V: F64,
+    roll: npt.NDArray[np.bool_],
+    arg: Choices,
+    M: F64,
+    dist: F64,
+    out: F64,
+) -> None:
+    """:func:`kernels.turn_policy` for the four start states ``(own[l], other[l])`` with bust
+    values ``beta[l]``: ``out[l]`` = (value, const, p_bust) and ``dist[l]`` the result
+    distribution of lane ``l``. Scratch: ``V`` (``4 × 6 × turn_size``), ``roll``
+    (``turn_size × 7 × 4``), ``arg`` (``turn_size × 4 menus``), ``M`` (``6 × turn_size``)."""
+    pmin5 = 1.0
+    for n in range(1, 6):
+        pmin5 = min(pmin5, bust[n])
+    p_only_hot = 0.0
+    for g in range(gs[6], gs[7]):
+        if six_nonhot[g] < 0:
+            p_only_hot += gp[g]
+    dlast = F.shape[0] - 1
+    maxp = 0
+    for o in range(oo.shape[0]):
+        maxp = max(maxp, oo[o] // 6)
+    tc5 = np.empty(LANES, np.int64)
+    tc6 = np.empty(LANES, np.int64)
+    top = np.empty(LANES, np.int64)
+    end = np.empty(LANES, np.int64)
+    for lane in range(LANES):
+        base = max(target - own[lane], min_bank, 1)
+        if final_round:
+            d5 = _first_at_most(F, pmin5 * (1.0 - beta[lane]))
+            d6 = _first_at_most(F, bust[6] * (1.0 - beta[lane]))
+            tc5[lane] = max(base, d5 + other[lane] - own[lane])
+            tc6[lane] = max(tc5[lane], d6 + other[lane] - own[lane])
+        else:
+            tc5[lane] = base
+            tc6[lane] = base
+        top[lane] = tc6[lane] + TAIL
+        end[lane] = top[lane] + maxp
+    heavy5 = tc5.max()  # below it some lane throws up to five dice by its menus
+    heavy6 = tc6.max()  # below it some lane throws six dice by its menus
+    bank = np.empty(LANES)
+    e = np.empty(LANES)
+    b0, b1, b2, b3 = beta[0], beta[1], beta[2], beta[3]
+    for t in range(end.max(), -1, -1):
+        at = 6 * t
+        for lane in range(LANES):
+            b = -1.0
+            if t >= min_bank and t >= 1 and t <= end[lane]:
+                s = own[lane] + t
+                b = _bank_value(s, other[lane], W, lower, target, F, final_round)
+            bank[lane] = b
+        if t < heavy5:
+            for n in range(1, 6):
+                e[0], e[1], e[2], e[3] = _expect4(t, n, b0, b1, b2, b3, V, bust, gs, gp, os_, oo,
+                                                  arg)  # fmt: skip
+                for lane in range(LANES):
+                    if t < tc5[lane]:
+                        roll[t, n, lane] = e[lane] > bank[lane]
+                        V[4 * (at + n - 1) + lane] = max(e[lane], bank[lane])
+                    else:
+                        V[4 * (at + n - 1) + lane] = bank[lane]
+        else:
+            for n in range(5):
+                for lane in range(LANES):
+                    V[4 * (at + n) + lane] = bank[lane]
+        if t < heavy6:
+            e[0], e[1], e[2], e[3] = _expect4(t, 6, b0, b1, b2, b3, V, bust, gs, gp, os_, oo,
+                                              arg)  # fmt: skip
+        for lane in range(LANES):
+            slot = 4 * (at + 5) + lane
+            if t < tc6[lane]:
+                roll[t, 6, lane] = must_roll or e[lane] > bank[lane]
+                V[slot] = e[lane] if must_roll else max(e[lane], bank[lane])
+            elif t <= end[lane]:
+                V[slot] = _closed_six(t, lane, own[lane], other[lane], beta[lane], bank[lane],
+                                      top[lane], must_roll, final_round, dlast, p_only_hot, Q,
+                                      bust, gs, gp, os_, oo, six_nonhot, V, arg)  # fmt: skip
+    for lane in range(LANES):
+        c, pb = turn_forward(own[lane], other[lane], lower, target, final_round, must_roll, F, Q,
+                             bust, gs, gp, oo, six_nonhot, tc5[lane], tc6[lane], top[lane],
+                             end[lane], p_only_hot, roll[:, :, lane], arg, LANES, lane, M,
+                             dist[lane])  # fmt: skip
+        out[lane, 0] = V[4 * 5 + lane]
+        out[lane, 1] = c
+        out[lane, 2] = pb
+
+
+@njit(cache=True, inline="always")
+def _closed_six(
+    t: int,
+    lane: int,
+    own: int,
+    other: int,
+    beta: float,
+    bank: float,
+    top: int,
+    must_roll: bool,
+    final_round: bool,
+    dlast: int,
+    p_only_hot: float,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    V: F64,
+    arg: Choices,
+) -> float:
+    """Six dice at ``t`` past the point where the lane's throw is settled (``t >= tc6``): the
+    bank, or (hot dice must roll) the bust, the closed-form banks of ``Q`` and the hot-only
+    chains, as in :func:`kernels.turn_policy`."""
+    if not must_roll:
+        return bank
+    d = min(own + t - other, dlast) if final_round else dlast
+    h = bust[6] * beta + Q[d]
+    if t > top:
+        return float(h / (1.0 - p_only_hot))
+    at = 6 * t
+    for g in range(gs[6], gs[7]):
+        if six_nonhot[g] < 0:
+            pick = oo[os_[g]]
+            best = V[4 * (at + pick) + lane]
+            for o in range(os_[g] + 1, os_[g + 1]):
+                v = V[4 * (at + oo[o]) + lane]
+                if v > best:
+                    best = v
+                    pick = oo[o]
+            arg[t, 4 * g + lane] = pick
+            h += gp[g] * best
+    return float(h)
+
+
+@njit(cache=True)
+def _lane_group(
+    auto_state: bool,
+    auto: bool,
+    i_first: int,
+    i_last: int,
+    total: int,
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    V: F64,
+    roll: npt.NDArray[np.bool_],
+    arg: Choices,
+    M: F64,
+    dist: F64,
+    out: F64,
+    C: F64,
+    PB: F64,
+    pool: F64,
+    used: I64,
+    thread: int,
+    off: I64,
+    first: I64,
+    count: I64,
+) -> float:
+    """The start states ``i_first .. i_last`` (at most four) of score sum ``total``, solved
+    side by side, their policies stored (``pool[thread]``) and their values written to the
+    table: the Auto-Pfeffer states (``auto_state``) or the normal ones (``auto``: the rules have
+    Auto-Pfeffer, so a bust leaves the opponent an Auto-Pfeffer turn). A short group fills its
+    lanes with copies of its last state. Every state the group reads is read as the table stood
+    before the group: the caller keeps a state and what it reads out of one group. Returns the
+    largest change."""
+    own = np.empty(LANES, np.int64)
+    other = np.empty(LANES, np.int64)
+    beta = np.empty(LANES)
+    for lane in range(LANES):
+        i = min(i_first + lane, i_last)
+        j = total - i
+        if auto_state:
+            down = max(i - lower - penalty, -lower)
+            beta[lane] = 1.0 - Wa[j, down + lower]
+        else:
+            beta[lane] = 1.0 - (Wa[j, i] if auto else Wn[j, i])
+        own[lane] = i - lower
+        other[lane] = j - lower
+    turn_policy4(own, other, beta, min_bank, Wn, lower, target, final_round, must_roll, F, Q,
+                 bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M, dist, out)  # fmt: skip
+    kind = 1 if auto_state else 0
+    table = Wa if auto_state else Wn
+    change = 0.0
+    for lane in range(i_last - i_first + 1):
+        i = i_first + lane
+        j = total - i
+        C[kind, i, j] = _store_row(kind, i, j, Wn, dist[lane], out[lane, 1], pool, used, thread,
+                                   off, first, count)  # fmt: skip
+        PB[kind, i, j] = out[lane, 2]
+        change = max(change, abs(out[lane, 0] - table[i, j]))
+        table[i, j] = out[lane, 0]
+    return change
+
+
+@njit(cache=True)
+def sweep_policy(
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    auto: bool,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    V: F64,
+    roll: npt.NDArray[np.bool_],
+    arg: Choices,
+    M: F64,
+    dist: F64,
+    out: F64,
+    C: F64,
+    PB: F64,
+    pool: F64,
+    used: I64,
+    off: I64,
+    first: I64,
+    count: I64,
+    sum_hi: int,
+    sum_lo: int,
+) -> float:
+    """An optimising Gauss-Seidel pass over the sums ``sum_hi .. sum_lo`` (highest first; the
+    Auto-Pfeffer states of a sum before its normal ones) that re-solves every start state's turn,
+    four at a time (:func:`turn_policy4`), and stores its policy as its result distribution:
+    ``C[a, i, j]``, ``PB[a, i, j]`` and the band of bank chances (``a`` = 1 under Auto-Pfeffer,
+    see :func:`kernels.turn_policy` and :func:`kernels._store_row`). The same values as solving
+    the states one by one in the order of ``i``. Returns the largest change.
+
+    Within a sum and kind the states read only other sums, except: an Auto-Pfeffer state at the
+    lower bound (``i`` = 0) reads its partner's Auto-Pfeffer value, which comes later in the
+    order (so it reads the old value, as the group does); without Auto-Pfeffer a normal state
+    reads its partner's normal value, new where the partner comes first (``j < i``): so the
+    normal states' groups end at the middle of the sum, and no group holds a state and its
+    partner."""
+    size = Wn.shape[0]
+    change = 0.0
+    for total in range(sum_hi, sum_lo - 1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        if auto:
+            for i in range(i0, i1 + 1, LANES):
+                change = max(change, _lane_group(
+                    True, True, i, min(i + LANES - 1, i1), total, Wn, Wa, lower, target,
+                    min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
+                    six_nonhot, V, roll, arg, M, dist, out, C, PB, pool, used, 0, off, first,
+                    count))  # fmt: skip
+        mid = i1 if auto else min(total // 2, i1)
+        for lo, hi in ((i0, mid), (max(i0, mid + 1), i1)):
+            for i in range(lo, hi + 1, LANES):
+                change = max(change, _lane_group(
+                    False, auto, i, min(i + LANES - 1, hi), total, Wn, Wa, lower, target,
+                    min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
+                    six_nonhot, V, roll, arg, M, dist, out, C, PB, pool, used, 0, off, first,
+                    count))  # fmt: skip
+    return change
+
+
+@njit(cache=True, parallel=True)
+def sweep_policy_threads(
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    target: int,
+    min_bank: int,
+    penalty: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    os_: I64,
+    oo: I64,
+    six_nonhot: I64,
+    turn_size: int,
+    arg: Choices,
+    C: F64,
+    PB: F64,
+    pool: F64,
+    used: I64,
+    off: I64,
+    first: I64,
+    count: I64,
+    sum_hi: int,
+    sum_lo: int,
+) -> float:
+    """:func:`sweep_policy` under Auto-Pfeffer with the groups of one score sum spread over the
+    threads (one per row of ``pool``; ``arg``: one :func:`kernels.choice_array` per thread, four
+    lanes wide). The same values: within a sum an Auto-Pfeffer state reads only other sums and
+    (at the lower bound, ``i`` = 0 only) its partner, so the first group of each sum is done
+    alone first; a normal state reads its partner's Auto-Pfeffer value, done in the pass
+    before."""
+    size = Wn.shape[0]
+    chunks = pool.shape[0]
+    change = 0.0
+    V = np.empty((chunks, LANES * 6 * turn_size))
+    M = np.empty((chunks, 6 * turn_size))
+    roll = np.empty((chunks, turn_size, 7, LANES), dtype=np.bool_)
+    dist = np.empty((chunks, LANES, size))
+    out = np.empty((chunks, LANES, 3))
+    for total in range(sum_hi, sum_lo - 1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        found = np.zeros(chunks)
+        for kind in range(2):
+            auto_state = kind == 0
+            start = i0
+            if auto_state:
+                change = max(change, _lane_group(
+                    True, True, i0, min(i0 + LANES - 1, i1), total, Wn, Wa, lower, target,
+                    min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
+                    six_nonhot, V[0], roll[0], arg[0], M[0], dist[0], out[0], C, PB, pool, used,
+                    0, off, first, count))  # fmt: skip
+                start = i0 + LANES
+            for c in prange(chunks):
+                for i in range(start + c * LANES, i1 + 1, chunks * LANES):
+                    found[c] = max(found[c], _lane_group(
+                        auto_state, True, i, min(i + LANES - 1, i1), total, Wn, Wa, lower,
+                        target, min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp,
+                        os_, oo, six_nonhot, V[c], roll[c], arg[c], M[c], dist[c], out[c], C, PB,
+                        pool, used, c, off, first, count))  # fmt: skip
+        change = max(change, found.max())
+    return change
+
+
+def scratch(turn_size: int, size: int) -> tuple[F64, npt.NDArray[np.bool_], F64, F64, F64]:
+    """The scratch arrays of :func:`sweep_policy`: ``V``, ``roll``, ``M``, ``dist``, ``out``."""
+    return (
+        np.zeros(LANES * 6 * turn_size),
+        np.zeros((turn_size, 7, LANES), dtype=np.bool_),
+        np.zeros(6 * turn_size),
+        np.zeros((LANES, size)),
+        np.zeros((LANES, 3)),
+    )

@@ -1,0 +1,173 @@
+"""The optimising sweep's four lanes (pfeffer.dice.solver.lanes) against the one-turn reference
+kernel (kernels.turn_policy): the same values, policies and stored bands, bit for bit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pfeffer.dice import DiceRules
+from pfeffer.dice.solver import kernels, lanes
+from pfeffer.dice.solver.tables import F64, I64, DiceTables, build_tables
+
+Args = tuple[F64, I64, F64, I64, I64, I64]
+
+LOWER = 12
+FINAL = 150
+
+
+def setting(rules: DiceRules) -> tuple[DiceTables, F64, F64, Args, int, int]:
+    t = build_tables(rules)
+    F = kernels.final_round_table(FINAL, t.min_bank, rules.hot_dice_must_roll, 0.5,
+                                  *kernels.kernel_args(t))  # fmt: skip
+    Q = kernels.tail_table(F, t.group_start, t.group_prob, t.six_nonhot)
+    args: Args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
+                  t.six_nonhot)  # fmt: skip
+    size = t.target + LOWER
+    turn_size = 2 * size + len(F) + kernels.TAIL + t.max_points + 16
+    return t, F, Q, args, size, turn_size
+
+
+# Small tables (target 500, minimum 150, an Auto-Pfeffer penalty of four steps, so that the
+# lower bound's clamp and the partner reads all occur).
+SMALL = DiceRules(target=500, min_bank=150, auto_pfeffer_penalty=200)
+RULE_SETS = {
+    "small": SMALL,
+    "no-auto": SMALL.replace(auto_pfeffer=False),
+    "no-final-may-bank": SMALL.replace(final_round=False, hot_dice_must_roll=False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_four_lanes_are_four_reference_turns(name: str) -> None:
+    rules = RULE_SETS[name]
+    t, F, Q, args, size, turn_size = setting(rules)
+    rng = np.random.default_rng(7)
+    W = rng.random((size, size))
+    V = np.zeros(6 * turn_size)
+    M = np.zeros(6 * turn_size)
+    roll = np.zeros((turn_size, 7), dtype=np.bool_)
+    dist = np.zeros(size)
+    arg = kernels.choice_array(t, turn_size)
+    V4, roll4, M4, dist4, out4 = lanes.scratch(turn_size, size)
+    arg4 = kernels.choice_array(t, turn_size, lanes=lanes.LANES)
+    for _ in range(25):
+        # Four states anywhere in the table (not only neighbours: every lane has its own
+        # closed-form points), bust values anywhere in [0, 1].
+        own = rng.integers(-LOWER, t.target, 4)
+        other = rng.integers(-LOWER, t.target, 4)
+        beta = rng.random(4)
+        lanes.turn_policy4(own, other, beta, t.min_bank, W, LOWER, t.target, rules.final_round,
+                           rules.hot_dice_must_roll, F, Q, *args, V4, roll4, arg4, M4, dist4,
+                           out4)  # fmt: skip
+        for lane in range(4):
+            v, c, pb = kernels.turn_policy(
+                int(own[lane]), int(other[lane]), float(beta[lane]), t.min_bank, W, LOWER,
+                t.target, rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg,
+                M, dist)  # fmt: skip
+            assert (out4[lane, 0], out4[lane, 1], out4[lane, 2]) == (v, c, pb)
+            assert np.array_equal(dist4[lane], dist)
+
+
+def reference_sweep(rules: DiceRules, Wn: F64, Wa: F64, store: dict[str, Any]) -> float:
+    """One optimising sweep the plain way: each start state's turn by the reference kernel, one
+    after the other, highest sums first, Auto-Pfeffer states of a sum before its normal ones."""
+    t, F, Q, args, size, turn_size = setting(rules)
+    V = np.zeros(6 * turn_size)
+    M = np.zeros(6 * turn_size)
+    roll = np.zeros((turn_size, 7), dtype=np.bool_)
+    dist = np.zeros(size)
+    arg = kernels.choice_array(t, turn_size)
+    change = 0.0
+    for total in range(2 * size - 2, -1, -1):
+        kinds = (1, 0) if rules.auto_pfeffer else (0,)
+        for kind in kinds:
+            for i in range(max(0, total - size + 1), min(size - 1, total) + 1):
+                j = total - i
+                if kind == 1:
+                    down = max(i - LOWER - t.auto_penalty, -LOWER)
+                    beta = 1.0 - Wa[j, down + LOWER]
+                else:
+                    beta = 1.0 - (Wa[j, i] if rules.auto_pfeffer else Wn[j, i])
+                v, c, pb = kernels.turn_policy(
+                    i - LOWER, j - LOWER, beta, t.min_bank, Wn, LOWER, t.target,
+                    rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M,
+                    dist)  # fmt: skip
+                store["C"][kind, i, j] = kernels._store_row(
+                    kind, i, j, Wn, dist, c, store["pool"], store["used"], 0, store["off"],
+                    store["first"], store["count"])  # fmt: skip
+                store["PB"][kind, i, j] = pb
+                table = Wa if kind == 1 else Wn
+                change = max(change, abs(v - table[i, j]))
+                table[i, j] = v
+    return change
+
+
+def empty_store(size: int, threads: int) -> dict[str, Any]:
+    return {
+        "C": np.zeros((2, size, size)),
+        "PB": np.zeros((2, size, size)),
+        "pool": np.zeros((threads, 2 * size * size * size)),
+        "used": np.zeros(threads, dtype=np.int64),
+        "off": np.zeros((2, size, size), dtype=np.int64),
+        "first": np.zeros((2, size, size), dtype=np.int64),
+        "count": np.zeros((2, size, size), dtype=np.int64),
+    }
+
+
+def bands(store: dict[str, Any]) -> list[tuple[int, ...]]:
+    """Every stored band's entries by state (pools may differ in where they put a band)."""
+    flat = store["pool"].reshape(-1)
+    out = []
+    for key in zip(*np.nonzero(store["count"] >= 0), strict=True):
+        at, n = store["off"][key], store["count"][key]
+        out.append((*key, int(store["first"][key]), *flat[at : at + n].view(np.int64)))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_lane_sweeps_are_the_reference_sweep(name: str) -> None:
+    """Two optimising sweeps from a random table: the four-lane sweep (and, under Auto-Pfeffer,
+    the two-thread one) give the reference sweep's tables, policies and bands bit for bit."""
+    rules = RULE_SETS[name]
+    t, F, Q, args, size, turn_size = setting(rules)
+    rng = np.random.default_rng(11)
+    start = (rng.random((size, size)), rng.random((size, size)))
+    ref = empty_store(size, 1)
+    Wn, Wa = start[0].copy(), start[1].copy()
+    ref_changes = []
+    for _ in range(2):
+        ref["used"][:] = 0
+        ref_changes.append(reference_sweep(rules, Wn, Wa, ref))
+    results = {"reference": (Wn, Wa, ref, ref_changes)}
+    for threads in (1, 2) if rules.auto_pfeffer else (1,):
+        st = empty_store(size, threads)
+        Wn, Wa = start[0].copy(), start[1].copy()
+        changes = []
+        V, roll, M, dist, out = lanes.scratch(turn_size, size)
+        arg = kernels.choice_array(t, turn_size, threads if threads > 1 else 0, lanes.LANES)
+        for _ in range(2):
+            st["used"][:] = 0
+            if threads > 1:
+                c = lanes.sweep_policy_threads(
+                    Wn, Wa, LOWER, t.target, t.min_bank, t.auto_penalty, rules.final_round,
+                    rules.hot_dice_must_roll, F, Q, *args, turn_size, arg, st["C"], st["PB"],
+                    st["pool"], st["used"], st["off"], st["first"], st["count"], 2 * size - 2,
+                    0)  # fmt: skip
+            else:
+                c = lanes.sweep_policy(
+                    Wn, Wa, LOWER, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
+                    rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M,
+                    dist, out, st["C"], st["PB"], st["pool"], st["used"], st["off"], st["first"],
+                    st["count"], 2 * size - 2, 0)  # fmt: skip
+            changes.append(c)
+        results[f"threads {threads}"] = (Wn, Wa, st, changes)
+    rWn, rWa, rst, rch = results.pop("reference")
+    for Wn, Wa, st, changes in results.values():
+        assert changes == rch
+        assert np.array_equal(Wn, rWn) and np.array_equal(Wa, rWa)
+        for key in ("C", "PB", "first", "count"):
+            assert np.array_equal(st[key], rst[key])
+        assert sorted(bands(st)) == sorted(bands(rst))
