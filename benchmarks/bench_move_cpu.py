@@ -13,6 +13,9 @@ functions the two server processes call per move:
 - the other process: the message read, its actions applied to its copy in place (as
   ``services/sync.py`` ``_remote_act`` does) and the spectator's frame written.
 
+``--more-viewers``: a spectator watches on the acting process too, and both seats are open on
+the other process too (frames for several viewers of one version).
+
 It prints the CPU time (``time.process_time``) per move, median of ``--repeats`` runs of
 ``--games`` games, in all and by part. The database's commit, Redis and the WebSocket
 writes are not in it (``bench_load.py`` measures the whole server). It measures the
@@ -59,7 +62,7 @@ def seats() -> list[SeatRow]:
     ]
 
 
-def play(seed: int, target: int, cpu: dict[str, float]) -> int:
+def play(seed: int, target: int, cpu: dict[str, float], more: bool = False) -> int:
     """One game to its end on two processes' copies; the moves it took (CPU into ``cpu``)."""
     clock = time.process_time
     rules = {"target": target}
@@ -93,6 +96,8 @@ def play(seed: int, target: int, cpu: dict[str, float]) -> int:
         here.last = {"seat": seat, "action": action}
         t2 = clock()
         here.frame_text(0)
+        if more:
+            here.frame_text(None)
         t3 = clock()
         msg = orjson.dumps(
             {
@@ -116,6 +121,9 @@ def play(seed: int, target: int, cpu: dict[str, float]) -> int:
         there.last = got["last"]
         t5 = clock()
         there.frame_text(None)
+        if more:
+            there.frame_text(0)
+            there.frame_text(1)
         t6 = clock()
         for part, dt in zip(
             PARTS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5), strict=True
@@ -126,9 +134,9 @@ def play(seed: int, target: int, cpu: dict[str, float]) -> int:
     return moves
 
 
-def run(games: int, target: int) -> tuple[int, dict[str, float]]:
+def run(games: int, target: int, more: bool = False) -> tuple[int, dict[str, float]]:
     cpu = dict.fromkeys(PARTS, 0.0)
-    moves = sum(play(seed, target, cpu) for seed in range(1, games + 1))
+    moves = sum(play(seed, target, cpu, more) for seed in range(1, games + 1))
     return moves, cpu
 
 
@@ -138,6 +146,11 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--target", type=int, default=2000)
     ap.add_argument("--profile", type=Path, help="write a cProfile of one run here")
+    ap.add_argument(
+        "--more-viewers",
+        action="store_true",
+        help="a spectator on the acting process too, seats 0 and 1 on the other one too",
+    )
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     run(2, args.target)  # warm up (the engines' tables, the converters)
@@ -148,7 +161,7 @@ def main() -> None:
     per_move: dict[str, list[float]] = {p: [] for p in (*PARTS, "server", "total")}
     moves = 0
     for _ in range(args.repeats):
-        moves, cpu = run(args.games, args.target)
+        moves, cpu = run(args.games, args.target, args.more_viewers)
         for part, s in cpu.items():
             per_move[part].append(s / moves * 1e6)
         per_move["server"].append(sum(cpu[p] for p in PARTS if p != "bot") / moves * 1e6)

@@ -322,8 +322,21 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
     def view(self, game: DiceGame, seat: int | None, memo: Memo | None = None) -> dict[str, Any]:
         """The dice view (:func:`dice_view`) plus what the table shows around it: the log,
         the dice statistics of the table's record and, for each keep option, what follows it.
-        What comes from the finished turns alone is kept in ``memo`` until the next turn ends."""
-        v = game.view(seat)
+        What comes from the finished turns alone is kept in ``memo`` until the next turn ends;
+        the view of one state is made once for every seat (:class:`SeatlessView`): a dice view
+        differs from seat to seat only in ``seat``, ``is_my_turn`` and ``partner``."""
+        v = game.view(seat)  # (also refuses a seat the game does not have)
+        actions = len(game.actions)
+        made = memo.get("view") if memo is not None else None
+        if isinstance(made, SeatlessView) and made.game is game and made.actions == actions:
+            return made.for_seat(v)
+        data = self._view(game, v, memo)
+        if memo is not None:
+            memo["view"] = SeatlessView(game, actions, data)
+            data = memo["view"].for_seat(v)
+        return data
+
+    def _view(self, game: DiceGame, v: DiceView, memo: Memo | None) -> dict[str, Any]:
         done = memo.get("dice") if memo is not None else None
         if not isinstance(done, FinishedTurns) or not done.fits(v):
             done = FinishedTurns.of(v, done if isinstance(done, FinishedTurns) else None)
@@ -336,6 +349,27 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
         data["dice_stats"] = FaceCounts.on(game.actions, memo).json()
         for option, preview in zip(data["keep_options"], keep_previews(game), strict=True):
             option["next"] = jsonable(preview)
+        return data
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatlessView:
+    """The JSON view of one state of a dice game (``game`` after ``actions`` actions: every
+    action is one more in the record, so the count tells a game's states apart, also where
+    another process's actions are applied to the game in place), made for one seat and given
+    to every seat with the three fields that depend on the seat set for it."""
+
+    game: DiceGame
+    actions: int
+    data: dict[str, Any]
+
+    def for_seat(self, v: DiceView) -> dict[str, Any]:
+        """The view for ``v``'s seat (``v``: the engine's view of this state for that seat);
+        a frame's lists are its own, the items in them shared."""
+        data = {k: list(x) if type(x) is list else x for k, x in self.data.items()}
+        data["seat"] = v.seat
+        data["is_my_turn"] = v.is_my_turn
+        data["partner"] = _seat_facts(v.seat, len(v.players), v.side_of, v.players)["partner"]
         return data
 
 
