@@ -4,11 +4,13 @@ previews (pfeffer.dice.preview): what the web table draws, worked out by the eng
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pfeffer.dice import DiceAction, DiceGame, DiceRules
 from pfeffer.dice.bots import HeuristicBot, RandomBot
 from pfeffer.dice.log import DiceEvent, dice_log
-from pfeffer.dice.preview import keep_previews
+from pfeffer.dice.preview import KeepPreview, keep_previews
 from pfeffer.dice.sheet import sheet_rows
 from pfeffer.dice.stats import MIN_DICE, UNUSUAL, chi_square_sf5, face_stats
 from tests.dice.helpers import bust_turn, play_turn
@@ -204,3 +206,68 @@ def test_throws_written_otherwise_count_alike() -> None:
     assert face_stats(["roll", "bank"]).throws == 0  # no faces written: nothing thrown to count
     with pytest.raises(ValueError):
         face_stats(["roll 7"])
+
+
+def previews_by_copies(game: DiceGame) -> tuple[KeepPreview, ...]:
+    """The previews as they were worked out before ``DiceGame.keep_outcome``: a copy of the
+    game applies each keep and says what follows (the reference)."""
+    out = []
+    for option in game.keep_choices():
+        after = game.clone()
+        after.apply(option.action)
+        total, dice, hot = after.turn_total, after.dice_to_roll, after.hot_dice
+        out.append(KeepPreview(option.action, total, dice, hot, after.can_bank()))
+    return tuple(out)
+
+
+PREVIEW_RULES = [
+    DiceRules(target=2000),
+    DiceRules(target=1500, hot_dice_must_roll=False, min_bank=0),
+    DiceRules(target=2500, min_bank=500, min_bank_opening_only=True, pfeffer_short_bank="allowed"),
+    DiceRules(target=2000, pfeffer_short_bank="forbidden", pfeffer_margin=300, auto_pfeffer=True),
+    DiceRules(target=1000, min_bank=1000, extra_dice="add", tie="playoff"),
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    data=st.data(),
+    players=st.integers(2, 4),
+    rules=st.sampled_from(PREVIEW_RULES),
+    seed=st.integers(0, 2**40),
+)
+def test_keep_outcomes_are_what_a_copy_applying_the_keep_shows(
+    data: st.DataObject, players: int, rules: DiceRules, seed: int
+) -> None:
+    """At every step of random games (random legal choices, Pfeffer and house rules
+    included) each keep preview equals a copy of the game applying that keep."""
+    game = DiceGame([f"P{i}" for i in range(players)], rules, seed=seed)
+    for _ in range(300):
+        if game.is_over:
+            break
+        before = list(game.actions)
+        assert keep_previews(game) == previews_by_copies(game)
+        assert game.actions == before  # the game did not move
+        legal = game.legal_actions()
+        game.apply(data.draw(st.sampled_from(legal)))
+    assert keep_previews(game) == previews_by_copies(game)
+
+
+def test_keep_outcomes_on_whole_bot_games() -> None:
+    """The same along whole games of the computer players, under every rule set here."""
+    for seed, rules in enumerate(RULES + PREVIEW_RULES):
+        game = DiceGame(["A", "B", "C"], rules, seed=seed)
+        bots: list[HeuristicBot | RandomBot] = [
+            HeuristicBot(),
+            RandomBot(seed=seed),
+            HeuristicBot(),
+        ]
+        seen = 0
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            previews = keep_previews(game)
+            assert previews == previews_by_copies(game)
+            seen += len(previews)
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions()), seat=seat)
+        assert seen > 20

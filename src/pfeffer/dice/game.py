@@ -256,6 +256,26 @@ class DiceView(NamedTuple):
         return self.seat == self.current_player and not self.is_over
 
 
+def _after_keep(turn_total: int, dice_to_roll: int, option: KeepOption) -> tuple[int, int, bool]:
+    """The turn total, the dice to throw next and whether all six scored after ``option`` is
+    set aside from a throw of ``dice_to_roll`` dice with ``turn_total`` so far (D3, D7)."""
+    left = dice_to_roll - len(option.dice)
+    if left == 0:  # D7: all six set aside, throw all six again
+        return turn_total + option.points, DICE, True
+    return turn_total + option.points, left, False
+
+
+def _may_bank(phase: Phase, hot: bool, turn_total: int, need: int, rules: DiceRules) -> bool:
+    """Whether a turn standing at ``phase`` with ``turn_total`` (``hot``: all six just scored)
+    may be banked where ``need`` points are needed (D5, D7, D8)."""
+    return (
+        phase is Phase.DECIDE
+        and not (hot and rules.hot_dice_must_roll)
+        and turn_total >= need
+        and turn_total > 0
+    )
+
+
 #: ``tuple.__new__``: builds a :class:`DiceView` from its fields in order, without the named
 #: tuple's argument handling (see :meth:`DiceGame.view`).
 _new_view = tuple.__new__
@@ -511,12 +531,16 @@ class DiceGame:
         return self._bank_allowed(self.min_to_bank())
 
     def _bank_allowed(self, need: int) -> bool:
-        return (
-            self._phase is Phase.DECIDE
-            and not (self._hot and self.rules.hot_dice_must_roll)
-            and self.turn_total >= need
-            and self.turn_total > 0
-        )
+        return _may_bank(self._phase, self._hot, self.turn_total, need, self.rules)
+
+    def keep_outcome(self, option: KeepOption) -> tuple[int, int, bool, bool]:
+        """What setting ``option`` aside (one of :meth:`keep_choices`) would leave, without
+        doing it: the turn total, the dice to throw next, whether all six scored and whether
+        the turn may be banked then. The very state :meth:`apply` of ``option.action`` makes
+        (the same arithmetic, :func:`_after_keep`; setting dice aside changes nothing the
+        minimum to bank depends on)."""
+        total, dice, hot = _after_keep(self.turn_total, self.dice_to_roll, option)
+        return total, dice, hot, _may_bank(Phase.DECIDE, hot, total, self.min_to_bank(), self.rules)
 
     def can_call_pfeffer(self) -> bool:
         """True when ``pfeffer`` is legal now (D10)."""
@@ -746,13 +770,11 @@ class DiceGame:
         assert self.roll_faces is not None
         self._turn_throws.append(Throw(self.roll_faces, option.dice, option.points))
         self._actions.append(option.action)
-        self.turn_total += option.points
-        self.dice_to_roll -= len(option.dice)
+        self.turn_total, self.dice_to_roll, self._hot = _after_keep(
+            self.turn_total, self.dice_to_roll, option
+        )
         self.roll_faces = None
         self._options = ()
-        self._hot = self.dice_to_roll == 0
-        if self._hot:  # D7: all six set aside, throw all six again
-            self.dice_to_roll = DICE
         self._phase = Phase.DECIDE
         return option.points
 

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from pfeffer.dice.game import DiceView, PfefferMode, Throw, Turn
-from pfeffer.dice.sheet import round_number, turn_rounds
+from pfeffer.dice.sheet import next_round, turn_rounds
 
 DiceEventKind = Literal[
     "round", "pfeffer", "auto_pfeffer", "throw", "keep", "hot_dice", "bank", "bonus", "bust", "win"
@@ -134,14 +134,18 @@ def dice_log(view: DiceView) -> list[DiceEvent]:
 
 
 def finished_turns_log(
-    history: Sequence[Turn], players: int, auto_cost: int
+    history: Sequence[Turn], players: int, auto_cost: int, *, start: int = 0, last_round: int = 0
 ) -> tuple[list[DiceEvent], int]:
     """The events of the finished turns ``history`` of a game of ``players`` (with the
     ``round`` lines; ``auto_cost``: the rules' ``auto_pfeffer_penalty``) and the number of the
-    last round among them (0: none)."""
+    last round among them (0: none).
+
+    ``start``: only the events of the turns from ``history[start]`` on, which follow the
+    events of the turns before it (whose last round was ``last_round``): a log kept from an
+    earlier call grows by what this one gives, equal to the events of the whole history."""
     out: list[DiceEvent] = []
-    last_round = 0
-    for number, turn in zip(turn_rounds(history, players), history, strict=True):
+    rounds = turn_rounds(history, players)
+    for number, turn in zip(rounds[start:], history[start:], strict=True):
         if number != last_round:
             out.append(DiceEvent("round", number=number))
             last_round = number
@@ -155,7 +159,7 @@ def current_log(view: DiceView, last_round: int) -> list[DiceEvent]:
     out: list[DiceEvent] = []
     seat = view.current_player
     if seat is not None:
-        number = round_number(view)
+        number = next_round(view.history, len(view.players), seat, last_round)
         if number != last_round:
             out.append(DiceEvent("round", number=number))
         out += _mode_event(seat, view.pfeffer, view.stake, view.bust_penalty)

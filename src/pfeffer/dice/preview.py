@@ -1,9 +1,10 @@
 """What each way of setting dice aside leads to, so a front end can offer "Roll 3 dice" or
 "Bank 700" while the player is still choosing dice, without knowing a rule.
 
-The engine answers: a copy of the game applies each keep the engine lists, and the copy says
-what follows (the turn total, how many dice are thrown next, whether all six scored, whether the
-turn may be banked then).
+The engine answers: for each keep the engine lists, :meth:`DiceGame.keep_outcome` says what
+applying it would leave (the turn total, how many dice are thrown next, whether all six scored,
+whether the turn may be banked then), the same as a copy of the game applying it says
+(``tests/dice/test_log_stats.py`` checks that on random positions), without copying the game.
 
 >>> from pfeffer.dice import DiceGame
 >>> g = DiceGame(["Anna", "Ben"], seed=1)
@@ -44,10 +45,6 @@ class KeepPreview:
 def keep_previews(game: DiceGame) -> tuple[KeepPreview, ...]:
     """One preview per keep option of the throw on the table (none outside that phase), in the
     order of :meth:`~pfeffer.dice.game.DiceGame.keep_choices`."""
-    out = []
-    for option in game.keep_choices():
-        after = game.clone()
-        after.apply(option.action)
-        total, dice, hot = after.turn_total, after.dice_to_roll, after.hot_dice
-        out.append(KeepPreview(option.action, total, dice, hot, after.can_bank()))
-    return tuple(out)
+    return tuple(
+        KeepPreview(option.action, *game.keep_outcome(option)) for option in game.keep_choices()
+    )

@@ -128,15 +128,30 @@ def round_number(game: DiceGame | DiceView) -> int:
     2
     """
     history = game.history
+    n = len(game.players)
+    last = turn_rounds(history, n)[-1] if history else 0
+    return next_round(history, n, game.current_player, last)
+
+
+def next_round(
+    history: Sequence[Turn], players: int, current_player: int | None, last_round: int
+) -> int:
+    """:func:`round_number` where the round of the last finished turn is known already
+    (``last_round``: ``turn_rounds(history, players)[-1]``, 0 without a finished turn), without
+    counting the rounds of the whole history again.
+
+    >>> g = DiceGame(["Anna", "Ben"], sheet=True)
+    >>> g.enter_turn(400); g.enter_turn(400)
+    >>> next_round(g.history, 2, g.current_player, 1)
+    2
+    """
     if not history:
         return 1
-    n = len(game.players)
     first = history[0].seat
-    last = turn_rounds(history, n)[-1]
-    cur = game.current_player
-    if cur is None or (cur - first) % n > (history[-1].seat - first) % n:
-        return last
-    return last + 1
+    cur = current_player
+    if cur is None or (cur - first) % players > (history[-1].seat - first) % players:
+        return last_round
+    return last_round + 1
 
 
 class DiceSheet:

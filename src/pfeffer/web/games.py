@@ -322,11 +322,24 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
     def view(self, game: DiceGame, seat: int | None, memo: Memo | None = None) -> dict[str, Any]:
         """The dice view (:func:`dice_view`) plus what the table shows around it: the log,
         the dice statistics of the table's record and, for each keep option, what follows it.
-        What comes from the finished turns alone is kept in ``memo`` until the next turn ends."""
-        v = game.view(seat)
+        What comes from the finished turns alone is kept in ``memo`` until the next turn ends;
+        the view of one state is made once for every seat (:class:`SeatlessView`): a dice view
+        differs from seat to seat only in ``seat``, ``is_my_turn`` and ``partner``."""
+        v = game.view(seat)  # (also refuses a seat the game does not have)
+        actions = len(game.actions)
+        made = memo.get("view") if memo is not None else None
+        if isinstance(made, SeatlessView) and made.game is game and made.actions == actions:
+            return made.for_seat(v)
+        data = self._view(game, v, memo)
+        if memo is not None:
+            memo["view"] = SeatlessView(game, actions, data)
+            data = memo["view"].for_seat(v)
+        return data
+
+    def _view(self, game: DiceGame, v: DiceView, memo: Memo | None) -> dict[str, Any]:
         done = memo.get("dice") if memo is not None else None
         if not isinstance(done, FinishedTurns) or not done.fits(v):
-            done = FinishedTurns.of(v)
+            done = FinishedTurns.of(v, done if isinstance(done, FinishedTurns) else None)
             if memo is not None:
                 memo["dice"] = done
         data = dice_view(v, done)
@@ -336,6 +349,27 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
         data["dice_stats"] = FaceCounts.on(game.actions, memo).json()
         for option, preview in zip(data["keep_options"], keep_previews(game), strict=True):
             option["next"] = jsonable(preview)
+        return data
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatlessView:
+    """The JSON view of one state of a dice game (``game`` after ``actions`` actions: every
+    action is one more in the record, so the count tells a game's states apart, also where
+    another process's actions are applied to the game in place), made for one seat and given
+    to every seat with the three fields that depend on the seat set for it."""
+
+    game: DiceGame
+    actions: int
+    data: dict[str, Any]
+
+    def for_seat(self, v: DiceView) -> dict[str, Any]:
+        """The view for ``v``'s seat (``v``: the engine's view of this state for that seat);
+        a frame's lists are its own, the items in them shared."""
+        data = {k: list(x) if type(x) is list else x for k, x in self.data.items()}
+        data["seat"] = v.seat
+        data["is_my_turn"] = v.is_my_turn
+        data["partner"] = _seat_facts(v.seat, len(v.players), v.side_of, v.players)["partner"]
         return data
 
 
@@ -382,7 +416,10 @@ class FaceCounts:
 @dataclasses.dataclass(frozen=True)
 class FinishedTurns:
     """The JSON of what a dice view's finished turns alone decide (the same for every seat and
-    every action until the next turn ends): the turns, the score sheet, the log's events."""
+    every action until the next turn ends): the turns, the score sheet, the log's events.
+    Made on from the last one when a turn ends (:meth:`of`): only the new turns are turned
+    into JSON and logged; the score sheet's rows are made again (their totals change) from the
+    turns' JSON already made."""
 
     history: tuple[Any, ...]  # the engine's tuple of finished turns this was made from
     players: int
@@ -393,18 +430,30 @@ class FinishedTurns:
     last_round: int
 
     @classmethod
-    def of(cls, v: DiceView) -> FinishedTurns:
+    def of(cls, v: DiceView, before: FinishedTurns | None = None) -> FinishedTurns:
+        """The finished turns of ``v``, made on from ``before`` where ``v``'s turns begin
+        with the very turns ``before`` was made of (the same as made from scratch)."""
         n, auto_cost = len(v.players), v.rules.auto_pfeffer_penalty
-        events, last_round = finished_turns_log(v.history, n, auto_cost)
-        return cls(
-            v.history,
-            n,
-            auto_cost,
-            jsonable(v.history),
-            jsonable(v.sheet_rows),
-            [e.to_dict() for e in events],
-            last_round,
+        history = v.history
+        start, turns, log, last_round = 0, [], [], 0
+        if before is not None and before.continued_by(history, n, auto_cost):
+            start, last_round = len(before.history), before.last_round
+            turns, log = list(before.turns), list(before.log)
+        events, last_round = finished_turns_log(
+            history, n, auto_cost, start=start, last_round=last_round
         )
+        turns += [jsonable(t) for t in history[start:]]
+        log += [e.to_dict() for e in events]
+        by_turn = {id(t): j for t, j in zip(history, turns, strict=True)}
+        rows = [
+            {
+                "number": row.number,
+                "turns": [None if t is None else by_turn[id(t)] for t in row.turns],
+                "totals": list(row.totals),
+            }
+            for row in v.sheet_rows
+        ]  # as jsonable(v.sheet_rows), with the turns' JSON already made
+        return cls(history, n, auto_cost, turns, rows, log, last_round)
 
     def fits(self, v: DiceView) -> bool:
         """Whether this was made from ``v``'s finished turns (the engine's very tuple)."""
@@ -412,6 +461,16 @@ class FinishedTurns:
             self.history is v.history
             and self.players == len(v.players)
             and self.auto_cost == v.rules.auto_pfeffer_penalty
+        )
+
+    def continued_by(self, history: tuple[Any, ...], players: int, auto_cost: int) -> bool:
+        """Whether ``history`` begins with the very turns this was made of (same game set-up)."""
+        mine = self.history
+        return (
+            self.players == players
+            and self.auto_cost == auto_cost
+            and len(history) >= len(mine)
+            and all(a is b for a, b in zip(mine, history, strict=False))
         )
 
 
@@ -424,9 +483,11 @@ def dice_view(v: DiceView, done: FinishedTurns | None = None) -> dict[str, Any]:
     if done is None or not done.fits(v):
         done = FinishedTurns.of(v)
     data: dict[str, Any] = {
-        name: list(done.turns) if name == "history" else jsonable(value)
+        name: jsonable(value) if name not in _MADE else None
         for name, value in zip(v._fields, v, strict=True)
-    }  # as jsonable(v), with the turns already made
+    }  # as jsonable(v), with the turns and the rules already made
+    data["history"] = list(done.turns)
+    data["rules"] = rules_json(v.rules)
     sides = list(v.players)  # every player is a side
     data["sheet_rows"] = list(done.sheet_rows)
     data["single_faces"] = list(single_faces(v.rules))
@@ -434,6 +495,20 @@ def dice_view(v: DiceView, done: FinishedTurns | None = None) -> dict[str, Any]:
     data["winner_names"] = [sides[w] for w in v.winners]
     data |= _seat_facts(v.seat, len(v.players), v.side_of, sides)
     return data
+
+
+_MADE = frozenset({"history", "rules"})  # the view's fields dice_view does not convert itself
+
+
+def rules_json(rules: DiceRules) -> dict[str, Any]:
+    """``jsonable(rules)``, worked out once per rules (a copy: a frame's data is its own)."""
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in _rules_json(rules).items()}
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: DiceRules) -> dict[str, Any]:
+    made: dict[str, Any] = jsonable(rules)
+    return made
 
 
 @functools.lru_cache(maxsize=64)
