@@ -9,8 +9,9 @@ one pass over its options, which the compiler packs into vector instructions (me
 core: 0.86 ms for one state's backward pass at the defaults' longest turns, 0.35–0.39 ms per
 state with four lanes; eight lanes were no faster, sixteen slower). Each lane's arithmetic is
 :func:`kernels.turn_policy`'s, in the same order, so the tables are the same bit for bit
-(tests/dice/test_solver_lanes.py). The forward pass (where the turn's chance goes) runs one
-lane at a time (:func:`kernels.turn_forward`).
+(tests/dice/test_solver_lanes.py). The forward pass (where the turn's chance goes) also takes
+the four lanes in one pass over the menus (:func:`_forward4`; the lanes' best options differ, so
+its additions are not packed into vectors, but the loop is shared).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from pfeffer.dice.solver.kernels import (
     _bank_value,
     _first_at_most,
     _store_row,
-    turn_forward,
 )
 from pfeffer.dice.solver.tables import F64, I64
 
@@ -126,8 +126,8 @@ def turn_policy4(
 ) -> None:
     """:func:`kernels.turn_policy` for the four start states ``(own[l], other[l])`` with bust
     values ``beta[l]``: ``out[l]`` = (value, const, p_bust) and ``dist[l]`` the result
-    distribution of lane ``l``. Scratch: ``V`` (``4 × 6 × turn_size``), ``roll``
-    (``turn_size × 7 × 4``), ``arg`` (``turn_size × 4 menus``), ``M`` (``6 × turn_size``)."""
+    distribution of lane ``l``. Scratch: ``V``, ``roll``, ``M`` of :func:`scratch`, ``arg``
+    (``turn_size × 4 menus``)."""
     pmin5 = 1.0
     for n in range(1, 6):
         pmin5 = min(pmin5, bust[n])
@@ -194,14 +194,33 @@ def turn_policy4(
                 V[slot] = _closed_six(t, lane, own[lane], other[lane], beta[lane], bank[lane],
                                       top[lane], must_roll, final_round, dlast, p_only_hot, Q,
                                       bust, gs, gp, os_, oo, six_nonhot, V, arg)  # fmt: skip
+    _forward4(
+        own,
+        other,
+        lower,
+        target,
+        final_round,
+        must_roll,
+        F,
+        Q,
+        bust,
+        gs,
+        gp,
+        oo,
+        six_nonhot,
+        tc5,
+        tc6,
+        top,
+        end,
+        p_only_hot,
+        roll,
+        arg,
+        M,
+        dist,
+        out,
+    )
     for lane in range(LANES):
-        c, pb = turn_forward(own[lane], other[lane], lower, target, final_round, must_roll, F, Q,
-                             bust, gs, gp, oo, six_nonhot, tc5[lane], tc6[lane], top[lane],
-                             end[lane], p_only_hot, roll[:, :, lane], arg, LANES, lane, M,
-                             dist[lane])  # fmt: skip
         out[lane, 0] = V[4 * 5 + lane]
-        out[lane, 1] = c
-        out[lane, 2] = pb
 
 
 @njit(cache=True, inline="always")
@@ -435,8 +454,8 @@ def sweep_policy_threads(
     size = Wn.shape[0]
     chunks = pool.shape[0]
     change = 0.0
-    V = np.empty((chunks, LANES * 6 * turn_size))
-    M = np.empty((chunks, 6 * turn_size))
+    V = np.zeros((chunks, LANES * 6 * turn_size))
+    M = np.zeros((chunks, LANES * 6 * 2 * turn_size))  # as scratch()
     roll = np.empty((chunks, turn_size, 7, LANES), dtype=np.bool_)
     dist = np.empty((chunks, LANES, size))
     out = np.empty((chunks, LANES, 3))
@@ -466,11 +485,164 @@ def sweep_policy_threads(
 
 
 def scratch(turn_size: int, size: int) -> tuple[F64, npt.NDArray[np.bool_], F64, F64, F64]:
-    """The scratch arrays of :func:`sweep_policy`: ``V``, ``roll``, ``M``, ``dist``, ``out``."""
+    """The scratch arrays of :func:`sweep_policy`: ``V``, ``roll``, ``M``, ``dist``, ``out``
+    (``M`` twice the turn: a lane past its turn's end may spread a weight of 0 up to the
+    largest keep past it, see :func:`_spread4`)."""
     return (
         np.zeros(LANES * 6 * turn_size),
         np.zeros((turn_size, 7, LANES), dtype=np.bool_),
-        np.zeros(6 * turn_size),
+        np.zeros(LANES * 6 * 2 * turn_size),
         np.zeros((LANES, size)),
         np.zeros((LANES, 3)),
     )
+
+
+@njit(cache=True)
+def _forward4(
+    own: I64,
+    other: I64,
+    lower: int,
+    target: int,
+    final_round: bool,
+    must_roll: bool,
+    F: F64,
+    Q: F64,
+    bust: F64,
+    gs: I64,
+    gp: F64,
+    oo: I64,
+    six_nonhot: I64,
+    tc5: I64,
+    tc6: I64,
+    top: I64,
+    end: I64,
+    p_only_hot: float,
+    roll: npt.NDArray[np.bool_],
+    arg: Choices,
+    M: F64,
+    dist: F64,
+    out: F64,
+) -> None:
+    """:func:`kernels.turn_forward` for the four lanes of :func:`turn_policy4` at once (``M``
+    four lanes wide, ``M[4 * (6 t + slot) + lane]``): ``dist[lane]``, and ``out[lane, 1]``,
+    ``out[lane, 2]`` = (const, p_bust). A lane that does not throw somewhere spreads a weight
+    of 0 there, which changes no sum (the chances are never negative), so each lane's sums are
+    :func:`kernels.turn_forward`'s, in the same order."""
+    dlast = F.shape[0] - 1
+    last = end.max()
+    for k in range(4 * 6 * (last + 1)):
+        M[k] = 0.0
+    for lane in range(LANES):
+        for k in range(dist.shape[1]):
+            dist[lane, k] = 0.0
+        M[4 * 5 + lane] = 1.0
+    const = np.zeros(LANES)
+    pb = np.zeros(LANES)
+    to_bank = np.empty(LANES)
+    w = np.empty(LANES)
+    chain = np.empty(LANES)
+    for t in range(last + 1):
+        at = 6 * t
+        for lane in range(LANES):
+            to_bank[lane] = 0.0
+        for n in range(1, 6):
+            spread = False
+            for lane in range(LANES):
+                mn = M[4 * (at + n - 1) + lane]
+                w[lane] = 0.0
+                if t > end[lane] or mn == 0.0:
+                    continue
+                if t >= tc5[lane] or not roll[t, n, lane]:
+                    to_bank[lane] += mn
+                else:
+                    pb[lane] += mn * bust[n]
+                    w[lane] = mn
+                    spread = True
+            if spread:
+                _spread4(t, gs[n], gs[n + 1], w, w, False, six_nonhot, gp, arg, M)
+        spread = False
+        for lane in range(LANES):
+            m = M[4 * (at + 5) + lane]
+            w[lane] = 0.0
+            chain[lane] = 0.0
+            if t > end[lane] or m == 0.0:
+                continue
+            if t >= tc6[lane]:
+                if not must_roll:
+                    to_bank[lane] += m
+                    continue
+                d = min(own[lane] + t - other[lane], dlast) if final_round else dlast
+                if t > top[lane]:
+                    pb[lane] += m * bust[6] / (1.0 - p_only_hot)
+                    const[lane] += m * Q[d] / (1.0 - p_only_hot)
+                else:
+                    pb[lane] += m * bust[6]
+                    const[lane] += m * Q[d]
+                    chain[lane] = m
+                    spread = True
+            elif not roll[t, 6, lane]:
+                to_bank[lane] += m
+            else:
+                pb[lane] += m * bust[6]
+                w[lane] = m
+                spread = True
+        if spread:
+            _spread4(t, gs[6], gs[7], w, chain, True, six_nonhot, gp, arg, M)
+        for lane in range(LANES):
+            b = to_bank[lane]
+            if b == 0.0 or t > end[lane]:
+                continue
+            s = own[lane] + t
+            if s < target:
+                dist[lane, s + lower] += b
+            elif not final_round:
+                const[lane] += b
+            else:
+                const[lane] += b * (1.0 - F[min(s - other[lane], dlast)])
+    for lane in range(LANES):
+        out[lane, 1] = const[lane]
+        out[lane, 2] = pb[lane]
+
+
+@njit(cache=True, inline="always")
+def _spread4(
+    t: int,
+    g_lo: int,
+    g_hi: int,
+    w: F64,
+    chain: F64,
+    six: bool,
+    six_nonhot: I64,
+    gp: F64,
+    arg: Choices,
+    M: F64,
+) -> None:
+    """Spread each lane's weight over the menus ``g_lo .. g_hi`` to their best options: ``w``
+    over every menu, ``chain`` (a closed-form six-dice throw's hot dice) over the menus that
+    only score with all six dice (``six``: the menus are six dice's; one of the two weights is 0
+    in each lane). Every lane's best options are written wherever one lane throws (the backward
+    pass writes all four lanes, :func:`_expect4`), and an offset not written in this turn is one
+    of an earlier turn: a lane of weight 0 adds 0 at a valid place. ``M`` is long enough for
+    every offset past the turn's end (:func:`scratch`)."""
+    at = 6 * t
+    w0 = w[0]
+    w1 = w[1]
+    w2 = w[2]
+    w3 = w[3]
+    c0 = chain[0]
+    c1 = chain[1]
+    c2 = chain[2]
+    c3 = chain[3]
+    for g in range(g_lo, g_hi):
+        q = gp[g]
+        a = 4 * g
+        if six and six_nonhot[g] < 0:
+            M[4 * (at + arg[t, a])] += (w0 + c0) * q
+            M[4 * (at + arg[t, a + 1]) + 1] += (w1 + c1) * q
+            M[4 * (at + arg[t, a + 2]) + 2] += (w2 + c2) * q
+            M[4 * (at + arg[t, a + 3]) + 3] += (w3 + c3) * q
+        else:
+            M[4 * (at + arg[t, a])] += w0 * q
+            M[4 * (at + arg[t, a + 1]) + 1] += w1 * q
+            M[4 * (at + arg[t, a + 2]) + 2] += w2 * q
+            M[4 * (at + arg[t, a + 3]) + 3] += w3 * q
