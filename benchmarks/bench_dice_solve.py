@@ -1,7 +1,8 @@
 """Solve times of the two-player dice solver (issue 10: the defaults in ≤ 5 minutes on two cores
 with ≤ 1 GB): each rule set from scratch in its own subprocess (no cache, numba compiled first
 on a tiny rule set), with wall time, CPU time (user + system, all threads), peak resident memory,
-optimising sweeps, their residuals and the first player's chance.
+optimising sweeps, their residuals and the first player's chance, and the wall time of the
+optimising sweeps (``sweeps_s``) and of the policy evaluation (``evaluation_s``).
 
     PYTHONPATH=src python benchmarks/bench_dice_solve.py [--threads 2] [--sets defaults,...]
 
@@ -36,12 +37,31 @@ SETS: dict[str, dict[str, object]] = {
 DEFAULT_SETS = "defaults,target5000,no-auto,no-final,must-roll"
 
 
+def timed(module: object, name: str, spent: dict[str, float], key: str) -> None:
+    """Replace ``module.name`` by a wrapper that adds its wall time to ``spent[key]``."""
+    f = getattr(module, name)
+
+    def wrapper(*args: object) -> object:
+        start = time.perf_counter()
+        try:
+            return f(*args)
+        finally:
+            spent[key] += time.perf_counter() - start
+
+    setattr(module, name, wrapper)
+
+
 def one(name: str, threads: int, lower: int) -> dict[str, object]:
     """Solve one set in this process; its figures."""
+    from pfeffer.dice.solver import kernels, lanes
     from pfeffer.dice.solver.solve import LOWER_STEPS, solve_tables
 
     # Compile the kernels first (numba's cache makes this quick after the first run).
     solve_tables(DiceRules(target=1000), lower=20, final_steps=300, threads=threads)
+    spent = {"sweeps_s": 0.0, "evaluation_s": 0.0}
+    timed(lanes, "sweep_policy", spent, "sweeps_s")
+    timed(lanes, "sweep_policy_threads", spent, "sweeps_s")
+    timed(kernels, "sweep_fixed", spent, "evaluation_s")
     before = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
     rules = DiceRules(**SETS[name])  # type: ignore[arg-type]
@@ -51,7 +71,7 @@ def one(name: str, threads: int, lower: int) -> dict[str, object]:
     cpu = ru.ru_utime + ru.ru_stime - before.ru_utime - before.ru_stime
     return {"set": name, "wall": wall, "cpu": cpu, "rss_mb": ru.ru_maxrss / 1024,
             "sweeps": len(s.residuals), "residuals": list(s.residuals),
-            "lower": s.lower, "first": s.win_probability(0, 0)}  # fmt: skip
+            "lower": s.lower, "first": s.win_probability(0, 0), **spent}  # fmt: skip
 
 
 def main() -> None:
@@ -65,8 +85,9 @@ def main() -> None:
         print(json.dumps(one(a.one, a.threads, a.lower)))
         return
     print(f"threads {a.threads}, lower {a.lower or 'default'}")
-    print("| set | wall s | CPU s | peak MB | sweeps | last residual | W(0, 0) |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| set | wall s | CPU s | peak MB | sweeps | last residual | W(0, 0) | sweeps s | "
+          "evaluation s |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name in a.sets.split(","):
         out = subprocess.run(
             [sys.executable, __file__, "--one", name, "--threads", str(a.threads), "--lower",
@@ -75,7 +96,8 @@ def main() -> None:
         ).stdout  # fmt: skip
         r = json.loads(out.strip().splitlines()[-1])
         print(f"| {name} | {r['wall']:.0f} | {r['cpu']:.0f} | {r['rss_mb']:.0f} | {r['sweeps']} "
-              f"| {r['residuals'][-1]:.1e} | {r['first']:.10f} |", flush=True)  # fmt: skip
+              f"| {r['residuals'][-1]:.1e} | {r['first']:.10f} | {r['sweeps_s']:.0f} "
+              f"| {r['evaluation_s']:.0f} |", flush=True)  # fmt: skip
         print(f"  residuals {', '.join(f'{x:.2g}' for x in r['residuals'])}", flush=True)
 
 
