@@ -204,6 +204,54 @@ def option_offsets(t: DiceTables) -> I64:
     return np.asarray(6 * t.opt_points + slot, dtype=np.int64)
 
 
+@njit(cache=True, inline="always")
+def turn_constants(
+    bust: F64, gs: I64, gp: F64, oo: I64, six_nonhot: I64
+) -> tuple[float, float, int]:
+    """What every turn of a rule set shares: the smallest bust chance of one to five dice, the
+    chance that six dice score only with all six, and the largest keep in steps."""
+    pmin5 = 1.0
+    for n in range(1, 6):
+        pmin5 = min(pmin5, bust[n])
+    p_only_hot = 0.0
+    for g in range(gs[6], gs[7]):
+        if six_nonhot[g] < 0:
+            p_only_hot += gp[g]
+    maxp = 0
+    for o in range(oo.shape[0]):
+        maxp = max(maxp, oo[o] // 6)
+    return pmin5, p_only_hot, maxp
+
+
+@njit(cache=True, inline="always")
+def turn_limits(
+    own: int,
+    other: int,
+    beta: float,
+    min_bank: int,
+    target: int,
+    final_round: bool,
+    F: F64,
+    bust: F64,
+    pmin5: float,
+    maxp: int,
+) -> tuple[int, int, int, int]:
+    """Where a turn's closed forms begin (turn totals): ``tc5`` (from here on up to five dice
+    bank), ``tc6`` (six dice too, or only their hot-dice chains are solved), ``top`` (the
+    chains summed as a series beyond) and ``end`` (the last total a keep reaches)."""
+    base = max(target - own, min_bank, 1)
+    if final_round:
+        d5 = _first_at_most(F, pmin5 * (1.0 - beta))
+        d6 = _first_at_most(F, bust[6] * (1.0 - beta))
+        tc5 = max(base, d5 + other - own)
+        tc6 = max(tc5, d6 + other - own)
+    else:
+        tc5 = base
+        tc6 = base
+    top = tc6 + TAIL
+    return tc5, tc6, top, top + maxp
+
+
 @njit(cache=True)
 def turn_policy(
     own: int,
@@ -242,28 +290,10 @@ def turn_policy(
     ``p_bust(n) * (1 - beta)``): there the values are written in closed form. The optimising
     sweeps run four of these side by side (:func:`pfeffer.dice.solver.lanes.turn_policy4`, the
     same arithmetic); this one is their reference."""
-    pmin5 = 1.0
-    for n in range(1, 6):
-        pmin5 = min(pmin5, bust[n])
-    p_only_hot = 0.0
-    for g in range(gs[6], gs[7]):
-        if six_nonhot[g] < 0:
-            p_only_hot += gp[g]
+    pmin5, p_only_hot, maxp = turn_constants(bust, gs, gp, oo, six_nonhot)
     dlast = F.shape[0] - 1
-    maxp = 0
-    for o in range(oo.shape[0]):
-        maxp = max(maxp, oo[o] // 6)
-    base = max(target - own, min_bank, 1)
-    if final_round:
-        d5 = _first_at_most(F, pmin5 * (1.0 - beta))
-        d6 = _first_at_most(F, bust[6] * (1.0 - beta))
-        tc5 = max(base, d5 + other - own)
-        tc6 = max(tc5, d6 + other - own)
-    else:
-        tc5 = base
-        tc6 = base
-    top = tc6 + TAIL
-    end = top + maxp
+    tc5, tc6, top, end = turn_limits(own, other, beta, min_bank, target, final_round, F, bust,
+                                     pmin5, maxp)  # fmt: skip
     # Backward: the values (the turn solved backwards) and the choices.
     for t in range(end, -1, -1):
         s = own + t

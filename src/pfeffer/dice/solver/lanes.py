@@ -21,11 +21,11 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from pfeffer.dice.solver.kernels import (
-    TAIL,
     Choices,
     _bank_value,
-    _first_at_most,
     _store_row,
+    turn_constants,
+    turn_limits,
 )
 from pfeffer.dice.solver.tables import F64, I64
 
@@ -128,33 +128,16 @@ def turn_policy4(
     values ``beta[l]``: ``out[l]`` = (value, const, p_bust) and ``dist[l]`` the result
     distribution of lane ``l``. Scratch: ``V``, ``roll``, ``M`` of :func:`scratch`, ``arg``
     (``turn_size × 4 menus``)."""
-    pmin5 = 1.0
-    for n in range(1, 6):
-        pmin5 = min(pmin5, bust[n])
-    p_only_hot = 0.0
-    for g in range(gs[6], gs[7]):
-        if six_nonhot[g] < 0:
-            p_only_hot += gp[g]
+    pmin5, p_only_hot, maxp = turn_constants(bust, gs, gp, oo, six_nonhot)
     dlast = F.shape[0] - 1
-    maxp = 0
-    for o in range(oo.shape[0]):
-        maxp = max(maxp, oo[o] // 6)
     tc5 = np.empty(LANES, np.int64)
     tc6 = np.empty(LANES, np.int64)
     top = np.empty(LANES, np.int64)
     end = np.empty(LANES, np.int64)
     for lane in range(LANES):
-        base = max(target - own[lane], min_bank, 1)
-        if final_round:
-            d5 = _first_at_most(F, pmin5 * (1.0 - beta[lane]))
-            d6 = _first_at_most(F, bust[6] * (1.0 - beta[lane]))
-            tc5[lane] = max(base, d5 + other[lane] - own[lane])
-            tc6[lane] = max(tc5[lane], d6 + other[lane] - own[lane])
-        else:
-            tc5[lane] = base
-            tc6[lane] = base
-        top[lane] = tc6[lane] + TAIL
-        end[lane] = top[lane] + maxp
+        tc5[lane], tc6[lane], top[lane], end[lane] = turn_limits(
+            own[lane], other[lane], beta[lane], min_bank, target, final_round, F, bust, pmin5, maxp
+        )
     heavy5 = tc5.max()  # below it some lane throws up to five dice by its menus
     heavy6 = tc6.max()  # below it some lane throws six dice by its menus
     bank = np.empty(LANES)
