@@ -1,17 +1,18 @@
-"""Four start states through one turn recursion (SIMD lanes) for the optimising sweeps.
+"""Four start states through one turn recursion (lanes) for the optimising sweeps.
 
 An optimising sweep re-solves the turn of every start state (:func:`kernels.turn_policy`). The
 states of one score sum and kind are independent of each other, and their turns differ only in
 the bank values, the bust value and where the closed forms begin. So four of them go through one
 backward pass side by side: each in-turn value is stored as four adjacent lanes,
 ``V[4 * (6 t + slot) + lane]``, and a keep menu's best option is found for all four lanes in
-one pass over its options, which the compiler packs into vector instructions (measured on one
-core: 0.86 ms for one state's backward pass at the defaults' longest turns, 0.35–0.39 ms per
-state with four lanes; eight lanes were no faster, sixteen slower). Each lane's arithmetic is
+one pass over its options (measured on one core: 0.86 ms for one state's backward pass at the
+defaults' longest turns, 0.35–0.39 ms per state with four lanes; eight lanes were no faster,
+sixteen slower). The compiler does not pack the lanes into vector registers (its assembly is
+scalar compares and conditional moves, also with ``fastmath``): the gain is the menus' loop and
+offsets shared by four states and four independent chains of comparisons. Each lane's arithmetic is
 :func:`kernels.turn_policy`'s, in the same order, so the tables are the same bit for bit
 (tests/dice/test_solver_lanes.py). The forward pass (where the turn's chance goes) also takes
-the four lanes in one pass over the menus (:func:`_forward4`; the lanes' best options differ, so
-its additions are not packed into vectors, but the loop is shared).
+the four lanes in one pass over the menus (:func:`_forward4`).
 """
 
 from __future__ import annotations
