@@ -146,16 +146,16 @@ def test_lane_sweeps_are_the_reference_sweep(name: str) -> None:
         st = empty_store(size, threads)
         Wn, Wa = start[0].copy(), start[1].copy()
         changes = []
-        V, roll, M, dist, out = lanes.scratch(turn_size, size)
+        V, roll, M, dist, out = lanes.scratch(turn_size, size, threads if threads > 1 else 0)
         arg = kernels.choice_array(t, turn_size, threads if threads > 1 else 0, lanes.LANES)
         for _ in range(2):
             st["used"][:] = 0
             if threads > 1:
                 c = lanes.sweep_policy_threads(
                     Wn, Wa, LOWER, t.target, t.min_bank, t.auto_penalty, rules.final_round,
-                    rules.hot_dice_must_roll, F, Q, *args, turn_size, arg, st["C"], st["PB"],
-                    st["pool"], st["used"], st["off"], st["first"], st["count"], 2 * size - 2,
-                    0)  # fmt: skip
+                    rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M, dist, out, st["C"],
+                    st["PB"], st["pool"], st["used"], st["off"], st["first"], st["count"],
+                    2 * size - 2, 0)  # fmt: skip
             else:
                 c = lanes.sweep_policy(
                     Wn, Wa, LOWER, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,

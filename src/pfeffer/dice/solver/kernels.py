@@ -334,8 +334,8 @@ def turn_policy(
         roll[t, 6] = must_roll or e > bank
         V[at + 5] = e if must_roll else max(e, bank)
     const, pb = turn_forward(own, other, lower, target, final_round, must_roll, F, Q, bust, gs,
-                             gp, oo, six_nonhot, tc5, tc6, top, end, p_only_hot, roll, arg, 1, 0,
-                             M, dist)  # fmt: skip
+                             gp, oo, six_nonhot, tc5, tc6, top, end, p_only_hot, roll, arg, M,
+                             dist)  # fmt: skip
     return float(V[5]), const, pb
 
 
@@ -361,15 +361,12 @@ def turn_forward(
     p_only_hot: float,
     roll: npt.NDArray[np.bool_],
     arg: Choices,
-    stride: int,
-    lane: int,
     M: F64,
     dist: F64,
 ) -> tuple[float, float]:
     """The forward pass of :func:`turn_policy`: where the chance of the turn's start goes under
-    the choices of its backward pass (``roll[t, n]``, each menu's best offset in
-    ``arg[t, stride * g + lane]``; ``stride`` 4 for the lanes of :mod:`.lanes`). Fills
-    ``dist`` (banks below the target) and returns ``(const, p_bust)``."""
+    the choices of its backward pass (``roll[t, n]``, each menu's best offset in ``arg[t, g]``).
+    Fills ``dist`` (banks below the target) and returns ``(const, p_bust)``."""
     dlast = F.shape[0] - 1
     for k in range(dist.shape[0]):
         dist[k] = 0.0
@@ -399,7 +396,7 @@ def turn_forward(
                         const += m * Q[d]
                         for g in range(gs[6], gs[7]):
                             if six_nonhot[g] < 0:
-                                M[at + arg[t, stride * g + lane]] += m * gp[g]
+                                M[at + arg[t, g]] += m * gp[g]
                 m = 0.0
         else:
             for n in range(1, 6):
@@ -411,14 +408,14 @@ def turn_forward(
                     continue
                 pb += mn * bust[n]
                 for g in range(gs[n], gs[n + 1]):
-                    M[at + arg[t, stride * g + lane]] += mn * gp[g]
+                    M[at + arg[t, g]] += mn * gp[g]
         if m != 0.0:
             if not roll[t, 6]:
                 to_bank += m
             else:
                 pb += m * bust[6]
                 for g in range(gs[6], gs[7]):
-                    M[at + arg[t, stride * g + lane]] += m * gp[g]
+                    M[at + arg[t, g]] += m * gp[g]
         if to_bank != 0.0:
             if s < target:
                 dist[s + lower] += to_bank
@@ -474,6 +471,20 @@ def _store_row(
 
 
 @njit(cache=True, inline="always")
+def bust_value(
+    auto_state: bool, auto: bool, i: int, j: int, Wn: F64, Wa: F64, lower: int, penalty: int
+) -> float:
+    """What a bust is worth to the mover of start state ``(i, j)`` (table indices): the
+    opponent then starts a turn under Auto-Pfeffer (``auto``: the rules have it; else a normal
+    turn), with the mover ``penalty`` steps lower if the mover was under Auto-Pfeffer itself
+    (``auto_state``; a total below the bound counts as the bound)."""
+    if auto_state:
+        down = max(i - lower - penalty, -lower)
+        return float(1.0 - Wa[j, down + lower])
+    return float(1.0 - (Wa[j, i] if auto else Wn[j, i]))
+
+
+@njit(cache=True, inline="always")
 def _row_value(
     kind: int, i: int, j: int, Wn: F64, flat: F64, off: I64, first: I64, count: I64
 ) -> float:
@@ -512,14 +523,14 @@ def sweep_fixed(
         if auto:
             for i in range(i0, i1 + 1):
                 j = total - i
-                down = max(i - lower - penalty, -lower)
-                v = C[1, i, j] + PB[1, i, j] * (1.0 - Wa[j, down + lower])
+                beta = bust_value(True, True, i, j, Wn, Wa, lower, penalty)
+                v = C[1, i, j] + PB[1, i, j] * beta
                 v += _row_value(1, i, j, Wn, flat, off, first, count)
                 change = max(change, abs(v - Wa[i, j]))
                 Wa[i, j] = v
         for i in range(i0, i1 + 1):
             j = total - i
-            beta = 1.0 - (Wa[j, i] if auto else Wn[j, i])
+            beta = bust_value(False, auto, i, j, Wn, Wa, lower, penalty)
             v = C[0, i, j] + PB[0, i, j] * beta
             v += _row_value(0, i, j, Wn, flat, off, first, count)
             change = max(change, abs(v - Wn[i, j]))

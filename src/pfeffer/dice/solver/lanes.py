@@ -25,6 +25,7 @@ from pfeffer.dice.solver.kernels import (
     Choices,
     _bank_value,
     _store_row,
+    bust_value,
     turn_constants,
     turn_limits,
 )
@@ -178,31 +179,8 @@ def turn_policy4(
                 V[slot] = _closed_six(t, lane, own[lane], other[lane], beta[lane], bank[lane],
                                       top[lane], must_roll, final_round, dlast, p_only_hot, Q,
                                       bust, gs, gp, os_, oo, six_nonhot, V, arg)  # fmt: skip
-    _forward4(
-        own,
-        other,
-        lower,
-        target,
-        final_round,
-        must_roll,
-        F,
-        Q,
-        bust,
-        gs,
-        gp,
-        oo,
-        six_nonhot,
-        tc5,
-        tc6,
-        top,
-        end,
-        p_only_hot,
-        roll,
-        arg,
-        M,
-        dist,
-        out,
-    )
+    _forward4(own, other, lower, target, final_round, must_roll, F, Q, bust, gs, gp, oo, six_nonhot,
+              tc5, tc6, top, end, p_only_hot, roll, arg, M, dist, out)  # fmt: skip
     for lane in range(LANES):
         out[lane, 0] = V[4 * 5 + lane]
 
@@ -305,11 +283,7 @@ def _lane_group(
     for lane in range(LANES):
         i = min(i_first + lane, i_last)
         j = total - i
-        if auto_state:
-            down = max(i - lower - penalty, -lower)
-            beta[lane] = 1.0 - Wa[j, down + lower]
-        else:
-            beta[lane] = 1.0 - (Wa[j, i] if auto else Wn[j, i])
+        beta[lane] = bust_value(auto_state, auto, i, j, Wn, Wa, lower, penalty)
         own[lane] = i - lower
         other[lane] = j - lower
     turn_policy4(own, other, beta, min_bank, Wn, lower, target, final_round, must_roll, F, Q,
@@ -417,8 +391,12 @@ def sweep_policy_threads(
     os_: I64,
     oo: I64,
     six_nonhot: I64,
-    turn_size: int,
+    V: F64,
+    roll: npt.NDArray[np.bool_],
     arg: Choices,
+    M: F64,
+    dist: F64,
+    out: F64,
     C: F64,
     PB: F64,
     pool: F64,
@@ -430,7 +408,8 @@ def sweep_policy_threads(
     sum_lo: int,
 ) -> float:
     """:func:`sweep_policy` under Auto-Pfeffer with the groups of one score sum spread over the
-    threads (one per row of ``pool``; ``arg``: one :func:`kernels.choice_array` per thread, four
+    threads (one per row of ``pool``; ``V``, ``roll``, ``M``, ``dist``, ``out``: one
+    :func:`scratch` per thread; ``arg``: one :func:`kernels.choice_array` per thread, four
     lanes wide). The same values: within a sum an Auto-Pfeffer state reads only other sums and
     (at the lower bound, ``i`` = 0 only) its partner, so the first group of each sum is done
     alone first; a normal state reads its partner's Auto-Pfeffer value, done in the pass
@@ -438,11 +417,6 @@ def sweep_policy_threads(
     size = Wn.shape[0]
     chunks = pool.shape[0]
     change = 0.0
-    V = np.zeros((chunks, LANES * 6 * turn_size))
-    M = np.zeros((chunks, LANES * 6 * 2 * turn_size))  # as scratch()
-    roll = np.empty((chunks, turn_size, 7, LANES), dtype=np.bool_)
-    dist = np.empty((chunks, LANES, size))
-    out = np.empty((chunks, LANES, 3))
     for total in range(sum_hi, sum_lo - 1, -1):
         i0 = max(0, total - size + 1)
         i1 = min(size - 1, total)
@@ -468,16 +442,20 @@ def sweep_policy_threads(
     return change
 
 
-def scratch(turn_size: int, size: int) -> tuple[F64, npt.NDArray[np.bool_], F64, F64, F64]:
-    """The scratch arrays of :func:`sweep_policy`: ``V``, ``roll``, ``M``, ``dist``, ``out``
-    (``M`` twice the turn: a lane past its turn's end may spread a weight of 0 up to the
-    largest keep past it, see :func:`_spread4`)."""
+def scratch(
+    turn_size: int, size: int, threads: int = 0
+) -> tuple[F64, npt.NDArray[np.bool_], F64, F64, F64]:
+    """The scratch arrays of :func:`sweep_policy` (``threads`` > 0: one of each per thread, for
+    :func:`sweep_policy_threads`): ``V``, ``roll``, ``M``, ``dist``, ``out`` (``M`` twice the
+    turn: a lane past its turn's end may spread a weight of 0 up to the largest keep past it,
+    see :func:`_spread4`)."""
+    lead = (threads,) if threads else ()
     return (
-        np.zeros(LANES * 6 * turn_size),
-        np.zeros((turn_size, 7, LANES), dtype=np.bool_),
-        np.zeros(LANES * 6 * 2 * turn_size),
-        np.zeros((LANES, size)),
-        np.zeros((LANES, 3)),
+        np.zeros((*lead, LANES * 6 * turn_size)),
+        np.zeros((*lead, turn_size, 7, LANES), dtype=np.bool_),
+        np.zeros((*lead, LANES * 6 * 2 * turn_size)),
+        np.zeros((*lead, LANES, size)),
+        np.zeros((*lead, LANES, 3)),
     )
 
 

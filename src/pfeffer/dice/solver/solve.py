@@ -204,10 +204,10 @@ def iterate_tables(
     normal = np.full((size, size), 0.5) if guess is None else guess[0]
     auto = np.full((size, size), 0.5) if guess is None else guess[1]
     turn_size = 2 * size + len(F) + kernels.TAIL + t.max_points + 16
-    V, roll, M, dist, out = lanes.scratch(turn_size, size)
     kinds = 2 if rules.auto_pfeffer else 1
     chunks = threads if (threads > 1 and rules.auto_pfeffer) else 1
-    # one per thread, four lanes wide
+    # The scratch and the turn's choices (four lanes wide): one of each per thread.
+    V, roll, M, dist, out = lanes.scratch(turn_size, size, chunks if chunks > 1 else 0)
     arg = kernels.choice_array(t, turn_size, chunks if chunks > 1 else 0, lanes.LANES)
     C = np.zeros((kinds, size, size))
     PB = np.zeros((kinds, size, size))
@@ -232,8 +232,8 @@ def iterate_tables(
             if chunks > 1:
                 c = lanes.sweep_policy_threads(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
-                    rules.hot_dice_must_roll, F, Q, *policy_args, turn_size, arg, C, PB, pool,
-                    used, off, first, count, hi, lo)  # fmt: skip
+                    rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg, M, dist, out, C,
+                    PB, pool, used, off, first, count, hi, lo)  # fmt: skip
             else:
                 c = lanes.sweep_policy(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
