@@ -2,7 +2,9 @@
 with ≤ 1 GB): each rule set from scratch in its own subprocess (no cache, numba compiled first
 on a tiny rule set), with wall time, CPU time (user + system, all threads), peak resident memory,
 optimising sweeps, their residuals and the first player's chance, and the wall time of the
-optimising sweeps (``sweeps_s``) and of the policy evaluation (``evaluation_s``).
+optimising sweeps (``sweeps_s``) and of the policy evaluation (``evaluation_s``); below each row
+the residuals, how many first sweeps capped the turns and how many states each sweep bounded
+instead of solving.
 
     PYTHONPATH=src python benchmarks/bench_dice_solve.py [--threads 2] [--sets defaults,...]
 
@@ -62,6 +64,7 @@ def one(name: str, threads: int, lower: int) -> dict[str, object]:
     timed(lanes, "sweep_policy", spent, "sweeps_s")
     timed(lanes, "sweep_policy_threads", spent, "sweeps_s")
     timed(kernels, "sweep_fixed", spent, "evaluation_s")
+    timed(kernels, "sweep_fixed_threads", spent, "evaluation_s")
     before = resource.getrusage(resource.RUSAGE_SELF)
     start = time.perf_counter()
     rules = DiceRules(**SETS[name])  # type: ignore[arg-type]
@@ -71,6 +74,7 @@ def one(name: str, threads: int, lower: int) -> dict[str, object]:
     cpu = ru.ru_utime + ru.ru_stime - before.ru_utime - before.ru_stime
     return {"set": name, "wall": wall, "cpu": cpu, "rss_mb": ru.ru_maxrss / 1024,
             "sweeps": len(s.residuals), "residuals": list(s.residuals),
+            "capped": s.capped, "skipped": list(s.skipped),
             "lower": s.lower, "first": s.win_probability(0, 0), **spent}  # fmt: skip
 
 
@@ -98,7 +102,11 @@ def main() -> None:
         print(f"| {name} | {r['wall']:.0f} | {r['cpu']:.0f} | {r['rss_mb']:.0f} | {r['sweeps']} "
               f"| {r['residuals'][-1]:.1e} | {r['first']:.10f} | {r['sweeps_s']:.0f} "
               f"| {r['evaluation_s']:.0f} |", flush=True)  # fmt: skip
-        print(f"  residuals {', '.join(f'{x:.2g}' for x in r['residuals'])}", flush=True)
+        print(
+            f"  residuals {', '.join(f'{x:.2g}' for x in r['residuals'])}; the first "
+            f"{r['capped']} capped; states bounded, not solved: {r['skipped']}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -53,25 +53,27 @@ def test_four_lanes_are_four_reference_turns(name: str) -> None:
     arg = kernels.choice_array(t, turn_size)
     V4, roll4, M4, dist4, out4 = lanes.scratch(turn_size, size)
     arg4 = kernels.choice_array(t, turn_size, lanes=lanes.LANES)
-    for _ in range(25):
+    for k in range(40):
         # Four states anywhere in the table (not only neighbours: every lane has its own
-        # closed-form points), bust values anywhere in [0, 1].
+        # closed-form points), bust values anywhere in [0, 1]; every other time the turns
+        # capped (below the minimum, too).
         own = rng.integers(-LOWER, t.target, 4)
         other = rng.integers(-LOWER, t.target, 4)
         beta = rng.random(4)
+        cap = kernels.NO_CAP if k % 2 == 0 else int(rng.integers(0, 40))
         lanes.turn_policy4(own, other, beta, t.min_bank, W, LOWER, t.target, rules.final_round,
                            rules.hot_dice_must_roll, F, Q, *args, V4, roll4, arg4, M4, dist4,
-                           out4)  # fmt: skip
+                           out4, cap)  # fmt: skip
         for lane in range(4):
             v, c, pb = kernels.turn_policy(
                 int(own[lane]), int(other[lane]), float(beta[lane]), t.min_bank, W, LOWER,
                 t.target, rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg,
-                M, dist)  # fmt: skip
+                M, dist, cap)  # fmt: skip
             assert (out4[lane, 0], out4[lane, 1], out4[lane, 2]) == (v, c, pb)
             assert np.array_equal(dist4[lane], dist)
 
 
-def reference_sweep(rules: DiceRules, Wn: F64, Wa: F64, store: dict[str, Any]) -> float:
+def reference_sweep(rules: DiceRules, Wn: F64, Wa: F64, store: dict[str, Any], cap: int) -> float:
     """One optimising sweep the plain way: each start state's turn by the reference kernel, one
     after the other, highest sums first, Auto-Pfeffer states of a sum before its normal ones."""
     t, F, Q, args, size, turn_size = setting(rules)
@@ -94,7 +96,7 @@ def reference_sweep(rules: DiceRules, Wn: F64, Wa: F64, store: dict[str, Any]) -
                 v, c, pb = kernels.turn_policy(
                     i - LOWER, j - LOWER, beta, t.min_bank, Wn, LOWER, t.target,
                     rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M,
-                    dist)  # fmt: skip
+                    dist, cap)  # fmt: skip
                 store["C"][kind, i, j] = kernels._store_row(
                     kind, i, j, Wn, dist, c, store["pool"], store["used"], 0, store["off"],
                     store["first"], store["count"])  # fmt: skip
@@ -127,10 +129,19 @@ def bands(store: dict[str, Any]) -> list[tuple[int, ...]]:
     return out
 
 
+def no_skip(size: int, cap: int) -> tuple[int, float, Any, Any, Any, int]:
+    """The sweeps' last arguments for a sweep that solves every state (mode 0), turns capped at
+    ``cap``."""
+    return (0, 0.0, np.zeros((2, 2, size, size)), np.zeros(size + 1),
+            np.zeros((2, size, size), dtype=np.bool_), cap)  # fmt: skip
+
+
+@pytest.mark.parametrize("cap", [kernels.NO_CAP, 9])
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
-def test_lane_sweeps_are_the_reference_sweep(name: str) -> None:
+def test_lane_sweeps_are_the_reference_sweep(name: str, cap: int) -> None:
     """Two optimising sweeps from a random table: the four-lane sweep (and, under Auto-Pfeffer,
-    the two-thread one) give the reference sweep's tables, policies and bands bit for bit."""
+    the two-thread one) give the reference sweep's tables, policies and bands bit for bit, with
+    the turns whole or capped."""
     rules = RULE_SETS[name]
     t, F, Q, args, size, turn_size = setting(rules)
     rng = np.random.default_rng(11)
@@ -140,7 +151,7 @@ def test_lane_sweeps_are_the_reference_sweep(name: str) -> None:
     ref_changes = []
     for _ in range(2):
         ref["used"][:] = 0
-        ref_changes.append(reference_sweep(rules, Wn, Wa, ref))
+        ref_changes.append(reference_sweep(rules, Wn, Wa, ref, cap))
     results = {"reference": (Wn, Wa, ref, ref_changes)}
     for threads in (1, 2) if rules.auto_pfeffer else (1,):
         st = empty_store(size, threads)
@@ -155,13 +166,13 @@ def test_lane_sweeps_are_the_reference_sweep(name: str) -> None:
                     Wn, Wa, LOWER, t.target, t.min_bank, t.auto_penalty, rules.final_round,
                     rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M, dist, out, st["C"],
                     st["PB"], st["pool"], st["used"], st["off"], st["first"], st["count"],
-                    2 * size - 2, 0)  # fmt: skip
+                    2 * size - 2, 0, *no_skip(size, cap))  # fmt: skip
             else:
                 c = lanes.sweep_policy(
                     Wn, Wa, LOWER, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
                     rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M,
                     dist, out, st["C"], st["PB"], st["pool"], st["used"], st["off"], st["first"],
-                    st["count"], 2 * size - 2, 0)  # fmt: skip
+                    st["count"], 2 * size - 2, 0, *no_skip(size, cap))  # fmt: skip
             changes.append(c)
         results[f"threads {threads}"] = (Wn, Wa, st, changes)
     rWn, rWa, rst, rch = results.pop("reference")
@@ -171,3 +182,29 @@ def test_lane_sweeps_are_the_reference_sweep(name: str) -> None:
         for key in ("C", "PB", "first", "count"):
             assert np.array_equal(st[key], rst[key])
         assert sorted(bands(st)) == sorted(bands(rst))
+
+
+def test_threaded_evaluation_is_the_evaluation() -> None:
+    """The policy evaluation's linear sweeps on two threads give the one-thread sweeps' tables and
+    changes bit for bit (policies from an optimising sweep of a random table)."""
+    rules = SMALL
+    t, F, Q, args, size, turn_size = setting(rules)
+    rng = np.random.default_rng(3)
+    Wn, Wa = rng.random((size, size)), rng.random((size, size))
+    st = empty_store(size, 1)
+    V, roll, M, dist, out = lanes.scratch(turn_size, size)
+    arg = kernels.choice_array(t, turn_size, 0, lanes.LANES)
+    lanes.sweep_policy(Wn, Wa, LOWER, t.target, t.min_bank, t.auto_penalty, True,
+                       rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M,
+                       dist, out, st["C"], st["PB"], st["pool"], st["used"], st["off"],
+                       st["first"], st["count"], 2 * size - 2, 0,
+                       *no_skip(size, kernels.NO_CAP))  # fmt: skip
+    # From a table the policies do not fit yet, so that every linear sweep changes it.
+    one = (rng.random((size, size)), rng.random((size, size)))
+    two = (one[0].copy(), one[1].copy())
+    store = (st["C"], st["PB"], st["pool"], st["off"], st["first"], st["count"])
+    for _ in range(3):
+        c1 = kernels.sweep_fixed(*one, LOWER, t.auto_penalty, True, *store)
+        c2 = kernels.sweep_fixed_threads(*two, LOWER, t.auto_penalty, *store, 2)
+        assert c1 == c2 and c1 > 0
+        assert np.array_equal(one[0], two[0]) and np.array_equal(one[1], two[1])

@@ -770,8 +770,13 @@ def replay(
 def solve(
     rule: RuleOpt = None,
     threads: Annotated[
-        int, typer.Option(help="Threads for a solve (the same table; 1 keeps to one core).", min=1)
-    ] = 1,
+        int | None,
+        typer.Option(
+            help="Threads for a solve (the same table; 1 keeps to one core). Default: the cores "
+            "this process may use.",
+            min=1,
+        ),
+    ] = None,
 ) -> None:
     """Solve the rules for two optimal players (or load the solved table) and print the first
     player's winning chance and the fair head start for the second player."""

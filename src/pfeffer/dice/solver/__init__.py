@@ -14,7 +14,7 @@ from typing import Literal, overload
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver.advice import Advice, advise
 from pfeffer.dice.solver.approx import ApproxStrategy
-from pfeffer.dice.solver.solve import Progress, solve_tables
+from pfeffer.dice.solver.solve import Progress, available_cores, solve_tables
 from pfeffer.dice.solver.strategy import DiceStrategy
 from pfeffer.dice.solver.three import ThreeStrategy
 
@@ -24,19 +24,19 @@ __all__ = ["Advice", "ApproxStrategy", "DiceStrategy", "Progress", "ThreeStrateg
 
 @overload
 def solve(rules: DiceRules | None = None, players: Literal[2] = 2, *,
-          progress: Progress | None = None, cache: bool = True, threads: int = 1,
+          progress: Progress | None = None, cache: bool = True, threads: int | None = None,
           method: Literal["exact"] = "exact") -> DiceStrategy: ...  # fmt: skip
 @overload
 def solve(rules: DiceRules | None, players: Literal[3], *, progress: Progress | None = None,
-          cache: bool = True, threads: int = 1,
+          cache: bool = True, threads: int | None = None,
           method: Literal["exact"] = "exact") -> ThreeStrategy: ...  # fmt: skip
 @overload
 def solve(rules: DiceRules | None, players: int, *, progress: Progress | None = None,
-          cache: bool = True, threads: int = 1,
+          cache: bool = True, threads: int | None = None,
           method: Literal["approx"]) -> ApproxStrategy: ...  # fmt: skip
 @overload
 def solve(rules: DiceRules | None = None, players: int = 2, *,
-          progress: Progress | None = None, cache: bool = True, threads: int = 1,
+          progress: Progress | None = None, cache: bool = True, threads: int | None = None,
           method: str = "exact") -> DiceStrategy | ThreeStrategy | ApproxStrategy: ...  # fmt: skip
 def solve(
     rules: DiceRules | None = None,
@@ -44,7 +44,7 @@ def solve(
     *,
     progress: Progress | None = None,
     cache: bool = True,
-    threads: int = 1,
+    threads: int | None = None,
     method: str = "exact",
 ) -> DiceStrategy | ThreeStrategy | ApproxStrategy:
     """Optimal play under ``rules`` for ``players`` players, all playing optimally.
@@ -52,7 +52,7 @@ def solve(
     With ``cache`` the table is read from (or written to) the user data folder, keyed by the
     rules; the default rules' table ships with the package. ``progress(stage, fraction)`` is
     called as the solve goes on; ``threads`` > 1 solves the states of a score sum side by side
-    (the same table).
+    (the same table; ``None``: as many as the cores this process may use).
 
     ``players=3`` gives the exact three-player strategy (:class:`ThreeStrategy`, not cached) up
     to the target :data:`pfeffer.dice.solver.three.MAX_EXACT_TARGET` (larger targets: a
@@ -80,7 +80,8 @@ def solve(
         found = store.load(rules)
         if found is not None:
             return found
-    strategy = solve_tables(rules, progress=progress, threads=threads)
+    strategy = solve_tables(rules, progress=progress,
+                            threads=available_cores() if threads is None else threads)
     if cache:
         store.save(strategy)
     return strategy

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from numba import njit, prange
 
 from pfeffer.dice.solver.tables import F64, I64, DiceTables
 
@@ -27,6 +27,8 @@ Choices = npt.NDArray[np.signedinteger[Any]]
 #: Turn totals past the point where even the six-dice throw is settled in closed form, still
 #: solved exactly (hot dice chains of three pairs); beyond, the chain is summed as a series.
 TAIL = 60
+#: A turn's ``cap`` (see :func:`turn_limits`) that caps nothing.
+NO_CAP = 1 << 30
 
 
 @njit(cache=True, inline="always")
@@ -235,10 +237,14 @@ def turn_limits(
     bust: F64,
     pmin5: float,
     maxp: int,
-) -> tuple[int, int, int, int]:
+    cap: int,
+) -> tuple[int, int, int, int, int]:
     """Where a turn's closed forms begin (turn totals): ``tc5`` (from here on up to five dice
     bank), ``tc6`` (six dice too, or only their hot-dice chains are solved), ``top`` (the
-    chains summed as a series beyond) and ``end`` (the last total a keep reaches)."""
+    chains summed as a series beyond), ``end`` (the last total a keep reaches) and ``free``
+    (from here on even six dice after hot dice bank: a turn capped at ``cap`` (an
+    approximation for the first sweeps, see :data:`pfeffer.dice.solver.solve.CAP_STEPS`), else
+    past ``end``)."""
     base = max(target - own, min_bank, 1)
     if final_round:
         d5 = _first_at_most(F, pmin5 * (1.0 - beta))
@@ -248,8 +254,11 @@ def turn_limits(
     else:
         tc5 = base
         tc6 = base
+    cap = max(cap, min_bank, 1)
+    if cap < tc6:
+        return min(tc5, cap), cap, cap, cap + maxp, cap
     top = tc6 + TAIL
-    return tc5, tc6, top, top + maxp
+    return tc5, tc6, top, top + maxp, top + maxp + 1
 
 
 @njit(cache=True)
@@ -276,6 +285,7 @@ def turn_policy(
     arg: Choices,
     M: F64,
     dist: F64,
+    cap: int = NO_CAP,
 ) -> tuple[float, float, float]:
     """Solve the turn of the mover with total ``own`` against ``other`` (both below the target;
     a bust is worth ``beta``, banking ``t >= min_bank`` moves to ``own + t``; values in the flat
@@ -289,11 +299,13 @@ def turn_policy(
     ``F[d] <= p_bust(n) * (1 - beta)`` (a throw can gain at most ``1 - p_bust(n)`` and loses
     ``p_bust(n) * (1 - beta)``): there the values are written in closed form. The optimising
     sweeps run four of these side by side (:func:`pfeffer.dice.solver.lanes.turn_policy4`, the
-    same arithmetic); this one is their reference."""
+    same arithmetic); this one is their reference.
+
+    ``cap``: every choice from that turn total on banks (see :func:`turn_limits`)."""
     pmin5, p_only_hot, maxp = turn_constants(bust, gs, gp, oo, six_nonhot)
     dlast = F.shape[0] - 1
-    tc5, tc6, top, end = turn_limits(own, other, beta, min_bank, target, final_round, F, bust,
-                                     pmin5, maxp)  # fmt: skip
+    tc5, tc6, top, end, free = turn_limits(own, other, beta, min_bank, target, final_round, F,
+                                           bust, pmin5, maxp, cap)  # fmt: skip
     # Backward: the values (the turn solved backwards) and the choices.
     for t in range(end, -1, -1):
         s = own + t
@@ -305,7 +317,7 @@ def turn_policy(
             for n in range(5):
                 V[at + n] = bank
             if t >= tc6:
-                if not must_roll:
+                if not must_roll or t >= free:
                     V[at + 5] = bank
                     continue
                 d = min(s - other, dlast) if final_round else dlast
@@ -334,8 +346,8 @@ def turn_policy(
         roll[t, 6] = must_roll or e > bank
         V[at + 5] = e if must_roll else max(e, bank)
     const, pb = turn_forward(own, other, lower, target, final_round, must_roll, F, Q, bust, gs,
-                             gp, oo, six_nonhot, tc5, tc6, top, end, p_only_hot, roll, arg, M,
-                             dist)  # fmt: skip
+                             gp, oo, six_nonhot, tc5, tc6, top, end, free, p_only_hot, roll, arg,
+                             M, dist)  # fmt: skip
     return float(V[5]), const, pb
 
 
@@ -358,6 +370,7 @@ def turn_forward(
     tc6: int,
     top: int,
     end: int,
+    free: int,
     p_only_hot: float,
     roll: npt.NDArray[np.bool_],
     arg: Choices,
@@ -384,7 +397,7 @@ def turn_forward(
             for n in range(5):
                 to_bank += M[at + n]
             if t >= tc6 and m != 0.0:
-                if not must_roll:
+                if not must_roll or t >= free:
                     to_bank += m
                 else:
                     d = min(s - other, dlast) if final_round else dlast
@@ -497,6 +510,34 @@ def _row_value(
     return v
 
 
+@njit(cache=True, inline="always")
+def _fixed_state(
+    kind: int,
+    auto: bool,
+    i: int,
+    j: int,
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    penalty: int,
+    C: F64,
+    PB: F64,
+    flat: F64,
+    off: I64,
+    first: I64,
+    count: I64,
+) -> float:
+    """One state's linear update under its stored policy (``kind`` 1: under Auto-Pfeffer);
+    returns its change."""
+    beta = bust_value(kind == 1, auto, i, j, Wn, Wa, lower, penalty)
+    v = C[kind, i, j] + PB[kind, i, j] * beta
+    v += _row_value(kind, i, j, Wn, flat, off, first, count)
+    table = Wa if kind == 1 else Wn
+    change = abs(v - table[i, j])
+    table[i, j] = v
+    return float(change)
+
+
 @njit(cache=True)
 def sweep_fixed(
     Wn: F64,
@@ -522,17 +563,48 @@ def sweep_fixed(
         i1 = min(size - 1, total)
         if auto:
             for i in range(i0, i1 + 1):
-                j = total - i
-                beta = bust_value(True, True, i, j, Wn, Wa, lower, penalty)
-                v = C[1, i, j] + PB[1, i, j] * beta
-                v += _row_value(1, i, j, Wn, flat, off, first, count)
-                change = max(change, abs(v - Wa[i, j]))
-                Wa[i, j] = v
+                change = max(change, _fixed_state(1, True, i, total - i, Wn, Wa, lower, penalty,
+                                                  C, PB, flat, off, first, count))  # fmt: skip
         for i in range(i0, i1 + 1):
-            j = total - i
-            beta = bust_value(False, auto, i, j, Wn, Wa, lower, penalty)
-            v = C[0, i, j] + PB[0, i, j] * beta
-            v += _row_value(0, i, j, Wn, flat, off, first, count)
-            change = max(change, abs(v - Wn[i, j]))
-            Wn[i, j] = v
+            change = max(change, _fixed_state(0, auto, i, total - i, Wn, Wa, lower, penalty, C,
+                                              PB, flat, off, first, count))  # fmt: skip
     return change
+
+
+@njit(cache=True, parallel=True)
+def sweep_fixed_threads(
+    Wn: F64,
+    Wa: F64,
+    lower: int,
+    penalty: int,
+    C: F64,
+    PB: F64,
+    pool: F64,
+    off: I64,
+    first: I64,
+    count: I64,
+    chunks: int,
+) -> float:
+    """:func:`sweep_fixed` under Auto-Pfeffer with the states of each sum and kind spread over
+    ``chunks`` threads, the same values: an Auto-Pfeffer state reads only other sums, except the
+    one at the lower bound (``i`` = 0), which reads its partner and goes first, alone; a normal
+    state reads other sums and its partner's Auto-Pfeffer value, done in the pass before."""
+    size = Wn.shape[0]
+    flat = pool.reshape(-1)
+    change = 0.0
+    found = np.zeros(chunks)
+    for total in range(2 * size - 2, -1, -1):
+        i0 = max(0, total - size + 1)
+        i1 = min(size - 1, total)
+        for kind in (1, 0):
+            start = i0
+            if kind == 1 and i0 == 0:
+                change = max(change, _fixed_state(1, True, 0, total, Wn, Wa, lower, penalty, C,
+                                                  PB, flat, off, first, count))  # fmt: skip
+                start = 1
+            for c in prange(chunks):
+                for i in range(start + c, i1 + 1, chunks):
+                    found[c] = max(found[c], _fixed_state(kind, True, i, total - i, Wn, Wa,
+                                                          lower, penalty, C, PB, flat, off,
+                                                          first, count))  # fmt: skip
+    return float(max(change, found.max()))

@@ -7,12 +7,13 @@ backward pass side by side: each in-turn value is stored as four adjacent lanes,
 ``V[4 * (6 t + slot) + lane]``, and a keep menu's best option is found for all four lanes in
 one pass over its options (measured on one core: 0.86 ms for one state's backward pass at the
 defaults' longest turns, 0.35–0.39 ms per state with four lanes; eight lanes were no faster,
-sixteen slower). The compiler does not pack the lanes into vector registers (its assembly is
-scalar compares and conditional moves, also with ``fastmath``): the gain is the menus' loop and
-offsets shared by four states and four independent chains of comparisons. Each lane's arithmetic is
-:func:`kernels.turn_policy`'s, in the same order, so the tables are the same bit for bit
-(tests/dice/test_solver_lanes.py). The forward pass (where the turn's chance goes) also takes
-the four lanes in one pass over the menus (:func:`_forward4`).
+sixteen slower). These kernels compile with LLVM's SLP vectorizer, which numba leaves off by
+default (:mod:`pfeffer.core.compiled`): then a menu's four lanes are one 256-bit compare, maximum
+and blend (the picks are kept as floats for that), not four scalar compares and conditional
+moves; a whole solve at the defaults took 398 s instead of about 550–640 s. Each lane's
+arithmetic is :func:`kernels.turn_policy`'s, in the same order, so the tables are the same bit
+for bit (tests/dice/test_solver_lanes.py). The forward pass (where the turn's chance goes) also
+takes the four lanes in one pass over the menus (:func:`_forward4`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, prange
 
+from pfeffer.core.compiled import slp_vectorized
 from pfeffer.dice.solver.kernels import (
     Choices,
     _bank_value,
@@ -29,6 +31,7 @@ from pfeffer.dice.solver.kernels import (
     turn_constants,
     turn_limits,
 )
+from pfeffer.dice.solver.residual import residual_bound
 from pfeffer.dice.solver.tables import F64, I64
 
 #: Start states solved side by side.
@@ -68,10 +71,12 @@ def _expect4(
         x1 = V[at + 1]
         x2 = V[at + 2]
         x3 = V[at + 3]
-        k0 = pick
-        k1 = pick
-        k2 = pick
-        k3 = pick
+        # The picks as floats, so that a lane's pick and value share one compare (a blend of
+        # four doubles each, once vectorized).
+        k0 = float(pick)
+        k1 = k0
+        k2 = k0
+        k3 = k0
         for o in range(os_[g] + 1, os_[g + 1]):
             p = oo[o]
             at = 4 * (base + p)
@@ -79,19 +84,24 @@ def _expect4(
             v1 = V[at + 1]
             v2 = V[at + 2]
             v3 = V[at + 3]
-            k0 = p if v0 > x0 else k0
-            x0 = v0 if v0 > x0 else x0
-            k1 = p if v1 > x1 else k1
-            x1 = v1 if v1 > x1 else x1
-            k2 = p if v2 > x2 else k2
-            x2 = v2 if v2 > x2 else x2
-            k3 = p if v3 > x3 else k3
-            x3 = v3 if v3 > x3 else x3
+            q = float(p)
+            c0 = v0 > x0
+            c1 = v1 > x1
+            c2 = v2 > x2
+            c3 = v3 > x3
+            k0 = q if c0 else k0
+            k1 = q if c1 else k1
+            k2 = q if c2 else k2
+            k3 = q if c3 else k3
+            x0 = v0 if c0 else x0
+            x1 = v1 if c1 else x1
+            x2 = v2 if c2 else x2
+            x3 = v3 if c3 else x3
         a = 4 * g
-        arg[t, a] = k0
-        arg[t, a + 1] = k1
-        arg[t, a + 2] = k2
-        arg[t, a + 3] = k3
+        arg[t, a] = int(k0)
+        arg[t, a + 1] = int(k1)
+        arg[t, a + 2] = int(k2)
+        arg[t, a + 3] = int(k3)
         q = gp[g]
         e0 += q * x0
         e1 += q * x1
@@ -100,6 +110,7 @@ def _expect4(
     return e0, e1, e2, e3
 
 
+@slp_vectorized
 @njit(cache=True)
 def turn_policy4(
     own: I64,
@@ -125,21 +136,23 @@ def turn_policy4(
     M: F64,
     dist: F64,
     out: F64,
+    cap: int,
 ) -> None:
     """:func:`kernels.turn_policy` for the four start states ``(own[l], other[l])`` with bust
     values ``beta[l]``: ``out[l]`` = (value, const, p_bust) and ``dist[l]`` the result
     distribution of lane ``l``. Scratch: ``V``, ``roll``, ``M`` of :func:`scratch`, ``arg``
-    (``turn_size × 4 menus``)."""
+    (``turn_size × 4 menus``); ``cap`` as in :func:`kernels.turn_limits`."""
     pmin5, p_only_hot, maxp = turn_constants(bust, gs, gp, oo, six_nonhot)
     dlast = F.shape[0] - 1
     tc5 = np.empty(LANES, np.int64)
     tc6 = np.empty(LANES, np.int64)
     top = np.empty(LANES, np.int64)
     end = np.empty(LANES, np.int64)
+    free = np.empty(LANES, np.int64)
     for lane in range(LANES):
-        tc5[lane], tc6[lane], top[lane], end[lane] = turn_limits(
-            own[lane], other[lane], beta[lane], min_bank, target, final_round, F, bust, pmin5, maxp
-        )
+        tc5[lane], tc6[lane], top[lane], end[lane], free[lane] = turn_limits(
+            own[lane], other[lane], beta[lane], min_bank, target, final_round, F, bust, pmin5,
+            maxp, cap)  # fmt: skip
     heavy5 = tc5.max()  # below it some lane throws up to five dice by its menus
     heavy6 = tc6.max()  # below it some lane throws six dice by its menus
     bank = np.empty(LANES)
@@ -177,10 +190,11 @@ def turn_policy4(
                 V[slot] = e[lane] if must_roll else max(e[lane], bank[lane])
             elif t <= end[lane]:
                 V[slot] = _closed_six(t, lane, own[lane], other[lane], beta[lane], bank[lane],
-                                      top[lane], must_roll, final_round, dlast, p_only_hot, Q,
+                                      top[lane], must_roll and t < free[lane], final_round, dlast,
+                                      p_only_hot, Q,
                                       bust, gs, gp, os_, oo, six_nonhot, V, arg)  # fmt: skip
     _forward4(own, other, lower, target, final_round, must_roll, F, Q, bust, gs, gp, oo, six_nonhot,
-              tc5, tc6, top, end, p_only_hot, roll, arg, M, dist, out)  # fmt: skip
+              tc5, tc6, top, end, free, p_only_hot, roll, arg, M, dist, out)  # fmt: skip
     for lane in range(LANES):
         out[lane, 0] = V[4 * 5 + lane]
 
@@ -232,6 +246,7 @@ def _closed_six(
     return float(h)
 
 
+@slp_vectorized
 @njit(cache=True)
 def _lane_group(
     auto_state: bool,
@@ -269,6 +284,12 @@ def _lane_group(
     off: I64,
     first: I64,
     count: I64,
+    mode: int,
+    skip_tol: float,
+    snap: F64,
+    reach: F64,
+    skipped: npt.NDArray[np.bool_],
+    cap: int,
 ) -> float:
     """The start states ``i_first .. i_last`` (at most four) of score sum ``total``, solved
     side by side, their policies stored (``pool[thread]``) and their values written to the
@@ -276,7 +297,27 @@ def _lane_group(
     Auto-Pfeffer, so a bust leaves the opponent an Auto-Pfeffer turn). A short group fills its
     lanes with copies of its last state. Every state the group reads is read as the table stood
     before the group: the caller keeps a state and what it reads out of one group. Returns the
-    largest change."""
+    largest change.
+
+    ``mode`` 1: a group whose every state's residual is bounded by at most ``skip_tol``
+    (:func:`residual.residual_bound`, from the last sweep's tables ``snap``) is not solved but
+    marked in ``skipped``, and its largest bound is returned as its change; mode 2: only the
+    groups marked are solved (after a mode-1 sweep that did not end the solve: their bands were
+    not stored); mode 0: every group is solved."""
+    kind = 1 if auto_state else 0
+    if mode == 2 and not skipped[kind, i_first, total - i_first]:
+        return 0.0
+    if mode == 1:
+        worst = 0.0
+        for i in range(i_first, i_last + 1):
+            worst = max(worst, residual_bound(auto_state, auto, i, total - i, Wn, Wa, snap,
+                                              reach, min_bank, penalty))  # fmt: skip
+            if worst > skip_tol:
+                break
+        if worst <= skip_tol:
+            for i in range(i_first, i_last + 1):
+                skipped[kind, i, total - i] = True
+            return worst
     own = np.empty(LANES, np.int64)
     other = np.empty(LANES, np.int64)
     beta = np.empty(LANES)
@@ -287,8 +328,7 @@ def _lane_group(
         own[lane] = i - lower
         other[lane] = j - lower
     turn_policy4(own, other, beta, min_bank, Wn, lower, target, final_round, must_roll, F, Q,
-                 bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M, dist, out)  # fmt: skip
-    kind = 1 if auto_state else 0
+                 bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M, dist, out, cap)  # fmt: skip
     table = Wa if auto_state else Wn
     change = 0.0
     for lane in range(i_last - i_first + 1):
@@ -302,6 +342,7 @@ def _lane_group(
     return change
 
 
+@slp_vectorized
 @njit(cache=True)
 def sweep_policy(
     Wn: F64,
@@ -336,6 +377,12 @@ def sweep_policy(
     count: I64,
     sum_hi: int,
     sum_lo: int,
+    mode: int,
+    skip_tol: float,
+    snap: F64,
+    reach: F64,
+    skipped: npt.NDArray[np.bool_],
+    cap: int,
 ) -> float:
     """An optimising Gauss-Seidel pass over the sums ``sum_hi .. sum_lo`` (highest first; the
     Auto-Pfeffer states of a sum before its normal ones) that re-solves every start state's turn,
@@ -361,7 +408,7 @@ def sweep_policy(
                     True, True, i, min(i + LANES - 1, i1), total, Wn, Wa, lower, target,
                     min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
                     six_nonhot, V, roll, arg, M, dist, out, C, PB, pool, used, 0, off, first,
-                    count))  # fmt: skip
+                    count, mode, skip_tol, snap, reach, skipped, cap))  # fmt: skip
         mid = i1 if auto else min(total // 2, i1)
         for lo, hi in ((i0, mid), (max(i0, mid + 1), i1)):
             for i in range(lo, hi + 1, LANES):
@@ -369,10 +416,11 @@ def sweep_policy(
                     False, auto, i, min(i + LANES - 1, hi), total, Wn, Wa, lower, target,
                     min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
                     six_nonhot, V, roll, arg, M, dist, out, C, PB, pool, used, 0, off, first,
-                    count))  # fmt: skip
+                    count, mode, skip_tol, snap, reach, skipped, cap))  # fmt: skip
     return change
 
 
+@slp_vectorized
 @njit(cache=True, parallel=True)
 def sweep_policy_threads(
     Wn: F64,
@@ -406,6 +454,12 @@ def sweep_policy_threads(
     count: I64,
     sum_hi: int,
     sum_lo: int,
+    mode: int,
+    skip_tol: float,
+    snap: F64,
+    reach: F64,
+    skipped: npt.NDArray[np.bool_],
+    cap: int,
 ) -> float:
     """:func:`sweep_policy` under Auto-Pfeffer with the groups of one score sum spread over the
     threads (one per row of ``pool``; ``V``, ``roll``, ``M``, ``dist``, ``out``: one
@@ -429,7 +483,7 @@ def sweep_policy_threads(
                     True, True, i0, min(i0 + LANES - 1, i1), total, Wn, Wa, lower, target,
                     min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
                     six_nonhot, V[0], roll[0], arg[0], M[0], dist[0], out[0], C, PB, pool, used,
-                    0, off, first, count))  # fmt: skip
+                    0, off, first, count, mode, skip_tol, snap, reach, skipped, cap))  # fmt: skip
                 start = i0 + LANES
             for c in prange(chunks):
                 for i in range(start + c * LANES, i1 + 1, chunks * LANES):
@@ -437,7 +491,8 @@ def sweep_policy_threads(
                         auto_state, True, i, min(i + LANES - 1, i1), total, Wn, Wa, lower,
                         target, min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp,
                         os_, oo, six_nonhot, V[c], roll[c], arg[c], M[c], dist[c], out[c], C, PB,
-                        pool, used, c, off, first, count))  # fmt: skip
+                        pool, used, c, off, first, count, mode, skip_tol, snap, reach,
+                        skipped, cap))  # fmt: skip
         change = max(change, found.max())
     return change
 
@@ -459,6 +514,7 @@ def scratch(
     )
 
 
+@slp_vectorized
 @njit(cache=True)
 def _forward4(
     own: I64,
@@ -478,6 +534,7 @@ def _forward4(
     tc6: I64,
     top: I64,
     end: I64,
+    free: I64,
     p_only_hot: float,
     roll: npt.NDArray[np.bool_],
     arg: Choices,
@@ -530,7 +587,7 @@ def _forward4(
             if t > end[lane] or m == 0.0:
                 continue
             if t >= tc6[lane]:
-                if not must_roll:
+                if not must_roll or t >= free[lane]:
                     to_bank[lane] += m
                     continue
                 d = min(own[lane] + t - other[lane], dlast) if final_round else dlast

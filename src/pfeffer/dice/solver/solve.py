@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import time
 from collections.abc import Callable
 
@@ -42,9 +44,29 @@ MAX_SWEEPS = 500
 EVALUATION_TOLERANCE = 1e-14
 EVALUATION_RELATIVE = 1e-5
 MAX_EVALUATIONS = 2000
+#: An optimising sweep after one that changed nothing by more than this bounds the residual of
+#: each state whose inputs have hardly moved instead of re-solving its turn, and skips the state
+#: if the bound is at most ``SKIP_SHARE`` of the tolerance (:mod:`.residual`; the last sweep of
+#: the defaults then solves about a third of the states).
+SKIP_FROM = 1e-6
+SKIP_SHARE = 0.5
+#: The first optimising sweeps (from the plain first guess) cap every turn at this many points:
+#: from there on every choice banks (:func:`kernels.turn_limits`), so a turn far below the
+#: target costs as little as one near it. A cheap approximation while the table is far off; the
+#: sweeps turn whole once a capped sweep changes nothing by more than ``CAP_UNTIL``, and only a
+#: whole sweep can end the solve.
+CAP_POINTS = 3000
+CAP_UNTIL = 0.05
 
 Progress = Callable[[str, float], None]
 """``progress(stage, fraction)``: the stage's name and how far the solve has come (0 to 1)."""
+
+
+def available_cores() -> int:
+    """The cores this process may run on (the default number of threads of a solve)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 def solve_tables(
@@ -169,8 +191,8 @@ def _solve_fast(
         index = np.clip(np.arange(t.target + lower) - lower + guess.lower, 0, None)
         index = np.minimum(index, t.target + guess.lower - 1)
         start_tables = (guess.normal[np.ix_(index, index)], guess.auto[np.ix_(index, index)])
-    normal, auto, residuals = iterate_tables(rules, t, F, Q, lower, tolerance, threads,
-                                             start_tables, report)  # fmt: skip
+    normal, auto, log = iterate_tables(rules, t, F, Q, lower, tolerance, threads, start_tables,
+                                       report)  # fmt: skip
     report("done", 1.0)
     return DiceStrategy(
         rules=rules,
@@ -178,7 +200,9 @@ def _solve_fast(
         normal=normal,
         auto=auto,
         final=F,
-        residuals=tuple(residuals),
+        residuals=tuple(log.residuals),
+        skipped=tuple(log.skipped),
+        capped=sum(log.capped),
         seconds=time.perf_counter() - start,
         extra=extra,
     )
@@ -194,10 +218,10 @@ def iterate_tables(
     threads: int,
     guess: tuple[F64, F64] | None,
     report: Progress,
-) -> tuple[F64, F64, list[float]]:
+) -> tuple[F64, F64, SweepLog]:
     """Modified policy iteration at bound ``lower`` from ``guess`` (else 0.5 everywhere; any
-    guess gives the same fixed point, a good one fewer sweeps): the tables and the residual of
-    every optimising sweep."""
+    guess gives the same fixed point, a good one fewer sweeps): the tables and what each
+    optimising sweep did."""
     policy_args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
                    t.six_nonhot)  # fmt: skip
     size = t.target + lower
@@ -220,39 +244,91 @@ def iterate_tables(
     off = np.zeros((kinds, size, size), dtype=np.int64)
     first = np.zeros((kinds, size, size), dtype=np.int64)
     count = np.zeros((kinds, size, size), dtype=np.int64)
-    residuals: list[float] = []
+    log = SweepLog()
+    residuals = log.residuals
+    # The first sweeps' turns are capped (a cheap approximation while the table is far off),
+    # unless that caps nothing here.
+    cap = max(CAP_POINTS // t.step, t.min_bank)
+    capped = guess is None and cap < size
+    # The last sweep's tables (start, end) and the best chance of a turn to get t steps far, for
+    # the residual bounds of the sweeps that may end the solve (:mod:`.residual`).
+    snap = np.zeros((2, 2, size, size))
+    reach = reach_table(size + 1, rules.hot_dice_must_roll, *kernels.kernel_args(t),
+                        dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start,
+                                    t.opt_points, t.six_nonhot))  # fmt: skip
+    skipped = np.zeros((2, size, size), dtype=np.bool_)
     chunk = max(1, (2 * size) // 50)
-    for _ in range(MAX_SWEEPS):
-        # An optimising sweep: every turn re-solved, its policy stored as a result distribution.
+
+    def sweep(mode: int) -> float:
+        """An optimising sweep (``mode``: see :func:`lanes._lane_group`); its largest change."""
         change = 0.0
-        used[:] = 0
         hi = 2 * size - 2
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
+            shortcut = tolerance * SKIP_SHARE
+            turn_cap = cap if capped else kernels.NO_CAP
             if chunks > 1:
                 c = lanes.sweep_policy_threads(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
                     rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg, M, dist, out, C,
-                    PB, pool, used, off, first, count, hi, lo)  # fmt: skip
+                    PB, pool, used, off, first, count, hi, lo, mode, shortcut, snap, reach,
+                    skipped, turn_cap)  # fmt: skip
             else:
                 c = lanes.sweep_policy(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
                     rules.final_round, rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg,
-                    M, dist, out, C, PB, pool, used, off, first, count, hi, lo)  # fmt: skip
+                    M, dist, out, C, PB, pool, used, off, first, count, hi, lo, mode, shortcut,
+                    snap, reach, skipped, turn_cap)  # fmt: skip
             change = max(change, c)
             hi = lo - 1
             done = len(residuals) + (2 * size - 1 - hi) / (2 * size)
             report(f"sweep {len(residuals) + 1}", _fraction(done))
+        return change
+
+    for _ in range(MAX_SWEEPS):
+        # An optimising sweep: every turn re-solved, its policy stored as a result distribution;
+        # once the last (whole) sweep changed little, a state whose residual is bounded below the
+        # tolerance without solving is skipped (and solved after all if the sweep does not end
+        # the solve: the evaluation needs its policy). Only a whole sweep can end the solve.
+        start = (normal.copy(), auto.copy())
+        used[:] = 0
+        skipped[:] = False
+        mode = 0
+        if residuals and not log.capped[-1] and residuals[-1] <= SKIP_FROM:
+            mode = 1
+        change = sweep(mode)
+        if mode == 1 and change > tolerance and skipped.any():
+            change = max(change, sweep(2))
         residuals.append(change)
-        if change <= tolerance:
+        log.capped.append(capped)
+        log.skipped.append(int(skipped.sum()) if mode == 1 else 0)
+        snap[0, 0], snap[0, 1] = start
+        snap[1, 0], snap[1, 1] = normal, auto
+        if capped:
+            capped = change > CAP_UNTIL
+        elif change <= tolerance:
             break
         # Evaluate the fixed policies: cheap linear sweeps to (nearly) their fixed point.
         for _ in range(MAX_EVALUATIONS):
-            c = kernels.sweep_fixed(normal, auto, lower, t.auto_penalty, rules.auto_pfeffer,
-                                    C, PB, pool, off, first, count)  # fmt: skip
+            if chunks > 1:
+                c = kernels.sweep_fixed_threads(normal, auto, lower, t.auto_penalty, C, PB, pool,
+                                                off, first, count, chunks)  # fmt: skip
+            else:
+                c = kernels.sweep_fixed(normal, auto, lower, t.auto_penalty, rules.auto_pfeffer,
+                                        C, PB, pool, off, first, count)  # fmt: skip
             if c <= max(EVALUATION_TOLERANCE, min(EVALUATION_RELATIVE * change, change**2)):
                 break
-    return normal, auto, residuals
+    return normal, auto, log
+
+
+@dataclasses.dataclass
+class SweepLog:
+    """What each optimising sweep of :func:`iterate_tables` did: its largest change, whether
+    its turns were capped, and how many states it bounded instead of solving."""
+
+    residuals: list[float] = dataclasses.field(default_factory=list)
+    capped: list[bool] = dataclasses.field(default_factory=list)
+    skipped: list[int] = dataclasses.field(default_factory=list)
 
 
 def _fraction(done: float) -> float:

@@ -30,7 +30,11 @@ class DiceStrategy:
     total ``(i - lower) * step`` against ``(j - lower) * step`` wins, without / under
     Auto-Pfeffer (both players having banked, under the opening-only minimum); ``final[d]``: the
     chance that a last turn ``d`` steps behind wins. ``residuals`` are the largest changes of the
-    solver's sweeps (the stopping rule: the last is ≤ ``tolerance``). ``extra`` holds the general
+    solver's sweeps (the stopping rule: the last is ≤ ``tolerance``; a state the last sweeps did
+    not solve counts with a bound of its change, see :mod:`pfeffer.dice.solver.residual`), and
+    ``skipped`` how many start states each sweep bounded instead; the first ``capped`` sweeps
+    capped the turns (an approximation, see :data:`pfeffer.dice.solver.solve.CAP_POINTS`).
+    ``extra`` holds the general
     solver's arrays (see :mod:`pfeffer.dice.solver.context`): the tables per "has banked" flag,
     the Pfeffer calls per predecessor's bank, the last turns and the playoff.
     """
@@ -43,6 +47,8 @@ class DiceStrategy:
     residuals: tuple[float, ...] = ()
     seconds: float = 0.0
     extra: Mapping[str, F64] = dataclasses.field(default_factory=dict)
+    skipped: tuple[int, ...] = ()
+    capped: int = 0
 
     @functools.cached_property
     def tables(self) -> DiceTables:
@@ -165,6 +171,8 @@ class DiceStrategy:
             "final": self.final,
             "residuals": np.array(self.residuals),
             "seconds": np.array(self.seconds),
+            "skipped": np.array(self.skipped, dtype=np.int64),
+            "capped": np.array(self.capped),
         }
         out.update({f"x_{k}": v for k, v in self.extra.items()})
         return out
@@ -181,6 +189,8 @@ class DiceStrategy:
             final=np.asarray(data["final"], dtype=np.float64),
             residuals=tuple(float(x) for x in data["residuals"]),
             seconds=float(data["seconds"]),
+            skipped=tuple(int(x) for x in data["skipped"]) if "skipped" in data else (),
+            capped=int(data["capped"]) if "capped" in data else 0,
             extra={k[2:]: np.asarray(data[k], dtype=np.float64) for k in data.files
                    if k.startswith("x_")} if hasattr(data, "files") else {},
         )  # fmt: skip

@@ -1,0 +1,143 @@
+"""The optimising sweeps' two shortcuts: the residual bound that lets the last sweep skip states
+(pfeffer.dice.solver.residual) holds against turns re-solved in full, and solves that skip, or
+cap the turns of their first sweeps, reach the table of solves that do neither."""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+from pfeffer.dice import DiceRules
+from pfeffer.dice.solver import kernels
+from pfeffer.dice.solver.gkernels import dice_consts, reach_table
+from pfeffer.dice.solver.residual import residual_bound
+from pfeffer.dice.solver.solve import solve_tables
+from pfeffer.dice.solver.strategy import DiceStrategy
+from pfeffer.dice.solver.tables import F64, build_tables
+
+solve_module = importlib.import_module("pfeffer.dice.solver.solve")
+
+LOWER = 12
+FINAL = 200
+DEEP = 30  # deep enough that the last sweep of a solve skips states
+SMALL = DiceRules(target=500, min_bank=150, auto_pfeffer_penalty=200)
+RULE_SETS = {"small": SMALL, "no-auto": SMALL.replace(auto_pfeffer=False)}
+
+
+def solved(rules: DiceRules) -> DiceStrategy:
+    return solve_tables(rules, lower=LOWER, final_steps=FINAL, tolerance=1e-13)
+
+
+def bellman(s: DiceStrategy, Wn: F64, Wa: F64) -> tuple[F64, F64]:
+    """Every start state's turn re-solved in full against the tables ``(Wn, Wa)``."""
+    rules = s.rules
+    t = build_tables(rules)
+    F = s.final
+    Q = kernels.tail_table(F, t.group_start, t.group_prob, t.six_nonhot)
+    args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
+            t.six_nonhot)  # fmt: skip
+    size = Wn.shape[0]
+    turn_size = 2 * size + len(F) + kernels.TAIL + t.max_points + 16
+    V = np.zeros(6 * turn_size)
+    M = np.zeros(6 * 2 * turn_size)
+    roll = np.zeros((turn_size, 7), dtype=np.bool_)
+    dist = np.zeros(size)
+    arg = kernels.choice_array(t, turn_size)
+    out = (np.zeros_like(Wn), np.zeros_like(Wa))
+    for kind in (0, 1) if rules.auto_pfeffer else (0,):
+        for i in range(size):
+            for j in range(size):
+                beta = kernels.bust_value(kind == 1, rules.auto_pfeffer, i, j, Wn, Wa, LOWER,
+                                          t.auto_penalty)  # fmt: skip
+                v, _, _ = kernels.turn_policy(
+                    i - LOWER, j - LOWER, beta, t.min_bank, Wn, LOWER, t.target,
+                    rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M,
+                    dist)  # fmt: skip
+                out[kind][i, j] = v
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+@pytest.mark.parametrize("noise", ["random", "far", "bust"])
+def test_the_bound_holds_against_turns_solved_in_full(name: str, noise: str) -> None:
+    """From a solved table (itself a fixed point to 1e-13), move the tables and compare every
+    state's bound with its true residual, the turn re-solved in full. ``far``: only the totals
+    near the target move, upward, so that a turn reaching them gains most, which the reach
+    chances must still cover; ``bust``: only the Auto-Pfeffer table (the bust values)."""
+    rules = RULE_SETS[name]
+    s = solved(rules)
+    t = build_tables(rules)
+    size = s.normal.shape[0]
+    rng = np.random.default_rng(5)
+    snap = np.zeros((2, 2, size, size))
+    snap[:, 0] = s.normal
+    snap[:, 1] = s.auto
+    Wn, Wa = s.normal.copy(), s.auto.copy()
+    if noise == "random":
+        Wn += rng.normal(0.0, 1e-6, Wn.shape)
+        Wa += rng.normal(0.0, 1e-6, Wa.shape)
+    elif noise == "far":
+        Wn[:, size - 5 :] -= 1e-4  # banks there are worth 1 - Wn: more
+    else:
+        Wa -= rng.random(Wa.shape) * 1e-5
+    reach = reach_table(size + 1, rules.hot_dice_must_roll, *kernels.kernel_args(t),
+                        dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start,
+                                    t.opt_points, t.six_nonhot))  # fmt: skip
+    Tn, Ta = bellman(s, Wn, Wa)
+    slack = s.residuals[-1] + 1e-14
+    tight = 0
+    for kind in (0, 1) if rules.auto_pfeffer else (0,):
+        W, T = (Wa, Ta) if kind else (Wn, Tn)
+        for i in range(size):
+            for j in range(size):
+                bound = residual_bound(kind == 1, rules.auto_pfeffer, i, j, Wn, Wa, snap, reach,
+                                       t.min_bank, t.auto_penalty)  # fmt: skip
+                actual = abs(T[i, j] - W[i, j])
+                assert actual <= bound + slack, (kind, i, j, actual, bound)
+                tight += actual > 0.2 * bound
+    assert tight > 0  # the bound is not vacuous: some states come near it
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_skipping_solves_reach_the_same_table(
+    threads: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A solve whose last sweep skips states, one that skips from its second sweep on with a
+    loose bound (so that the skipped states are solved after the sweep, for the evaluation) and
+    one that never skips reach the same table; the skipping solves' last sweep skipped states."""
+    rules = SMALL
+    plain_from = solve_module.SKIP_FROM
+    counts: dict[str, list[int]] = {}
+    tables = {}
+    for name, skip_from, share in (("never", 0.0, 0.5), ("last", plain_from, 0.5),
+                                   ("loose", 1.0, 1e7)):  # fmt: skip
+        monkeypatch.setattr(solve_module, "SKIP_FROM", skip_from)
+        monkeypatch.setattr(solve_module, "SKIP_SHARE", share)
+        s = solve_tables(rules, lower=DEEP, final_steps=FINAL, threads=threads)
+        assert s.residuals[-1] <= solve_module.TOLERANCE
+        tables[name] = (s.normal, s.auto)
+        counts[name] = list(s.skipped)
+    for name in ("last", "loose"):
+        for a, b in zip(tables[name], tables["never"], strict=True):
+            assert np.abs(a - b).max() <= 1e-10
+    assert counts["never"] == [0] * len(counts["never"])
+    assert counts["last"][-1] > 0
+    assert sum(counts["loose"][:-1]) > 0  # skipped in sweeps that did not end the solve
+
+
+def test_capped_first_sweeps_reach_the_same_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turns capped at 300 points in the first sweeps (every choice banks from there on), then
+    whole: the same table as whole sweeps throughout, and the solve ends on a whole sweep."""
+    tables = {}
+    for name, points in (("whole", 10**9), ("capped", 300)):
+        monkeypatch.setattr(solve_module, "CAP_POINTS", points)
+        s = solve_tables(SMALL, lower=DEEP, final_steps=FINAL)
+        assert s.residuals[-1] <= solve_module.TOLERANCE
+        tables[name] = (s.normal, s.auto, s.capped, len(s.residuals))
+    assert tables["whole"][2] == 0
+    capped, sweeps = tables["capped"][2:]
+    assert 0 < capped < sweeps
+    for k in (0, 1):
+        assert np.abs(tables["capped"][k] - tables["whole"][k]).max() <= 1e-10
