@@ -80,8 +80,9 @@ def solve(
         found = store.load(rules)
         if found is not None:
             return found
-    strategy = solve_tables(rules, progress=progress,
-                            threads=available_cores() if threads is None else threads)
+    strategy = solve_tables(
+        rules, progress=progress, threads=available_cores() if threads is None else threads
+    )
     if cache:
         store.save(strategy)
     return strategy
