@@ -1,4 +1,4 @@
-"""The optimising sweep's four lanes (pfeffer.dice.solver.lanes) against the one-turn reference
+"""The optimising sweep's lanes (pfeffer.dice.solver.lanes) against the one-turn reference
 kernel (kernels.turn_policy): the same values, policies and stored bands, bit for bit."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ RULE_SETS = {
 
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
-def test_four_lanes_are_four_reference_turns(name: str) -> None:
+def test_lanes_are_reference_turns(name: str) -> None:
     rules = RULE_SETS[name]
     t, F, Q, args, size, turn_size = setting(rules)
     rng = np.random.default_rng(7)
@@ -51,26 +51,26 @@ def test_four_lanes_are_four_reference_turns(name: str) -> None:
     roll = np.zeros((turn_size, 7), dtype=np.bool_)
     dist = np.zeros(size)
     arg = kernels.choice_array(t, turn_size)
-    V4, roll4, M4, dist4, out4 = lanes.scratch(turn_size, size)
-    arg4 = kernels.choice_array(t, turn_size, lanes=lanes.LANES)
+    V_l, roll_l, M_l, dist_l, out_l = lanes.scratch(turn_size, size)
+    arg_l = kernels.choice_array(t, turn_size, lanes=lanes.LANES)
     for k in range(40):
         # Four states anywhere in the table (not only neighbours: every lane has its own
         # closed-form points), bust values anywhere in [0, 1]; every other time the turns
         # capped (below the minimum, too).
-        own = rng.integers(-LOWER, t.target, 4)
-        other = rng.integers(-LOWER, t.target, 4)
-        beta = rng.random(4)
+        own = rng.integers(-LOWER, t.target, lanes.LANES)
+        other = rng.integers(-LOWER, t.target, lanes.LANES)
+        beta = rng.random(lanes.LANES)
         cap = kernels.NO_CAP if k % 2 == 0 else int(rng.integers(0, 40))
-        lanes.turn_policy4(own, other, beta, t.min_bank, W, LOWER, t.target, rules.final_round,
-                           rules.hot_dice_must_roll, F, Q, *args, V4, roll4, arg4, M4, dist4,
-                           out4, cap)  # fmt: skip
-        for lane in range(4):
+        lanes.turn_policy_lanes(own, other, beta, t.min_bank, W, LOWER, t.target, rules.final_round,
+                           rules.hot_dice_must_roll, F, Q, *args, V_l, roll_l, arg_l, M_l, dist_l,
+                           out_l, cap)  # fmt: skip
+        for lane in range(lanes.LANES):
             v, c, pb = kernels.turn_policy(
                 int(own[lane]), int(other[lane]), float(beta[lane]), t.min_bank, W, LOWER,
                 t.target, rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg,
                 M, dist, cap)  # fmt: skip
-            assert (out4[lane, 0], out4[lane, 1], out4[lane, 2]) == (v, c, pb)
-            assert np.array_equal(dist4[lane], dist)
+            assert (out_l[lane, 0], out_l[lane, 1], out_l[lane, 2]) == (v, c, pb)
+            assert np.array_equal(dist_l[lane], dist)
 
 
 def reference_sweep(rules: DiceRules, Wn: F64, Wa: F64, store: dict[str, Any], cap: int) -> float:
@@ -139,7 +139,7 @@ def no_skip(size: int, cap: int) -> tuple[int, float, Any, Any, Any, int]:
 @pytest.mark.parametrize("cap", [kernels.NO_CAP, 9])
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_lane_sweeps_are_the_reference_sweep(name: str, cap: int) -> None:
-    """Two optimising sweeps from a random table: the four-lane sweep (and, under Auto-Pfeffer,
+    """Two optimising sweeps from a random table: the lanes' sweep (and, under Auto-Pfeffer,
     the two-thread one) give the reference sweep's tables, policies and bands bit for bit, with
     the turns whole or capped."""
     rules = RULE_SETS[name]

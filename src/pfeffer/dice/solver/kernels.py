@@ -1,6 +1,6 @@
 """Compiled kernels of the dice solver (numba): one turn as an optimal stopping problem with its
 policy's result distribution, the final round's last turn, and the linear sweep that evaluates
-the stored policies (the optimising sweeps solve four turns at a time: :mod:`.lanes`).
+the stored policies (the optimising sweeps solve eight turns at a time: :mod:`.lanes`).
 
 Notation (all points in scoring steps, see :mod:`pfeffer.dice.solver.tables`): ``D[t, n - 1]`` is
 the value of deciding (bank or throw ``n`` dice, ``n`` ≤ 5) with turn total ``t``; ``H[t]`` the
@@ -190,10 +190,10 @@ def _expect_arg(
 
 
 def choice_array(t: DiceTables, turn_size: int, threads: int = 0, lanes: int = 1) -> Choices:
-    """The turn's choices for :func:`turn_policy` (``lanes`` 4: for
-    :func:`pfeffer.dice.solver.lanes.turn_policy4`, ``arg[t, 4 g + lane]``; ``threads`` > 0:
-    one per thread), int16 unless an option's offset does not fit (steps of a few points and big
-    scores)."""
+    """The turn's choices for :func:`turn_policy` (``lanes`` > 1: for
+    :func:`pfeffer.dice.solver.lanes.turn_policy_lanes`, ``arg[t, lanes g + lane]``;
+    ``threads`` > 0: one per thread), int16 unless an option's offset does not fit (steps of a
+    few points and big scores)."""
     fits = 6 * t.max_points + 5 <= np.iinfo(np.int16).max
     shape = (turn_size, lanes * int(t.group_start[7]))
     return np.zeros((threads, *shape) if threads else shape, np.int16 if fits else np.int32)
@@ -298,7 +298,7 @@ def turn_policy(
     Far past the target, banking is provably best once the opponent's last-turn chance
     ``F[d] <= p_bust(n) * (1 - beta)`` (a throw can gain at most ``1 - p_bust(n)`` and loses
     ``p_bust(n) * (1 - beta)``): there the values are written in closed form. The optimising
-    sweeps run four of these side by side (:func:`pfeffer.dice.solver.lanes.turn_policy4`, the
+    sweeps run eight of these side by side (:func:`pfeffer.dice.solver.lanes.turn_policy_lanes`, the
     same arithmetic); this one is their reference.
 
     ``cap``: every choice from that turn total on banks (see :func:`turn_limits`)."""

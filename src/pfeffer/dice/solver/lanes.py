@@ -1,19 +1,20 @@
-"""Four start states through one turn recursion (lanes) for the optimising sweeps.
+"""Eight start states through one turn recursion (lanes) for the optimising sweeps.
 
 An optimising sweep re-solves the turn of every start state (:func:`kernels.turn_policy`). The
 states of one score sum and kind are independent of each other, and their turns differ only in
-the bank values, the bust value and where the closed forms begin. So four of them go through one
-backward pass side by side: each in-turn value is stored as four adjacent lanes,
-``V[4 * (6 t + slot) + lane]``, and a keep menu's best option is found for all four lanes in
-one pass over its options (measured on one core: 0.86 ms for one state's backward pass at the
-defaults' longest turns, 0.35–0.39 ms per state with four lanes; eight lanes were no faster,
-sixteen slower). These kernels compile with LLVM's SLP vectorizer, which numba leaves off by
-default (:mod:`pfeffer.core.compiled`): then a menu's four lanes are one 256-bit compare, maximum
-and blend (the picks are kept as floats for that), not four scalar compares and conditional
-moves; a whole solve at the defaults took 398 s instead of about 550–640 s. Each lane's
-arithmetic is :func:`kernels.turn_policy`'s, in the same order, so the tables are the same bit
-for bit (tests/dice/test_solver_lanes.py). The forward pass (where the turn's chance goes) also
-takes the four lanes in one pass over the menus (:func:`_forward4`).
+the bank values, the bust value and where the closed forms begin. So ``LANES`` (eight) of them go
+through one backward pass side by side: each in-turn value is stored as eight adjacent lanes,
+``V[LANES * (6 t + slot) + lane]``, and a keep menu's best option is found for all lanes in one
+pass over its options. These kernels compile with LLVM's SLP vectorizer, which numba leaves off
+by default (:mod:`pfeffer.core.compiled`): then a menu's lanes are 256-bit compares, maxima and
+blends of four doubles (the picks are kept as floats for that), not scalar compares and
+conditional moves. Measured on the shipped table, 500 groups over all sums, one process, medians
+of five: four lanes without the vectorizer 0.698 s, with it 0.617 s (1.13×); eight lanes with it
+1.26× faster per state than four (0.378 against 0.477 ms; without it, eight lanes had been no
+faster than four and sixteen slower). Each lane's arithmetic is :func:`kernels.turn_policy`'s,
+in the same order, so the tables are the same bit for bit (tests/dice/test_solver_lanes.py). The
+forward pass (where the turn's chance goes) also takes the lanes in one pass over the menus
+(:func:`_forward_lanes`).
 """
 
 from __future__ import annotations
@@ -35,17 +36,14 @@ from pfeffer.dice.solver.residual import residual_bound
 from pfeffer.dice.solver.tables import F64, I64
 
 #: Start states solved side by side.
-LANES = 4
+LANES = 8
 
 
 @njit(cache=True, inline="always")
-def _expect4(
+def _expect_lanes(
     t: int,
     n: int,
-    b0: float,
-    b1: float,
-    b2: float,
-    b3: float,
+    beta: F64,
     V: F64,
     bust: F64,
     gs: I64,
@@ -53,66 +51,111 @@ def _expect4(
     os_: I64,
     oo: I64,
     arg: Choices,
-) -> tuple[float, float, float, float]:
-    """``kernels._expect_arg`` for four lanes (bust values ``b0`` … ``b3``): the value of
-    throwing ``n`` dice at ``t`` in each lane, each menu's best offset per lane in
-    ``arg[t, 4 g + lane]``. Written out lane by lane (no loop, no small arrays) so that the four
-    lanes stay in registers."""
+    e: F64,
+) -> None:
+    """``kernels._expect_arg`` for the lanes (bust values ``beta``): the value of throwing ``n``
+    dice at ``t`` in each lane into ``e``, each menu's best offset per lane in
+    ``arg[t, LANES g + lane]``. Written out lane by lane (no loop, no small arrays) so that the
+    lanes stay in registers and the vectorizer packs them (two 256-bit registers of four).
+    """
     bn = bust[n]
-    e0 = bn * b0
-    e1 = bn * b1
-    e2 = bn * b2
-    e3 = bn * b3
+    e0 = bn * beta[0]
+    e1 = bn * beta[1]
+    e2 = bn * beta[2]
+    e3 = bn * beta[3]
+    e4 = bn * beta[4]
+    e5 = bn * beta[5]
+    e6 = bn * beta[6]
+    e7 = bn * beta[7]
     base = 6 * t
     for g in range(gs[n], gs[n + 1]):
         pick = oo[os_[g]]
-        at = 4 * (base + pick)
+        at = LANES * (base + pick)
         x0 = V[at]
         x1 = V[at + 1]
         x2 = V[at + 2]
         x3 = V[at + 3]
+        x4 = V[at + 4]
+        x5 = V[at + 5]
+        x6 = V[at + 6]
+        x7 = V[at + 7]
         # The picks as floats, so that a lane's pick and value share one compare (a blend of
         # four doubles each, once vectorized).
         k0 = float(pick)
         k1 = k0
         k2 = k0
         k3 = k0
+        k4 = k0
+        k5 = k0
+        k6 = k0
+        k7 = k0
         for o in range(os_[g] + 1, os_[g + 1]):
             p = oo[o]
-            at = 4 * (base + p)
+            at = LANES * (base + p)
             v0 = V[at]
             v1 = V[at + 1]
             v2 = V[at + 2]
             v3 = V[at + 3]
+            v4 = V[at + 4]
+            v5 = V[at + 5]
+            v6 = V[at + 6]
+            v7 = V[at + 7]
             q = float(p)
             c0 = v0 > x0
             c1 = v1 > x1
             c2 = v2 > x2
             c3 = v3 > x3
+            c4 = v4 > x4
+            c5 = v5 > x5
+            c6 = v6 > x6
+            c7 = v7 > x7
             k0 = q if c0 else k0
             k1 = q if c1 else k1
             k2 = q if c2 else k2
             k3 = q if c3 else k3
+            k4 = q if c4 else k4
+            k5 = q if c5 else k5
+            k6 = q if c6 else k6
+            k7 = q if c7 else k7
             x0 = v0 if c0 else x0
             x1 = v1 if c1 else x1
             x2 = v2 if c2 else x2
             x3 = v3 if c3 else x3
-        a = 4 * g
+            x4 = v4 if c4 else x4
+            x5 = v5 if c5 else x5
+            x6 = v6 if c6 else x6
+            x7 = v7 if c7 else x7
+        a = LANES * g
         arg[t, a] = int(k0)
         arg[t, a + 1] = int(k1)
         arg[t, a + 2] = int(k2)
         arg[t, a + 3] = int(k3)
+        arg[t, a + 4] = int(k4)
+        arg[t, a + 5] = int(k5)
+        arg[t, a + 6] = int(k6)
+        arg[t, a + 7] = int(k7)
         q = gp[g]
         e0 += q * x0
         e1 += q * x1
         e2 += q * x2
         e3 += q * x3
-    return e0, e1, e2, e3
+        e4 += q * x4
+        e5 += q * x5
+        e6 += q * x6
+        e7 += q * x7
+    e[0] = e0
+    e[1] = e1
+    e[2] = e2
+    e[3] = e3
+    e[4] = e4
+    e[5] = e5
+    e[6] = e6
+    e[7] = e7
 
 
 @slp_vectorized
 @njit(cache=True)
-def turn_policy4(
+def turn_policy_lanes(
     own: I64,
     other: I64,
     beta: F64,
@@ -138,10 +181,10 @@ def turn_policy4(
     out: F64,
     cap: int,
 ) -> None:
-    """:func:`kernels.turn_policy` for the four start states ``(own[l], other[l])`` with bust
+    """:func:`kernels.turn_policy` for the ``LANES`` start states ``(own[l], other[l])`` with bust
     values ``beta[l]``: ``out[l]`` = (value, const, p_bust) and ``dist[l]`` the result
     distribution of lane ``l``. Scratch: ``V``, ``roll``, ``M`` of :func:`scratch`, ``arg``
-    (``turn_size × 4 menus``); ``cap`` as in :func:`kernels.turn_limits`."""
+    (``turn_size × LANES menus``); ``cap`` as in :func:`kernels.turn_limits`."""
     pmin5, p_only_hot, maxp = turn_constants(bust, gs, gp, oo, six_nonhot)
     dlast = F.shape[0] - 1
     tc5 = np.empty(LANES, np.int64)
@@ -157,7 +200,6 @@ def turn_policy4(
     heavy6 = tc6.max()  # below it some lane throws six dice by its menus
     bank = np.empty(LANES)
     e = np.empty(LANES)
-    b0, b1, b2, b3 = beta[0], beta[1], beta[2], beta[3]
     for t in range(end.max(), -1, -1):
         at = 6 * t
         for lane in range(LANES):
@@ -168,35 +210,34 @@ def turn_policy4(
             bank[lane] = b
         if t < heavy5:
             for n in range(1, 6):
-                e[0], e[1], e[2], e[3] = _expect4(t, n, b0, b1, b2, b3, V, bust, gs, gp, os_, oo,
-                                                  arg)  # fmt: skip
+                _expect_lanes(t, n, beta, V, bust, gs, gp, os_, oo, arg, e)
                 for lane in range(LANES):
                     if t < tc5[lane]:
                         roll[t, n, lane] = e[lane] > bank[lane]
-                        V[4 * (at + n - 1) + lane] = max(e[lane], bank[lane])
+                        V[LANES * (at + n - 1) + lane] = max(e[lane], bank[lane])
                     else:
-                        V[4 * (at + n - 1) + lane] = bank[lane]
+                        V[LANES * (at + n - 1) + lane] = bank[lane]
         else:
             for n in range(5):
                 for lane in range(LANES):
-                    V[4 * (at + n) + lane] = bank[lane]
+                    V[LANES * (at + n) + lane] = bank[lane]
         if t < heavy6:
-            e[0], e[1], e[2], e[3] = _expect4(t, 6, b0, b1, b2, b3, V, bust, gs, gp, os_, oo,
-                                              arg)  # fmt: skip
+            _expect_lanes(t, 6, beta, V, bust, gs, gp, os_, oo, arg, e)
         for lane in range(LANES):
-            slot = 4 * (at + 5) + lane
+            slot = LANES * (at + 5) + lane
             if t < tc6[lane]:
                 roll[t, 6, lane] = must_roll or e[lane] > bank[lane]
                 V[slot] = e[lane] if must_roll else max(e[lane], bank[lane])
             elif t <= end[lane]:
                 V[slot] = _closed_six(t, lane, own[lane], other[lane], beta[lane], bank[lane],
                                       top[lane], must_roll and t < free[lane], final_round, dlast,
-                                      p_only_hot, Q,
-                                      bust, gs, gp, os_, oo, six_nonhot, V, arg)  # fmt: skip
-    _forward4(own, other, lower, target, final_round, must_roll, F, Q, bust, gs, gp, oo, six_nonhot,
-              tc5, tc6, top, end, free, p_only_hot, roll, arg, M, dist, out)  # fmt: skip
+                                      p_only_hot, Q, bust, gs, gp, os_, oo, six_nonhot, V,
+                                      arg)  # fmt: skip
+    _forward_lanes(own, other, lower, target, final_round, must_roll, F, Q, bust, gs, gp, oo,
+                   six_nonhot, tc5, tc6, top, end, free, p_only_hot, roll, arg, M, dist,
+                   out)  # fmt: skip
     for lane in range(LANES):
-        out[lane, 0] = V[4 * 5 + lane]
+        out[lane, 0] = V[LANES * 5 + lane]
 
 
 @njit(cache=True, inline="always")
@@ -235,13 +276,13 @@ def _closed_six(
     for g in range(gs[6], gs[7]):
         if six_nonhot[g] < 0:
             pick = oo[os_[g]]
-            best = V[4 * (at + pick) + lane]
+            best = V[LANES * (at + pick) + lane]
             for o in range(os_[g] + 1, os_[g + 1]):
-                v = V[4 * (at + oo[o]) + lane]
+                v = V[LANES * (at + oo[o]) + lane]
                 if v > best:
                     best = v
                     pick = oo[o]
-            arg[t, 4 * g + lane] = pick
+            arg[t, LANES * g + lane] = pick
             h += gp[g] * best
     return float(h)
 
@@ -291,7 +332,7 @@ def _lane_group(
     skipped: npt.NDArray[np.bool_],
     cap: int,
 ) -> float:
-    """The start states ``i_first .. i_last`` (at most four) of score sum ``total``, solved
+    """The start states ``i_first .. i_last`` (at most ``LANES``) of score sum ``total``, solved
     side by side, their policies stored (``pool[thread]``) and their values written to the
     table: the Auto-Pfeffer states (``auto_state``) or the normal ones (``auto``: the rules have
     Auto-Pfeffer, so a bust leaves the opponent an Auto-Pfeffer turn). A short group fills its
@@ -327,7 +368,7 @@ def _lane_group(
         beta[lane] = bust_value(auto_state, auto, i, j, Wn, Wa, lower, penalty)
         own[lane] = i - lower
         other[lane] = j - lower
-    turn_policy4(own, other, beta, min_bank, Wn, lower, target, final_round, must_roll, F, Q,
+    turn_policy_lanes(own, other, beta, min_bank, Wn, lower, target, final_round, must_roll, F, Q,
                  bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M, dist, out, cap)  # fmt: skip
     table = Wa if auto_state else Wn
     change = 0.0
@@ -386,10 +427,10 @@ def sweep_policy(
 ) -> float:
     """An optimising Gauss-Seidel pass over the sums ``sum_hi .. sum_lo`` (highest first; the
     Auto-Pfeffer states of a sum before its normal ones) that re-solves every start state's turn,
-    four at a time (:func:`turn_policy4`), and stores its policy as its result distribution:
-    ``C[a, i, j]``, ``PB[a, i, j]`` and the band of bank chances (``a`` = 1 under Auto-Pfeffer,
-    see :func:`kernels.turn_policy` and :func:`kernels._store_row`). The same values as solving
-    the states one by one in the order of ``i``. Returns the largest change.
+    ``LANES`` at a time (:func:`turn_policy_lanes`), and stores its policy as its result
+    distribution: ``C[a, i, j]``, ``PB[a, i, j]`` and the band of bank chances (``a`` = 1 under
+    Auto-Pfeffer, see :func:`kernels.turn_policy` and :func:`kernels._store_row`). The same
+    values as solving the states one by one in the order of ``i``. Returns the largest change.
 
     Within a sum and kind the states read only other sums, except: an Auto-Pfeffer state at the
     lower bound (``i`` = 0) reads its partner's Auto-Pfeffer value, which comes later in the
@@ -463,7 +504,7 @@ def sweep_policy_threads(
 ) -> float:
     """:func:`sweep_policy` under Auto-Pfeffer with the groups of one score sum spread over the
     threads (one per row of ``pool``; ``V``, ``roll``, ``M``, ``dist``, ``out``: one
-    :func:`scratch` per thread; ``arg``: one :func:`kernels.choice_array` per thread, four
+    :func:`scratch` per thread; ``arg``: one :func:`kernels.choice_array` per thread, ``LANES``
     lanes wide). The same values: within a sum an Auto-Pfeffer state reads only other sums and
     (at the lower bound, ``i`` = 0 only) its partner, so the first group of each sum is done
     alone first; a normal state reads its partner's Auto-Pfeffer value, done in the pass
@@ -503,7 +544,7 @@ def scratch(
     """The scratch arrays of :func:`sweep_policy` (``threads`` > 0: one of each per thread, for
     :func:`sweep_policy_threads`): ``V``, ``roll``, ``M``, ``dist``, ``out`` (``M`` twice the
     turn: a lane past its turn's end may spread a weight of 0 up to the largest keep past it,
-    see :func:`_spread4`)."""
+    see :func:`_spread_lanes`)."""
     lead = (threads,) if threads else ()
     return (
         np.zeros((*lead, LANES * 6 * turn_size)),
@@ -516,7 +557,7 @@ def scratch(
 
 @slp_vectorized
 @njit(cache=True)
-def _forward4(
+def _forward_lanes(
     own: I64,
     other: I64,
     lower: int,
@@ -542,19 +583,19 @@ def _forward4(
     dist: F64,
     out: F64,
 ) -> None:
-    """:func:`kernels.turn_forward` for the four lanes of :func:`turn_policy4` at once (``M``
-    four lanes wide, ``M[4 * (6 t + slot) + lane]``): ``dist[lane]``, and ``out[lane, 1]``,
+    """:func:`kernels.turn_forward` for the lanes of :func:`turn_policy_lanes` at once (``M``
+    ``LANES`` wide, ``M[LANES * (6 t + slot) + lane]``): ``dist[lane]``, and ``out[lane, 1]``,
     ``out[lane, 2]`` = (const, p_bust). A lane that does not throw somewhere spreads a weight
     of 0 there, which changes no sum (the chances are never negative), so each lane's sums are
     :func:`kernels.turn_forward`'s, in the same order."""
     dlast = F.shape[0] - 1
     last = end.max()
-    for k in range(4 * 6 * (last + 1)):
+    for k in range(LANES * 6 * (last + 1)):
         M[k] = 0.0
     for lane in range(LANES):
         for k in range(dist.shape[1]):
             dist[lane, k] = 0.0
-        M[4 * 5 + lane] = 1.0
+        M[LANES * 5 + lane] = 1.0
     const = np.zeros(LANES)
     pb = np.zeros(LANES)
     to_bank = np.empty(LANES)
@@ -567,7 +608,7 @@ def _forward4(
         for n in range(1, 6):
             spread = False
             for lane in range(LANES):
-                mn = M[4 * (at + n - 1) + lane]
+                mn = M[LANES * (at + n - 1) + lane]
                 w[lane] = 0.0
                 if t > end[lane] or mn == 0.0:
                     continue
@@ -578,10 +619,10 @@ def _forward4(
                     w[lane] = mn
                     spread = True
             if spread:
-                _spread4(t, gs[n], gs[n + 1], w, w, False, six_nonhot, gp, arg, M)
+                _spread_lanes(t, gs[n], gs[n + 1], w, w, False, six_nonhot, gp, arg, M)
         spread = False
         for lane in range(LANES):
-            m = M[4 * (at + 5) + lane]
+            m = M[LANES * (at + 5) + lane]
             w[lane] = 0.0
             chain[lane] = 0.0
             if t > end[lane] or m == 0.0:
@@ -606,7 +647,7 @@ def _forward4(
                 w[lane] = m
                 spread = True
         if spread:
-            _spread4(t, gs[6], gs[7], w, chain, True, six_nonhot, gp, arg, M)
+            _spread_lanes(t, gs[6], gs[7], w, chain, True, six_nonhot, gp, arg, M)
         for lane in range(LANES):
             b = to_bank[lane]
             if b == 0.0 or t > end[lane]:
@@ -624,7 +665,7 @@ def _forward4(
 
 
 @njit(cache=True, inline="always")
-def _spread4(
+def _spread_lanes(
     t: int,
     g_lo: int,
     g_hi: int,
@@ -640,28 +681,14 @@ def _spread4(
     over every menu, ``chain`` (a closed-form six-dice throw's hot dice) over the menus that
     only score with all six dice (``six``: the menus are six dice's; one of the two weights is 0
     in each lane). Every lane's best options are written wherever one lane throws (the backward
-    pass writes all four lanes, :func:`_expect4`), and an offset not written in this turn is one
+    pass writes every lane, :func:`_expect_lanes`), and an offset not written in this turn is one
     of an earlier turn: a lane of weight 0 adds 0 at a valid place. ``M`` is long enough for
     every offset past the turn's end (:func:`scratch`)."""
     at = 6 * t
-    w0 = w[0]
-    w1 = w[1]
-    w2 = w[2]
-    w3 = w[3]
-    c0 = chain[0]
-    c1 = chain[1]
-    c2 = chain[2]
-    c3 = chain[3]
     for g in range(g_lo, g_hi):
         q = gp[g]
-        a = 4 * g
-        if six and six_nonhot[g] < 0:
-            M[4 * (at + arg[t, a])] += (w0 + c0) * q
-            M[4 * (at + arg[t, a + 1]) + 1] += (w1 + c1) * q
-            M[4 * (at + arg[t, a + 2]) + 2] += (w2 + c2) * q
-            M[4 * (at + arg[t, a + 3]) + 3] += (w3 + c3) * q
-        else:
-            M[4 * (at + arg[t, a])] += w0 * q
-            M[4 * (at + arg[t, a + 1]) + 1] += w1 * q
-            M[4 * (at + arg[t, a + 2]) + 2] += w2 * q
-            M[4 * (at + arg[t, a + 3]) + 3] += w3 * q
+        a = LANES * g
+        hot = six and six_nonhot[g] < 0
+        for lane in range(LANES):
+            x = w[lane] + chain[lane] if hot else w[lane]
+            M[LANES * (at + arg[t, a + lane]) + lane] += x * q

@@ -230,7 +230,7 @@ def iterate_tables(
     turn_size = 2 * size + len(F) + kernels.TAIL + t.max_points + 16
     kinds = 2 if rules.auto_pfeffer else 1
     chunks = threads if (threads > 1 and rules.auto_pfeffer) else 1
-    # The scratch and the turn's choices (four lanes wide): one of each per thread.
+    # The scratch and the turn's choices (``lanes.LANES`` wide): one of each per thread.
     V, roll, M, dist, out = lanes.scratch(turn_size, size, chunks if chunks > 1 else 0)
     arg = kernels.choice_array(t, turn_size, chunks if chunks > 1 else 0, lanes.LANES)
     C = np.zeros((kinds, size, size))
