@@ -44,21 +44,32 @@ from pfeffer.dice.solver.review import Decision
 HINT_WORDS = frozenset({"a", "hint", "advice"})
 """What asks for a hint in ``dice play`` (``h`` is help there)."""
 
-#: Solving a rule set takes about this many minutes per (target / 1000)² on a 2-core machine
-#: (target 1000: a few seconds; the defaults, target 10000, ship with the package).
-MINUTES_PER_UNIT = 0.035  # the defaults (target 10,000): about 3.4 minutes on one core
+#: Solving the defaults (totals from the lower bound, 200 steps down, to the target: 400 steps a
+#: side) takes about this many minutes on two cores (4 min 15 s measured on 2026-12-03, see
+#: docs/strategy.md); a solve's work grows about with the cube of the steps a side (target 5000:
+#: 2.0 minutes measured, 1.8 estimated), and two threads take a little over half the time of one.
+MINUTES_AT_DEFAULTS = 4.3
 
 
 # ============================================================================ the solved table
 
 
-def solve_minutes(rules: DiceRules) -> float:
-    """A rough estimate of the minutes a first solve of ``rules`` takes here.
+def solve_minutes(rules: DiceRules, threads: int | None = None) -> float:
+    """A rough estimate of the minutes a first solve of ``rules`` takes here on ``threads``
+    threads (None: the cores this process may use, as :func:`pfeffer.dice.solve` does).
 
-    >>> round(solve_minutes(DiceRules(target=1000)) * 60), round(solve_minutes(DiceRules()), 1)
-    (2, 3.5)
+    >>> round(solve_minutes(DiceRules(), threads=2), 1)
+    4.3
+    >>> round(solve_minutes(DiceRules(target=1000), threads=2), 1)
+    0.7
     """
-    return MINUTES_PER_UNIT * (rules.target / 1000) ** 2
+    from pfeffer.dice.solver.solve import LOWER_STEPS, available_cores
+    from pfeffer.dice.solver.tables import build_tables
+
+    t = build_tables(rules)
+    steps = t.target + LOWER_STEPS
+    cores = min(available_cores() if threads is None else threads, 2)
+    return MINUTES_AT_DEFAULTS * (steps / 400) ** 3 * (2 / cores) ** 0.9
 
 
 def get_strategy(
