@@ -69,7 +69,7 @@ def solve_minutes(rules: DiceRules, threads: int | None = None) -> float:
     t = build_tables(rules)
     steps = t.target + LOWER_STEPS
     cores = min(available_cores() if threads is None else threads, 2)
-    return MINUTES_AT_DEFAULTS * (steps / 400) ** 3 * (2 / cores) ** 0.9
+    return float(MINUTES_AT_DEFAULTS * (steps / 400) ** 3 * (2 / cores) ** 0.9)
 
 
 def get_strategy(
