@@ -1,12 +1,12 @@
 """Compiling chosen numba kernels with LLVM's SLP vectorizer.
 
 numba switches the superword-level (SLP) vectorizer off for every function since 0.57, after
-miscompilations were reported (numba issues #8705, #8681, pull request #8852). Without it four
+miscompilations were reported (numba issues #8705, #8681, pull request #8852). Without it the
 side-by-side lanes of float64 (:mod:`pfeffer.dice.solver.lanes`) stay scalar compares and
-conditional moves; with it they become one 256-bit compare, maximum and blend. So it is switched
-on only while the kernels named here compile (and the functions they call that are compiled with
-them), and every such kernel is checked against a scalar reference bit for bit in the tests
-(tests/dice/test_solver_lanes.py).
+conditional moves; with it every four of them become one 256-bit compare, maximum and blend. So
+it is switched on only while the kernels named here compile (and the functions they call that are
+compiled with them), and every such kernel is checked against a scalar reference bit for bit in
+the tests (tests/dice/test_solver_lanes.py).
 
 numba's on-disk cache does not key on this setting; a kernel always compiles through the
 wrapper, so its cache entries are always the vectorized ones.

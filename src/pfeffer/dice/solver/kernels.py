@@ -243,7 +243,7 @@ def turn_limits(
     bank), ``tc6`` (six dice too, or only their hot-dice chains are solved), ``top`` (the
     chains summed as a series beyond), ``end`` (the last total a keep reaches) and ``free``
     (from here on even six dice after hot dice bank: a turn capped at ``cap`` (an
-    approximation for the first sweeps, see :data:`pfeffer.dice.solver.solve.CAP_STEPS`), else
+    approximation for the first sweeps, see :data:`pfeffer.dice.solver.solve.CAP_POINTS`), else
     past ``end``)."""
     base = max(target - own, min_bank, 1)
     if final_round:

@@ -35,7 +35,7 @@ from pfeffer.dice.solver.kernels import (
 from pfeffer.dice.solver.residual import residual_bound
 from pfeffer.dice.solver.tables import F64, I64
 
-#: Start states solved side by side.
+#: Start states solved side by side (:func:`_expect_lanes` is written out for exactly eight).
 LANES = 8
 
 

@@ -47,7 +47,7 @@ MAX_EVALUATIONS = 2000
 #: An optimising sweep after one that changed nothing by more than this bounds the residual of
 #: each state whose inputs have hardly moved instead of re-solving its turn, and skips the state
 #: if the bound is at most ``SKIP_SHARE`` of the tolerance (:mod:`.residual`; the last sweep of
-#: the defaults then solves about a third of the states).
+#: the defaults then solves 16 of its 320,000 states).
 SKIP_FROM = 1e-6
 SKIP_SHARE = 0.5
 #: The first optimising sweeps (from the plain first guess) cap every turn at this many points:
@@ -262,11 +262,11 @@ def iterate_tables(
     def sweep(mode: int) -> float:
         """An optimising sweep (``mode``: see :func:`lanes._lane_group`); its largest change."""
         change = 0.0
+        shortcut = tolerance * SKIP_SHARE
+        turn_cap = cap if capped else kernels.NO_CAP
         hi = 2 * size - 2
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
-            shortcut = tolerance * SKIP_SHARE
-            turn_cap = cap if capped else kernels.NO_CAP
             if chunks > 1:
                 c = lanes.sweep_policy_threads(
                     normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
