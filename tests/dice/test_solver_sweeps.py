@@ -141,3 +141,36 @@ def test_capped_first_sweeps_reach_the_same_table(monkeypatch: pytest.MonkeyPatc
     assert 0 < capped < sweeps
     for k in (0, 1):
         assert np.abs(tables["capped"][k] - tables["whole"][k]).max() <= 1e-10
+
+
+def test_a_solve_uses_the_cores_the_process_may_run_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default thread count is the process's CPU affinity, not the machine's cores (a
+    container or ``taskset`` may allow fewer), and ``threads`` given explicitly wins."""
+    import os
+
+    import pfeffer.dice.solver as solver_pkg
+
+    solve_module = importlib.import_module("pfeffer.dice.solver.solve")
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 3}, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 16)
+    assert solve_module.available_cores() == 2
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(), raising=False)
+    assert solve_module.available_cores() == 1
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+    assert solve_module.available_cores() == 16
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert solve_module.available_cores() == 1
+
+    asked: list[int] = []
+    solved = object()
+
+    def record(rules: DiceRules, *, progress: object = None, threads: int = 1) -> object:
+        asked.append(threads)
+        return solved
+
+    monkeypatch.setattr(solver_pkg, "solve_tables", record)
+    monkeypatch.setattr(solver_pkg, "available_cores", lambda: 3)
+    assert solver_pkg.solve(DiceRules(target=1000), cache=False) is solved
+    assert solver_pkg.solve(DiceRules(target=1000), cache=False, threads=1) is solved
+    assert asked == [3, 1]
