@@ -150,7 +150,7 @@ class RedisBus:
                 attempt += 1
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()
 
     # ------------------------------------------------------------------ publishing
 
