@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pfeffer.web import chat
-from pfeffer.web.chat import Chat, ChatRefused, RateLimit, clean
+from pfeffer.web.chat import Chat, ChatRefused, RateLimit
 from pfeffer.web.i18n import translate_error
 
 NAMES = ["Anna", "Ben"]
@@ -32,15 +32,21 @@ def refusal(speaker: chat.Speaker, data: dict[str, Any]) -> ChatRefused:
 # ------------------------------------------------------------------ unit
 
 
-def test_text_is_kept_as_text_without_control_characters() -> None:
+def test_text_is_kept_as_text_and_what_cannot_be_kept_is_refused() -> None:
     nasty = '<script>alert("x")</script><img src=x onerror=alert(1)>'
-    assert clean(nasty) == nasty  # not escaped here: pages show it with textContent
-    assert clean("a\u202eb\u2066c\x00d\x1b") == "abcd"  # direction overrides, controls
-    assert clean(" one\ntwo\r\n\tthree ") == "one two three"
-    assert clean("👍🏽 👨‍👩‍👧") == "👍🏽 👨‍👩‍👧"  # emoji modifiers and joiners stay
     room = Chat(clock=Clock())
-    frame = room.speaker("t", 0).say({"type": "chat", "text": nasty}, NAMES)
+    anna = room.speaker("t", 0)
+    frame = anna.say({"type": "chat", "text": nasty}, NAMES)  # not escaped: pages use textContent
     assert frame["message"]["text"] == nasty and frame["message"]["name"] == "Anna"
+    assert anna.say({"type": "chat", "text": " one\ntwo\r\n\tthree "}, NAMES)["message"]["text"] == (
+        "one two three"
+    )
+    emoji = anna.say({"type": "chat", "text": "👍🏽 👨‍👩‍👧"}, NAMES)  # modifiers and joiners stay
+    assert emoji["message"]["text"] == "👍🏽 👨‍👩‍👧"
+    for bad in ("x\ud800y", "a\x00b", "a\x1bb", "a\u202eb", "a\u2066b"):
+        exc = refusal(room.speaker("t", 1), {"type": "chat", "text": bad})
+        assert exc.code == "chat_malformed" and str(exc).startswith("Chat message: ")
+    assert len(room.history("t")["messages"]) == 3  # nothing refused was kept
 
 
 def test_length_limit() -> None:
@@ -149,6 +155,7 @@ def test_every_refusal_is_translated(lang: str) -> None:
         refusal(rooms.speaker("t", 1), {"type": "chat", "text": ""}),
         refusal(rooms.speaker("t", 1), {"type": "chat", "text": None}),
         refusal(rooms.speaker("t", 1), {"type": "chat", "reaction": "boo"}),
+        refusal(rooms.speaker("t", 1), {"type": "chat", "text": "a\x00"}),
     ]
     codes = {e.code for e in refusals}
     assert codes == {"chat_spectator", "chat_rate", "chat_too_long", "chat_empty", "chat_malformed"}
@@ -232,3 +239,34 @@ def test_rate_limit_and_length_replies(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
         texts = [m["text"] for m in until(ws, "chat_history")["messages"]]
         assert texts == [f"m{i}" for i in range(chat.RATE_COUNT)]
+
+
+def test_a_lone_surrogate_in_a_chat_message_is_refused_and_the_table_plays_on(
+    client: TestClient,
+) -> None:
+    """The fault of issue 20 (1.1): the text was kept, stored in the history and broadcast;
+    every client's sends then stopped silently and every reconnect was stopped again."""
+    t = make_table(client)
+    anna_url = f"/ws/{t['id']}?token={t['seats'][0]['token']}"
+    ben_url = f"/ws/{t['id']}?token={t['seats'][1]['token']}&lang=de"
+    with client.websocket_connect(anna_url) as anna, client.websocket_connect(ben_url) as ben:
+        assert until(anna, "state")["version"] == 0
+        until(ben, "state")
+        anna.send_text('{"type": "chat", "text": "x\\ud800y"}')  # JSON's escape: a lone surrogate
+        err = until(anna, "error")
+        assert err["code"] == "chat_malformed" and "remove it" in err["message"]
+        for bad in ("a\\u0000b", "a\\u202eb"):
+            anna.send_text('{"type": "chat", "text": "' + bad + '"}')
+            assert until(anna, "error")["code"] == "chat_malformed"
+        anna.send_json({"type": "chat", "text": "still here"})
+        for ws in (anna, ben):
+            assert until(ws, "chat")["message"]["text"] == "still here"
+        anna.send_json({"type": "action", "action": "roll", "version": 0})
+        for ws in (anna, ben):
+            assert until(ws, "state")["version"] == 1  # the next roll reaches every client
+    with client.websocket_connect(ben_url) as ben:
+        assert until(ben, "state")["version"] == 1
+        texts = [m["text"] for m in until(ben, "chat_history")["messages"]]
+        assert texts == ["still here"]
+        ben.send_text('{"type": "chat", "text": "\\ud83d"}')
+        assert until(ben, "error")["message"].startswith("Chatnachricht: ")

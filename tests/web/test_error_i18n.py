@@ -399,3 +399,20 @@ def test_rules_errors_keep_template_and_english_text() -> None:
     )
     with pytest.raises(ValueError, match=r"^all_pass must be one of 'last_must_bid', 'redeal'"):
         PepperRules(all_pass="x")
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_refused_text_is_explained_in_the_pages_language(lang: str) -> None:
+    """pfeffer.core.text's refusals: every template and every field phrase is translated, with
+    the same placeholders, and a refusal reads in the page's language."""
+    from pfeffer.core.text import FIELDS, TEMPLATES, UnsafeText, check_text
+
+    cat = catalogue(lang)
+    for text in (*TEMPLATES, *FIELDS):
+        msg = cat.get(text)
+        assert msg is not None and msg.string, f"{lang}: {text}"
+        assert fields(str(msg.string)) == fields(text)
+    with pytest.raises(UnsafeText) as info:
+        check_text("a\x00", field="Chat message")
+    translated = translate_error(info.value, lang)
+    assert translated.startswith({"de": "Chatnachricht: ", "cs": "Zpráva v chatu: "}[lang])

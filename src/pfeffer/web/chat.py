@@ -16,9 +16,11 @@ public, so spectators could flood a table they merely watch). What a client send
   :class:`ChatRefused` (``chat_spectator``, ``chat_empty``, ``chat_too_long``, ``chat_rate``,
   ``chat_malformed``), the message in the page's language.
 
-A text is kept as written, minus control characters (line breaks become spaces) and the
-invisible direction overrides, and at most :data:`MAX_TEXT` characters long; pages show it as
-text, never as HTML. Each connection may send :data:`RATE_COUNT` messages in
+A text is kept as written (runs of white space, line breaks included, fold into one space), at
+most :data:`MAX_TEXT` characters long; one with a character that cannot be kept as text (a lone
+surrogate, NUL or another control character, a direction override: :mod:`pfeffer.core.text`)
+is refused with ``chat_malformed``, never kept or passed on. Pages show a text as text, never
+as HTML. Each connection may send :data:`RATE_COUNT` messages in
 :data:`RATE_WINDOW` seconds. The chat lives in the server's memory (the last messages of the
 :data:`MAX_ROOMS` tables chatted at most recently); it is not part of the game record.
 
@@ -26,6 +28,10 @@ text, never as HTML. Each connection may send :data:`RATE_COUNT` messages in
 >>> anna = rooms.speaker("t1", seat=0)
 >>> anna.say({"type": "chat", "text": " <b>hi</b>\\n"}, ["Anna", "Ben"])["message"]["text"]
 '<b>hi</b>'
+>>> anna.say({"type": "chat", "text": "x\\ud800y"}, ["Anna", "Ben"])
+Traceback (most recent call last):
+...
+pfeffer.web.chat.ChatRefused: Chat message: a character that is not text (a damaged emoji or copy); remove it.
 >>> rooms.speaker("t1", seat=None).say({"type": "chat", "text": "hi"}, ["Anna", "Ben"])
 Traceback (most recent call last):
 ...
@@ -39,11 +45,11 @@ import contextlib
 import dataclasses
 import datetime as dt
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
 from pfeffer.core.errors import TranslatableError
+from pfeffer.core.text import UnsafeText, check_text
 
 MAX_TEXT = 200
 """The longest chat message, in characters."""
@@ -65,9 +71,6 @@ REACTIONS: dict[str, str] = {
 }
 """The quick reactions: key → what a client that does not know the key shows."""
 
-# Characters that would reorder or hide the text around them (bidirectional overrides).
-_INVISIBLE = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
-
 
 class ChatRefused(TranslatableError):
     """A chat message the server does not pass on; ``code`` is the WebSocket error code."""
@@ -80,28 +83,6 @@ class ChatRefused(TranslatableError):
         exc = cls.format(template, **params)
         exc.code = code
         return exc
-
-
-def clean(text: str) -> str:
-    """``text`` as the chat keeps it: control characters out (line breaks and tabs become
-    spaces), direction overrides out, spaces at both ends trimmed. Nothing is HTML-escaped: a
-    page shows the text as text.
-
-    >>> clean("  a\\tb\\r\\nc\\u202e\\x00 ")
-    'a b c'
-    >>> clean("<script>alert(1)</script>")
-    '<script>alert(1)</script>'
-    """
-    out = []
-    for ch in text:
-        if ch in _INVISIBLE:
-            continue
-        if unicodedata.category(ch) == "Cc":
-            if ch in "\t\n\r\v\f":
-                out.append(" ")
-            continue
-        out.append(ch)
-    return " ".join("".join(out).split())
 
 
 class RateLimit:
@@ -239,7 +220,10 @@ def _parse(data: dict[str, Any]) -> tuple[str, str | None]:
     raw = data.get("text")
     if not isinstance(raw, str):
         raise ChatRefused.coded("chat_malformed", "A chat message is a text.")
-    text = clean(raw)
+    try:
+        text = check_text(raw, field="Chat message")
+    except UnsafeText as exc:  # a lone surrogate, NUL, a control or direction character
+        raise ChatRefused.coded("chat_malformed", exc.template, **exc.params) from None
     if not text:
         raise ChatRefused.coded("chat_empty", "Write something first.")
     if len(text) > MAX_TEXT:

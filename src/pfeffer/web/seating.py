@@ -8,6 +8,7 @@ from typing import Any
 
 from pfeffer.core.errors import TranslatableError
 from pfeffer.core.rulespec import shown
+from pfeffer.core.text import check_text
 from pfeffer.web.games import adapter
 from pfeffer.web.i18n import translations
 from pfeffer.web.storage import SeatSpec
@@ -17,9 +18,17 @@ GAME_NAMES = {"dice": "Würfel-Pfeffer", "pepper": "Pepper"}
 
 
 def clean_name(value: Any, default: str) -> str:
-    """A player's name as given (trimmed, at most MAX_NAME characters), else ``default``."""
-    name = str(value or "").strip()[:MAX_NAME]
-    return name or default
+    """A player's name as given (white space folded and trimmed, at most MAX_NAME characters),
+    else ``default``; :class:`~pfeffer.core.text.UnsafeText` for a name that is not a text or
+    holds a character that cannot be kept (a lone surrogate, NUL, a control or direction
+    character).
+
+    >>> clean_name("  Anna  ", "Player 1"), clean_name(None, "Player 1")
+    ('Anna', 'Player 1')
+    """
+    if value is None:
+        return default
+    return check_text(value, field="Name")[:MAX_NAME] or default
 
 
 def seat_count_error(kind: str) -> TranslatableError:

@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from pfeffer.core.errors import ActionError, TranslatableError
+from pfeffer.core.text import check_text
 from pfeffer.dice import DiceRules
 from pfeffer.dice.sheet import DiceSheet
 from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand
@@ -33,10 +34,10 @@ def new_sheet(body: dict[str, Any]) -> tuple[str, str, dict[str, Any]]:
     """Check a request for a new sheet; returns (game, title, initial data)."""
     kind = body.get("game")
     players = body.get("players")
-    title = str(body.get("title") or "")[:MAX_TITLE]
+    title = check_text(body.get("title") or "", field="Title")[:MAX_TITLE]
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise TranslatableError("players: a list of names")
-    names = [p.strip()[:40] for p in players]
+    names = [check_text(p, field="Name")[:40] for p in players]
     rules = body.get("rules") or {}
     if not isinstance(rules, dict):
         raise TranslatableError("rules: an object of house rules")

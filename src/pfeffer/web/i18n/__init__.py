@@ -37,8 +37,9 @@ LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "cs": "Čeština"}
 DEFAULT = "en"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 # Parameters of engine messages that are English phrases themselves ("cannot {what} now: ..."):
-# they are translated too before they are filled in.
-PHRASE_PARAMS = frozenset({"what"})
+# they are translated too before they are filled in; so is the field a refused text was typed
+# into ("Name: an invisible control character; ...", pfeffer.core.text).
+PHRASE_PARAMS = frozenset({"what", "field"})
 
 
 @functools.cache

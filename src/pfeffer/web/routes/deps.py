@@ -12,9 +12,12 @@ from typing import Annotated, Any
 from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
+from pfeffer.core.errors import TranslatableError
 from pfeffer.core.rng import new_seed
+from pfeffer.core.text import find_unsafe
 from pfeffer.web.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error, translations
+from pfeffer.web.render import lang_of
 from pfeffer.web.seating import parse_seats
 from pfeffer.web.services.live import Client, Live
 from pfeffer.web.services.tables import Hub
@@ -56,12 +59,29 @@ HubDep = Annotated[Hub, Depends(hub_of)]
 SettingsDep = Annotated[Settings, Depends(settings_of)]
 
 
-async def json_object(request: Request) -> dict[str, Any]:
-    """The request's JSON body, which must be an object; 400 otherwise."""
+async def json_body(request: Request) -> Any:
+    """The request's JSON body; 400 if it is not JSON, or if any of its strings cannot be kept
+    as text (a lone surrogate, NUL, a control or direction character: pfeffer.core.text), so
+    that no such string reaches the store, a log line or another process."""
     try:
         body = await request.json()
-    except ValueError:
+    except (ValueError, RecursionError):
         raise HTTPException(400, "send a JSON object") from None
+    where = find_unsafe(body)
+    if where is not None:
+        exc = TranslatableError.format(
+            "{where}: a character that cannot be kept as text (a control or direction character,"
+            " or a damaged one); remove it.",
+            where=where,
+        )
+        raise HTTPException(400, translate_error(exc, lang_of(request)))
+    return body
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    """The request's JSON body (checked by :func:`json_body`), which must be an object; 400
+    otherwise."""
+    body = await json_body(request)
     if not isinstance(body, dict):
         raise HTTPException(400, "send a JSON object")
     return body

@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pfeffer.web import sheet_service, sheets
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of, render
-from pfeffer.web.routes.deps import StoreDep, json_object
+from pfeffer.web.routes.deps import StoreDep, json_body, json_object
 from pfeffer.web.seating import MAX_NAME
 
 router = APIRouter()
@@ -45,10 +45,7 @@ async def api_sheet(sheet_id: str, store: StoreDep) -> dict[str, Any]:
 async def api_sheet_entry(request: Request, sheet_id: str, store: StoreDep) -> dict[str, Any]:
     if await store.sheet(sheet_id) is None:
         raise HTTPException(404, "no such sheet")
-    try:
-        body = await request.json()
-    except ValueError:
-        raise HTTPException(400, "send a JSON object") from None
+    body = await json_body(request)
     try:  # one transaction; an entry_id the sheet has already is acknowledged, not applied
         shown = await store.run(sheet_service.enter, store.sync, sheet_id, body)
     except ValueError as exc:

@@ -19,6 +19,7 @@ from pfeffer.web.routes.deps import (
     StoreDep,
     create_table,
     host_table,
+    json_body,
     json_object,
     new_link,
 )
@@ -122,10 +123,7 @@ async def api_public(request: Request, table_id: str, seat: int, store: StoreDep
 async def api_rematch(
     request: Request, table_id: str, store: StoreDep, hub: HubDep
 ) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        body = {}
+    body = await json_body(request) if await request.body() else {}
     token = body.get("token") if isinstance(body, dict) else None
     live = await hub.get(table_id, fresh=True)
     if live is None:

@@ -102,9 +102,16 @@ class Outbox:
                         await self.ws.send_text(data)
                     else:
                         await self.ws.send_json(data)
-                except Exception:
+                except Exception as exc:
+                    # A frame that cannot be written (the client went away, or a text that
+                    # cannot be encoded) ends the connection: logged and closed, never left
+                    # half alive with frames piling up unseen. The client reconnects and gets
+                    # the whole state.
                     self.gone = True
                     self._queue.clear()
+                    log.warning("closed a WebSocket whose send failed: %s", type(exc).__name__)
+                    with contextlib.suppress(Exception):
+                        await self.ws.close(code=1011)
                     return
 
     async def finish(self) -> None:
