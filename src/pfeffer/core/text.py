@@ -12,7 +12,7 @@ spaces, and spaces at both ends go.
 >>> check_text("x\\ud800y", field="Chat message")
 Traceback (most recent call last):
 ...
-pfeffer.core.text.UnsafeText: Chat message: a character that is not text (a damaged emoji or copy); remove it.
+pfeffer.core.text.UnsafeText: Chat message: a character that is not text (a damaged emoji ...
 >>> find_unsafe({"seats": [{"name": "\\x00"}]})
 'seats.0.name'
 """
@@ -104,7 +104,7 @@ def find_unsafe(data: Any, path: str = "") -> str | None:
             for key, value in item.items():
                 here = f"{where}.{key}" if where else str(key)
                 if isinstance(key, str) and unsafe_reason(key) is not None:
-                    return f"{where}.{ascii(key)}" if where else ascii(key)
+                    return f"{where}.{key!a}" if where else ascii(key)
                 stack.append((here, value))
         elif isinstance(item, list):
             stack.extend((f"{where}.{i}" if where else str(i), v) for i, v in enumerate(item))
