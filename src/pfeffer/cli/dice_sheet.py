@@ -28,8 +28,8 @@ from pfeffer.cli.common import (
     rules_or_exit,
     winners_text,
 )
-from pfeffer.cli.dice import RuleOpt, app, rules_help, sheet_table
 from pfeffer.cli.dice_advice import Hints, sheet_advice
+from pfeffer.cli.dice_draw import RuleOpt, app, rules_help, sheet_table
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.dice.game import PfefferMode
 from pfeffer.dice.rules import DiceRules
