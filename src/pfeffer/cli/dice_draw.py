@@ -51,6 +51,7 @@ def faces_text(faces: tuple[int, ...]) -> str:
 def option_lines(options: list[KeepOption] | tuple[KeepOption, ...]) -> list[str]:
     """The set-aside options numbered from 1, with points and notation (rich markup).
 
+    >>> from pfeffer.dice.scoring import keep_options
     >>> option_lines(keep_options([1, 5, 2]))
     ['  [bold cyan]1)[/] 1 5      150  [dim]keep 15[/]', '  [bold cyan]2)[/] 1        100  \
 [dim]keep 1[/]', '  [bold cyan]3)[/] 5         50  [dim]keep 5[/]']
