@@ -64,7 +64,7 @@ from pfeffer.pepper import (
 )
 from pfeffer.pepper.bots import PEPPER_BOTS
 from pfeffer.pepper.cards import CARD_INDEX
-from pfeffer.pepper.rules import score_hand, side_names
+from pfeffer.pepper.rules import bid_terms, partner, side_names
 from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet
 
 app = typer.Typer(help="Karten-Pfeffer / Pepper, the trick-taking card game.", no_args_is_help=True)
@@ -575,12 +575,10 @@ class PlaySession:
             played = " · ".join(f"{self.name(s)} {card_markup(c)}" for s, c in v.current_trick)
             self.say(f"On the table: {played}")
         legal = g.legal_cards() if v.phase == "play" else []
-        partner = ""
-        if len(g.players) == 4:
-            partner = f" [dim](partner: {self.name((seat + 2) % 4)})[/]"
-        self.say(
-            f"[bold]{self.name(seat)}[/], your cards{partner}: {self.cards_line(v.hand, legal)}"
-        )
+        mate = partner(len(v.players), seat)
+        with_mate = "" if mate is None else f" [dim](partner: {self.name(mate)})[/]"
+        cards = self.cards_line(v.hand, legal)
+        self.say(f"[bold]{self.name(seat)}[/], your cards{with_mate}: {cards}")
 
     def prompt_for(self, seat: int) -> str:
         """The prompt for the phase."""
@@ -667,19 +665,12 @@ class PlaySession:
         seat = g.current_player
         if g.phase == "auction" and action in ("small", "big") and action in g.legal_actions():
             assert seat is not None  # the auction runs
-            side = g.side_of(seat)
             n = len(g.players)
-            tricks = cards_per_hand(n)
-            won = [0] * len(g.scores)
-            won[side] = tricks
-            made = score_hand(g.rules, n, side, action, won)[side]
-            won[side] -= 1
-            won[(side + 1) % len(won)] += 1
-            lost = score_hand(g.rules, n, side, action, won)[side]
-            pronoun = "your side" if n == 4 else "you"
+            terms = bid_terms(g.rules, n, action)
+            pronoun = "you" if partner(n, seat) is None else "your side"
             question = (
-                f"[bold]{bid_text(action)}[/]: {pronoun} must win all {tricks} tricks "
-                f"(made [green]{made:+d}[/], set [red]{lost:+d}[/]). Bid it?"
+                f"[bold]{bid_text(action)}[/]: {pronoun} must win all {terms.tricks} tricks "
+                f"(made [green]{terms.made_max:+d}[/], set [red]{terms.set_points:+d}[/]). Bid it?"
             )
             if not confirm(self.console, question):
                 self.say("[dim]Not bid; choose again.[/]")
