@@ -29,7 +29,6 @@ from pfeffer.cli.common import (
     make_bot,
     make_console,
     new_record_path,
-    object_name,
     parse_seats,
     print_error,
     print_rules,
@@ -41,7 +40,6 @@ from pfeffer.cli.common import (
     save_text,
     seats_of_record,
     seats_text,
-    verb,
     winners_text,
 )
 from pfeffer.cli.dice_advice import Hints, offer_review
@@ -54,10 +52,13 @@ from pfeffer.cli.dice_draw import (
     rules_help,
     sheet_table,
 )
+from pfeffer.cli.dice_narration import TURN_ENDS, tell, turn_part
+from pfeffer.cli.narration import LogReader
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.dice.bots import DICE_BOTS
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Turn
+from pfeffer.dice.log import dice_log, finished_turns_log
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import keep_options
 from pfeffer.dice.sheet import round_number, sheet_rows, turn_rounds, turn_text
@@ -111,6 +112,15 @@ class PlaySession:
         self.path = path
         self.bot_delay = bot_delay
         self._announced: tuple[int, int] | None = None
+        view = game.view()
+        # The screen tells the log from here on; a resumed game's finished turns are on the sheet.
+        done, _ = finished_turns_log(
+            view.history, len(view.players), view.rules.auto_pfeffer_penalty
+        )
+        self.log = LogReader(done)
+        self._untold = len(done)  # where the log's events not yet on screen begin
+        # The table's notices already shown (a resumed game may be in its final round).
+        self._told_final, self._told_playoff = view.final_round, view.playoff
 
     # ---------------------------------------------------------------- main loop
 
@@ -148,7 +158,8 @@ class PlaySession:
         return escape(self.game.players[seat])
 
     def announce_turn(self) -> None:
-        """The header of a turn: round, player, total, final round, Auto-Pfeffer."""
+        """The header of a turn (round, player, total, final round, playoff), then what the log
+        says opened it (its Auto-Pfeffer)."""
         g = self.game
         v = g.view()
         seat = v.current_player
@@ -160,12 +171,18 @@ class PlaySession:
             title += " · FINAL ROUND: last turn"
         self.console.print()
         self.console.rule(title)
-        if v.pfeffer is PfefferMode.AUTO:
-            prev = self.name(g.history[-1].seat)
-            self.say(
-                f"[bold yellow]Auto-Pfeffer![/] {prev} scored nothing, so a bust costs "
-                f"{escape(object_name(g.players[seat]))} [bold red]{g.bust_penalty()}[/]."
-            )
+        self.log.read(dice_log(v))
+        self.tell_log(len(self.log.told), v)
+
+    def tell_log(self, end: int, view: DiceView) -> None:
+        """Print the lines of the log's untold events up to ``end``."""
+        for kind, line in tell(self.log.told[:end], self._untold, view):
+            if kind == "win":
+                self.console.print()
+                self.console.rule(f"[bold green]{line}[/]")
+            else:
+                self.say(line)
+        self._untold = max(self._untold, end)
 
     def show_table(self, *, final: bool = False) -> None:
         """The running score sheet (the last rounds; all of them at the end)."""
@@ -186,13 +203,11 @@ class PlaySession:
     # ---------------------------------------------------------------- acting
 
     def act(self, action: str) -> bool:
-        """Apply ``action`` for the player to act and tell what happened; False (after showing
-        the engine's message) if it is illegal."""
+        """Apply ``action`` for the player to act and tell what happened, from the log; False
+        (after showing the engine's message) if it is illegal."""
         g = self.game
         seat = g.current_player
         assert seat is not None  # asked only while the game runs
-        hist, final, playoff = len(g.history), g.final_round, g.view().playoff
-        total, dice = g.turn_total, g.dice_to_roll
         try:
             kind = DiceAction.parse(action).kind
             # A void throw is declared by the table (it may be the previous player's bust that is
@@ -201,69 +216,38 @@ class PlaySession:
         except ActionError as exc:
             print_error(self.console, exc)
             return False
-        who = self.name(seat)
-        if kind == "pfeffer":
-            self.say(
-                f"{who} called [bold yellow]Pfeffer![/] Stake {g.stake}: bank at least "
-                f"{g.min_to_bank()} this turn, or lose [bold red]{g.bust_penalty()}[/]."
-            )
-        elif kind == "roll":
-            thrown = g.last_throw if g.phase is Phase.KEEP else g.history[-1].throws[-1].faces
-            self.say(f"{who} threw   {dice_text(thrown or ())}")
-        elif kind == "keep":
-            kept = DiceAction.parse(action).dice
-            self.say(
-                f"{who} set aside {faces_text(kept)} (+{g.turn_total - total}): "
-                f"turn total [bold]{g.turn_total}[/]"
-            )
-            if len(kept) == dice:
-                self.say(
-                    "[bold magenta]All six dice scored![/] "
-                    + (
-                        "Prove it: throw all six again."
-                        if g.rules.hot_dice_must_roll
-                        else "All six may be thrown again."
-                    )
-                )
-        elif kind == "void":
+        if kind == "void":
             self.say("[bold]Void throw[/] (Brandenburg): it does not count. Throw again.")
-        if len(g.history) > hist:
-            self.turn_ended(g.history[-1], final, playoff)
-        elif len(g.history) < hist:
-            seat = g.current_player
+        v = g.view()
+        news = self.log.read(dice_log(v))
+        self._untold = min(self._untold, news.start)
+        if any(e.kind == "bust" for e in news.withdrawn):
+            seat = v.current_player
             assert seat is not None  # a void bust reopens the turn
             self.say(f"The bust is taken back. {self.name(seat)}: throw again.")
             self._announced = (len(g.history), seat)
+        # The events that open the next turn wait for its header.
+        end = news.start + turn_part(news.fresh)
+        ended = next((e.seat for e in news.fresh if e.kind in TURN_ENDS), None)
+        self.tell_log(end, v)
+        if ended is not None:
+            self.turn_ended(ended)
         return True
 
-    def turn_ended(self, turn: Turn, was_final: bool, was_playoff: tuple[int, ...]) -> None:
-        """Announce a finished turn, the final round, a playoff, the winners; show the sheet."""
-        g = self.game
-        who = self.name(turn.seat)
-        if turn.busted:
-            name = g.players[turn.seat]
-            line = f"[bold red]BUST![/] {who} {verb(name, 'scores', 'score')} nothing this turn."
-            if turn.penalty:
-                why = "Pfeffer lost" if turn.pfeffer is PfefferMode.CALLED else "Auto-Pfeffer"
-                line += f" {why}: [bold red]-{turn.penalty}[/]."
-        else:
-            line = f"{who} banked [bold green]{turn.points}[/]."
-            if turn.bonus:
-                line += f" Pfeffer won: [bold green]+{turn.bonus}[/] bonus."
-        self.say(f"{line} Total: [bold]{turn.total_after}[/]")
-        v = g.view()
-        if g.final_round and not was_final:
+    def turn_ended(self, seat: int) -> None:
+        """After a turn's end was told (and the winners, if it ended the game): the final round
+        or a playoff that begins, then the sheet."""
+        v = self.game.view()
+        if v.final_round and not self._told_final:
             self.say(
-                f"[bold magenta]{who} reached {g.rules.target}! Final round:[/] "
+                f"[bold magenta]{self.name(seat)} reached {v.rules.target}! Final round:[/] "
                 "everyone else gets one more turn."
             )
-        if v.playoff and not was_playoff:
+        if v.playoff and not self._told_playoff:
             tied = ", ".join(self.name(s) for s in v.playoff)
             self.say(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
-        if g.is_over:
-            self.console.print()
-            self.console.rule(f"[bold green]{winners_text(g.players, g.winners, g.scores)}[/]")
-        else:
+        self._told_final, self._told_playoff = v.final_round, v.playoff
+        if not v.is_over:  # the winners were told with the turn
             self.show_table()
             self.save()
 
