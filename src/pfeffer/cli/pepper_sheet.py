@@ -33,13 +33,13 @@ from pfeffer.cli.common import (
     rules_or_exit,
     verb,
 )
-from pfeffer.cli.pepper import (
+from pfeffer.cli.pepper_draw import (
     RuleOpt,
-    _seat_number,
     app,
     bid_text,
     hand_table,
     rules_help,
+    seat_number,
     winners_text,
 )
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
@@ -130,7 +130,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         n = len(s.players)
         sides = side_names(s.players)
         try:
-            bidder = _seat_number(text, s.players)
+            bidder = seat_number(text, s.players)
         except IllegalAction:
             if len(text.split()) < 2:
                 raise
@@ -185,7 +185,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         if k < 3 or len(tricks) not in (len(sides) - 1, len(sides)):
             raise IllegalAction(form)
         try:
-            bidder = _seat_number(" ".join(words[: k - 2]), s.players)
+            bidder = seat_number(" ".join(words[: k - 2]), s.players)
             _trump(words[k - 1])
         except ActionError as exc:
             raise IllegalAction(f"{error_text(exc)} {form}") from None
@@ -252,7 +252,7 @@ def sheet(
             first = _ask_dealer(console, names)
         else:
             try:
-                first = _seat_number(dealer, names)
+                first = seat_number(dealer, names)
             except ActionError as exc:
                 raise typer.BadParameter(str(exc), param_hint="--dealer") from None
         pad = PepperSheet(names, rules, dealer=first)
@@ -273,7 +273,7 @@ def _ask_dealer(console: Console, names: list[str]) -> int:
         if text.lower() in QUIT_WORDS:
             raise typer.Exit(0)
         try:
-            return _seat_number(text, names)
+            return seat_number(text, names)
         except ActionError as exc:
             print_error(console, exc)
 
