@@ -14,8 +14,8 @@ E = TypeVar("E")
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class News(Generic[E]):
-    """What :meth:`LogReader.read` found: the ``fresh`` events, which begin at ``start`` in the
-    log just read, and the events told before that the log no longer holds (``withdrawn``)."""
+    """What :meth:`LogReader.read` found: the ``fresh`` events, the log's tail from ``start``,
+    and the events told before that the log no longer holds (``withdrawn``)."""
 
     start: int
     fresh: list[E]
@@ -33,7 +33,7 @@ class LogReader(Generic[E]):
     >>> r.read(["a", "b", "c"])
     News(start=1, fresh=['b', 'c'], withdrawn=[])
     >>> r.read(["a", "c", "d"])  # "b" and "c" folded into "c", which was told before
-    News(start=1, fresh=['d'], withdrawn=['b'])
+    News(start=2, fresh=['d'], withdrawn=['b'])
     >>> r.read(["a", "c"])
     News(start=2, fresh=[], withdrawn=['d'])
     """
@@ -49,7 +49,8 @@ class LogReader(Generic[E]):
                 break
             start += 1
         withdrawn = self.told[start:]
-        fresh = [e for e in log[start:] if e not in withdrawn]
-        told_again = [e for e in withdrawn if e in log[start:]]
+        while start < len(log) and log[start] in withdrawn:  # a summary told before
+            withdrawn.remove(log[start])
+            start += 1
         self.told = list(log)
-        return News(start, fresh, [e for e in withdrawn if e not in told_again])
+        return News(start, list(log[start:]), withdrawn)

@@ -26,7 +26,6 @@ from pfeffer.cli.common import (
     ask,
     check_save_path,
     confirm,
-    count,
     game_saved_text,
     load_or_exit,
     make_bot,
@@ -45,6 +44,7 @@ from pfeffer.cli.common import (
     seats_text,
     verb,
 )
+from pfeffer.cli.narration import LogReader
 from pfeffer.cli.pepper_advice import hint_line, review_lines, terminal_language
 from pfeffer.cli.pepper_draw import (
     RuleOpt,
@@ -58,18 +58,18 @@ from pfeffer.cli.pepper_draw import (
     trump_markup,
     winners_text,
 )
+from pfeffer.cli.pepper_narration import tell
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import (
     CARD_PRETTY,
-    HandResult,
     PepperGame,
     PepperRules,
     PepperView,
-    cards_per_hand,
 )
 from pfeffer.pepper.bots import PEPPER_BOTS
 from pfeffer.pepper.cards import CARD_INDEX
+from pfeffer.pepper.log import pepper_log
 from pfeffer.pepper.rules import bid_terms, partner, side_names
 from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet
 
@@ -119,6 +119,8 @@ class PlaySession:
         self.bot_delay = bot_delay
         self.humans = [i for i in range(len(game.players)) if i not in bots]
         self._at_screen: int | None = None  # the human whose cards may be on screen
+        # The screen tells the log from here on (a resumed game: from where it stopped).
+        self.log = LogReader(pepper_log(game.view(None), game.history))
 
     def say(self, text: str) -> None:
         """Print a line of markup."""
@@ -167,81 +169,48 @@ class PlaySession:
     # ---------------------------------------------------------------- acting and telling
 
     def act(self, action: str, *, show_deal: bool = False) -> bool:
-        """Apply ``action`` for the player to act and tell what happened; False (after showing
-        the engine's message) if it is illegal."""
+        """Apply ``action`` for the player to act and tell what happened, from the log; False
+        (after showing the engine's message) if it is illegal. ``show_deal``: every hand is shown
+        at the deal (a replay)."""
         g = self.game
-        seat, phase = g.current_player, g.phase
-        tricks, results = len(g.tricks), len(g.results)
         try:
             g.apply(action)
         except ActionError as exc:
             print_error(self.console, exc, screen_param)
             return False
-        who = f"[bold]{self.name(seat)}[/]" if seat is not None else ""
-        if phase == "deal":
-            self.console.print()
-            self.console.rule(f"Hand {g.hand_number} · {self.deals(g.dealer)}")
-            self.say(
-                "[dim]Scores:[/] "
-                + " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(g.scores))
-            )
-            if show_deal:
-                for s in range(len(g.players)):
-                    self.say(f"  {self.name(s)}: {self.cards_line(g.hand(s))}")
-                if len(g.players) == 2:
-                    self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
-        elif phase == "auction":
-            self.say(f"{who} {'passed' if action == 'pass' else 'bid ' + bid_text(action)}.")
-            if g.phase == "declare" and g.bidder is not None:
-                self.say(
-                    f"[bold]{self.name(g.bidder)}[/] won the auction with {bid_text(g.contract)}."
-                )
-        elif phase == "declare" and seat is not None:
-            need = g.tricks_needed() or 0
-            side = side_names(g.names)[g.side_of(seat)]
-            self.say(
-                f"{who} named {trump_markup(g.trump)}. Contract: {escape(side)} "
-                f"{verb(side, 'needs', 'need')} {count(need, 'trick')} ({bid_text(g.contract)})."
-            )
-        elif phase == "play":
-            self.say(f"{who} played {card_markup(g.actions[-1])}.")
-        if len(g.results) > results:
-            self.hand_ended(g.results[-1], last_trick=len(g.tricks) > tricks or phase == "play")
-        elif len(g.tricks) > tricks:
-            self.trick_ended()
+        view = g.view(None)
+        news = self.log.read(pepper_log(view, g.history))
+        for kind, line in tell(self.log.told, news.start, view):
+            if kind == "deal":
+                self.console.print()
+                self.console.rule(line)
+                scores = " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(view.scores))
+                self.say(f"[dim]Scores:[/] {scores}")
+                if show_deal:
+                    self.show_hands()
+            elif kind == "win":
+                self.console.rule(f"[bold green]{line}[/]")
+            else:
+                self.say(line)
+            if kind == "hand":
+                self.hand_ended()
         return True
 
-    def trick_ended(self) -> None:
-        """Name the winner of the trick just finished and the tricks so far."""
+    def show_hands(self) -> None:
+        """Every hand as dealt (a replay shows them), the face-down one too."""
         g = self.game
-        t = g.tricks[-1]
-        won = " · ".join(f"{self.side(i)} {n}" for i, n in enumerate(g.tricks_won))
-        self.say(
-            f"  → [bold]{self.name(t.winner)}[/] won trick {len(g.tricks)} "
-            f"({' '.join(card_markup(c) for c in t.cards)}). Tricks: {won}"
-        )
+        for s in range(len(g.players)):
+            self.say(f"  {self.name(s)}: {self.cards_line(g.hand(s))}")
+        if len(g.players) == 2:
+            self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
 
-    def hand_ended(self, r: HandResult, *, last_trick: bool) -> None:
-        """Tell the hand's result, show the score table, save, and name the winners."""
+    def hand_ended(self) -> None:
+        """After a hand's result was told: the score table, the reviews, the record saved."""
         g = self.game
-        if r.bidder is None:
-            self.say("Everybody passed: the deal passes on.")
-            return
-        if last_trick:
-            self.trick_ended()
-        side = g.side_of(r.bidder)
-        verdict = "[bold green]made it[/]" if r.made else "[bold red]went set[/]"
-        points = ", ".join(f"{self.side(i)} {p:+d}" for i, p in enumerate(r.points))
-        self.say(
-            f"{self.side(side)} {verdict} with {r.tricks[side]} of "
-            f"{cards_per_hand(len(g.players))} tricks ({bid_text(r.bid)}): {points}."
-        )
         self.console.print(hand_table(g.names, g.results, g.scores, g.winners, max_rows=8))
         if self.review:
             self.show_reviews(len(g.results) - 1)
         self.save()
-        if g.is_over:
-            self.console.rule(f"[bold green]{winners_text(g.names, g.winners, g.scores)}[/]")
 
     def show_reviews(self, hand_index: int) -> None:
         """The double-dummy review of a finished hand for each human's side."""
