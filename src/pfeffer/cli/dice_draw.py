@@ -12,7 +12,8 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from pfeffer.cli.common import total_cells
+from pfeffer.cli.common import changed_rules, rules_summary, total_cells
+from pfeffer.dice import rules_text
 from pfeffer.dice.game import PfefferMode, Turn
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption
@@ -101,62 +102,57 @@ def sheet_table(
 
 
 def rules_help(rules: DiceRules) -> str:
-    """A short summary of the rules in force, in plain words (rich markup).
+    """The rules in short (:mod:`pfeffer.dice.rules_text`, as on the web's rules page) and
+    what the changed house rules make of them (rich markup).
 
-    >>> "at least 500" in rules_help(DiceRules(min_bank=500))
+    >>> "at least 500 points" in rules_help(DiceRules(min_bank=500))
     True
     """
-    r = rules
-    t = r.triples
-    if dict(t) == {f: (1000 if f == 1 else 100 * f) for f in range(1, 7)}:
-        triples = "three of a kind = 100 × the face, three 1s = 1000"
-    else:
-        triples = "three of a kind: " + ", ".join(f"{f}s {t[f]}" for f in range(1, 7))
-    extra = {
-        "double": "every further die of the same face doubles it (four 6s = 1200)",
-        "add": "every further die of the same face adds the triple again",
-        "fixed": f"four / five / six of a kind score {r.fixed_four} / {r.fixed_five} / "
-        f"{r.fixed_six}",
-    }[r.extra_dice]
-    lines = [
-        "[bold]Würfel-Pfeffer in short[/]",
-        "• Your turn starts with all six dice. After every throw set aside at least one scoring "
-        "die (only combinations within that one throw count), then throw the rest or bank.",
-        f"• Scores: single 1 = {r.single_one}, single 5 = {r.single_five}; {triples}; {extra}; "
-        f"1-2-3-4-5-6 = {r.straight}; three pairs = {r.three_pairs}.",
-        "• A throw with nothing to score is a [red]bust[/]: the turn scores nothing.",
-        "• All six dice set aside (hot dice): "
-        + (
-            "you must throw all six again and keep adding."
-            if r.hot_dice_must_roll
-            else "you may throw all six again and keep adding, or bank."
-        ),
-        f"• You may bank only with at least {r.min_bank} points in the turn"
-        + (" until you have banked once." if r.min_bank_opening_only else "."),
-    ]
-    if r.pfeffer:
-        reward = " Win it and the stake is added as a bonus." if r.pfeffer_reward == "stake" else ""
-        short = (
-            " (House rule: banking below the stake is allowed and costs nothing.)"
-            if r.pfeffer_short_bank == "allowed"
-            else ""
-        )
-        lines.append(
-            "• [yellow]Pfeffer![/] Before your first throw you may bet against the player before "
-            f"you, who banked R: the stake is R + {r.pfeffer_margin}, you must bank at least "
-            f"that, and a bust costs you {r.pfeffer_penalty_factor} × the stake.{reward}{short}"
-        )
-    if r.auto_pfeffer:
-        lines.append(
-            "• Auto-Pfeffer: if the player before you scored nothing, a bust costs you "
-            f"{r.auto_pfeffer_penalty}."
-        )
-    end = (
-        f"• Reach {r.target} and the final round starts: everyone else gets one last turn; "
-        "the highest total wins"
-        if r.final_round
-        else f"• The first to reach {r.target} wins"
+    changed = changed_rules(rules)
+    lines = {rule: line for rule, line in in_force(rules).items() if rule in changed}
+    return rules_summary(
+        "[bold]Würfel-Pfeffer in short[/]", rules_text.INTRO, rules_text.RULES, lines
     )
-    tie = "; a tie is played off in extra rounds." if r.tie == "playoff" else "; ties share."
-    lines.append(end + tie + " Totals may go below zero.")
-    return "\n".join(lines)
+
+
+def in_force(rules: DiceRules) -> dict[str, str]:
+    """What the house rules in force make of the rules, by rule id: the values that the rules'
+    sentences give for the standard game.
+
+    >>> in_force(DiceRules(tie="playoff"))["D14"]
+    'target 10000, then the final round; a tie is played off in extra rounds.'
+    """
+    r = rules
+    triples = ", ".join(f"{f}s {r.triples[f]}" for f in range(1, 7))
+    extra = {
+        "double": "each further die doubles the triple",
+        "add": "each further die adds the triple again",
+        "fixed": f"four / five / six of a kind {r.fixed_four} / {r.fixed_five} / {r.fixed_six}",
+    }[r.extra_dice]
+    pfeffer = "no Pfeffer."
+    if r.pfeffer:
+        pfeffer = (
+            f"the stake is R + {r.pfeffer_margin}; a bust costs {r.pfeffer_penalty_factor} × the "
+            "stake"
+            + ("; made, the stake is added as a bonus" if r.pfeffer_reward == "stake" else "")
+            + (
+                "; banking below the stake is allowed and costs nothing"
+                if r.pfeffer_short_bank == "allowed"
+                else ""
+            )
+            + "."
+        )
+    return {
+        "D4": f"single 1 = {r.single_one}, single 5 = {r.single_five}; three of a kind: "
+        f"{triples}; {extra}; 1-2-3-4-5-6 = {r.straight}; three pairs = {r.three_pairs}.",
+        "D7": "all six must be thrown again."
+        if r.hot_dice_must_roll
+        else "you may throw all six again, or bank.",
+        "D8": f"bank only with at least {r.min_bank} points"
+        + (" until you have banked once." if r.min_bank_opening_only else "."),
+        "D10": pfeffer,
+        "D11": f"a bust costs {r.auto_pfeffer_penalty}." if r.auto_pfeffer else "no Auto-Pfeffer.",
+        "D14": f"target {r.target}, "
+        + ("then the final round" if r.final_round else "the first to reach it wins at once")
+        + ("; a tie is played off in extra rounds." if r.tie == "playoff" else "; ties share."),
+    }

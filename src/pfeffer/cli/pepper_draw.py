@@ -14,12 +14,18 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from pfeffer.cli.common import total_cells
+from pfeffer.cli.common import changed_rules, rules_summary, total_cells
 from pfeffer.cli.common import winners_text as _winners_text
 from pfeffer.core.errors import IllegalAction
-from pfeffer.pepper import CARD_PRETTY, HandResult, PepperRules, bid_ladder, cards_per_hand
+from pfeffer.pepper import (
+    CARD_PRETTY,
+    HandResult,
+    PepperRules,
+    bid_ladder,
+    rules_text,
+)
 from pfeffer.pepper.cards import CARD_INDEX
-from pfeffer.pepper.rules import side_names
+from pfeffer.pepper.rules import bid_terms, side_names
 
 app = typer.Typer(help="Karten-Pfeffer / Pepper, the trick-taking card game.", no_args_is_help=True)
 
@@ -191,8 +197,9 @@ def by_players(values: dict[int, str]) -> str:
 
 
 def rules_help(rules: PepperRules, players: int | None = None) -> str:
-    """A short summary of the rules in force, in plain words (rich markup), for ``players``
-    players or (None) for 4 and for 2 or 3.
+    """The rules in short (:mod:`pfeffer.pepper.rules_text`, as on the web's rules page) and
+    what the changed house rules and the player count make of them (rich markup), for
+    ``players`` players or (None) for 4 and for 2 or 3.
 
     >>> "first side to reach 50" in rules_help(PepperRules(target=50))
     True
@@ -201,62 +208,46 @@ def rules_help(rules: PepperRules, players: int | None = None) -> str:
     >>> "loses 8 (with 3 players)" in rules_help(PepperRules(), 3)
     True
     """
+    shown = changed_rules(rules) | {"P5", "P10"}  # these two by player count
+    lines = {rule: line for rule, line in in_force(rules, players).items() if rule in shown}
+    heading = "[bold]Karten-Pfeffer (Pepper) in short[/]" + (
+        f" [dim]({players} players)[/]" if players else ""
+    )
+    return rules_summary(heading, rules_text.INTRO, rules_text.RULES, lines)
+
+
+def in_force(rules: PepperRules, players: int | None = None) -> dict[str, str]:
+    """What the house rules in force make of the rules, by rule id, for ``players`` players or
+    (None) for 4 and for 2 or 3: the values the rules' sentences give for the standard game.
+    The ladders and the points come from the engine (:func:`~pfeffer.pepper.bid_ladder`,
+    :func:`~pfeffer.pepper.rules.bid_terms`).
+
+    >>> in_force(PepperRules(), 4)["P10"]
+    'Set → the bidding side loses 6 (with 4 players). Big Pepper wins or loses 12 (with 4 players).'
+    """
     counts = [players] if players else [4, 2, 3]
     ladder_parts = []
     for ladder, group in _groups({n: bid_ladder(n) for n in counts}).items():
         ladder_parts.append(f"{', '.join(bid_text(b) for b in ladder)} ({_with(group)})")
-    ladders = "; ".join(ladder_parts)
     if rules.set_penalty is not None:
         penalty = f"{rules.set_penalty} (house rule)"
     elif players:
         penalty = f"{rules.penalty(players)} (with {players} players)"
     else:
         penalty = by_players({n: str(rules.penalty(n)) for n in counts})
-    big_points = {n: str(rules.big_pepper_factor * cards_per_hand(n)) for n in counts}
+    big_points = {n: str(bid_terms(rules, n, "big").made_max) for n in counts}
     big = f"{big_points[players]} (with {players} players)" if players else by_players(big_points)
-    must = (
-        "if everybody else passed, the last player must bid"
+    return {
+        "P5": f"Bids: {'; '.join(ladder_parts)}.",
+        "P6": "if everybody else passed, the last player must bid."
         if rules.all_pass == "last_must_bid"
-        else "if everybody passes, the deal passes on (redeal)"
-    )
-    nt = "a trump suit or no trump" if rules.no_trump else "a trump suit (no trump not allowed)"
-    if players == 4:
-        seats = "4 players play as teams of partners sitting opposite (players 1+3 against 2+4)"
-    elif players:
-        seats = f"{players} players play each for themselves"
-    else:
-        seats = (
-            "4 players play as teams of partners sitting opposite (players 1+3 against 2+4); "
-            "2 or 3 play alone"
-        )
-    deal = {
-        4: "6 cards each",
-        3: "8 cards each",
-        2: "8 cards each, and a third hand of 8 stays face down",
+        else "if everybody passes, the deal passes on (redeal).",
+        "P7": "a trump suit or no trump."
+        if rules.no_trump
+        else "a trump suit (no trump not allowed).",
+        "P10": f"Set → the bidding side loses {penalty}. Big Pepper wins or loses {big}.",
+        "P11": f"The first side to reach {rules.target} wins.",
     }
-    cards = (
-        deal[players]
-        if players
-        else "6 cards each with 4 players, 8 with 2 or 3 (with 2 a third hand of 8 stays face down)"
-    )
-    return "\n".join(
-        [
-            "[bold]Karten-Pfeffer (Pepper) in short[/]"
-            + (f" [dim]({players} players)[/]" if players else ""),
-            f"• 24 cards (9 10 J Q K A). {seats}. {cards[0].upper()}{cards[1:]}.",
-            f"• Auction from the left of the dealer: pass (final) or bid higher. Bids: {ladders}. "
-            f"Big Pepper ends the auction; {must}.",
-            f"• The winner names {nt} and leads. Follow suit if you can; highest trump wins, "
-            "else the highest card of the suit led.",
-            "• Trump order: jack of trumps, the other jack of the same colour (it [italic]is[/] "
-            "a trump), A K Q 10 9. Other suits: A K Q J 10 9.",
-            "• Scoring: made it → one point per trick won (Pepper: all tricks). Set → the "
-            f"bidding side loses {penalty}. Big Pepper wins or loses {big}. Everybody else: one "
-            "point per trick they won.",
-            f"• The first side to reach {rules.target} wins; if several reach it in the same "
-            "hand the highest wins, equal highest share the win. Scores may go below zero.",
-        ]
-    )
 
 
 def _groups(values: dict[int, tuple[str, ...]]) -> dict[tuple[str, ...], list[int]]:
