@@ -373,6 +373,17 @@ def confirm(console: Console, question: str) -> bool:
 
 # ---------------------------------------------------------------------------- front ends
 
+
+def rule_option(example: str, game: str) -> Any:
+    """The ``--rule`` / ``-r`` option of a game's commands, with an ``example`` of its use."""
+    return typer.Option(
+        "--rule",
+        "-r",
+        metavar="KEY=VALUE",
+        help=f"House rule, repeatable: e.g. {example} (see 'pfeffer {game} rules').",
+    )
+
+
 GameSaveOpt = Annotated[
     Path | None,
     typer.Option(help="Where to save the game record (default: the records folder)."),

@@ -12,7 +12,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from pfeffer.cli.common import changed_rules, rules_summary, total_cells
+from pfeffer.cli.common import changed_rules, rule_option, rules_summary, total_cells
 from pfeffer.dice import rules_text
 from pfeffer.dice.game import PfefferMode, Turn
 from pfeffer.dice.rules import DiceRules
@@ -23,16 +23,7 @@ app = typer.Typer(help="Würfel-Pfeffer, the dice game.", no_args_is_help=True)
 
 GLYPHS = "⚀⚁⚂⚃⚄⚅"
 
-RuleOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule",
-        "-r",
-        metavar="KEY=VALUE",
-        help="House rule, repeatable: e.g. --rule min_bank=500 --rule tie=playoff "
-        "(see 'pfeffer dice rules').",
-    ),
-]
+RuleOpt = Annotated[list[str] | None, rule_option("--rule min_bank=500 --rule tie=playoff", "dice")]
 
 
 def dice_text(faces: tuple[int, ...] | list[int]) -> str:

@@ -14,7 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from pfeffer.cli.common import changed_rules, rules_summary, total_cells
+from pfeffer.cli.common import changed_rules, rule_option, rules_summary, total_cells
 from pfeffer.cli.common import winners_text as _winners_text
 from pfeffer.core.errors import IllegalAction
 from pfeffer.pepper import (
@@ -34,14 +34,7 @@ SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": 
 
 
 RuleOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule",
-        "-r",
-        metavar="KEY=VALUE",
-        help="House rule, repeatable: e.g. --rule target=50 --rule all_pass=redeal "
-        "(see 'pfeffer pepper rules').",
-    ),
+    list[str] | None, rule_option("--rule target=50 --rule all_pass=redeal", "pepper")
 ]
 
 
