@@ -463,7 +463,8 @@ def play(
             raise typer.BadParameter(str(exc), param_hint="--dealer") from None
         game = PepperGame(len(table), rules, seed=seed, dealer=first, names=names)
         path = check_save_path(save) if save is not None else new_record_path("pepper", "game")
-        teams = " · teams: " + " against ".join(side_names(names)) if len(table) == 4 else ""
+        paired = partner(len(table), 0) is not None
+        teams = " · teams: " + " against ".join(side_names(names)) if paired else ""
         console.print(
             f"[bold]Karten-Pfeffer[/]: {seats_text(table)}{escape(teams)}. Target {rules.target}."
         )

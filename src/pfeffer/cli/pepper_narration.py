@@ -121,12 +121,28 @@ def _line(log: Sequence[PepperEvent], i: int, view: PepperView) -> str | None:
         return f"  → {who} won trick {number} ({played}). Tricks: {tricks}"
     if e.kind == "hand" and e.seat is not None:
         bidders = view.side_of(e.seat)
-        verdict = "[bold green]made it[/]" if e.made else "[bold red]went set[/]"
-        points = ", ".join(f"{sides[s]} {p:+d}" for s, p in enumerate(e.points))
         return (
-            f"{sides[bidders]} {verdict} with {e.tricks[bidders]} of {view.tricks_in_hand} "
-            f"tricks ({bid_text(e.value)}): {points}."
+            f"{verdict(sides[bidders], bool(e.made))} with {e.tricks[bidders]} of "
+            f"{view.tricks_in_hand} tricks ({bid_text(e.value)}): {points_text(sides, e.points)}."
         )
     if e.kind == "redeal":
-        return "Everybody passed: the deal passes on."
+        return REDEAL
     return None
+
+
+REDEAL = "Everybody passed: the deal passes on."
+"""The line of a hand that everybody passed (a played game's and the score pad's)."""
+
+
+def verdict(side: str, made: bool) -> str:
+    """``Ann & Cy made it`` / ``Bob went set`` (``side`` escaped already; markup)."""
+    return f"{side} {'[bold green]made it[/]' if made else '[bold red]went set[/]'}"
+
+
+def points_text(sides: Sequence[str], points: Sequence[int]) -> str:
+    """A hand's points by side: ``Ann & Cy +4, Bob & Di +2`` (``sides`` escaped already).
+
+    >>> points_text(["Ann", "Bob"], [-6, 2])
+    'Ann -6, Bob +2'
+    """
+    return ", ".join(f"{name} {p:+d}" for name, p in zip(sides, points, strict=True))

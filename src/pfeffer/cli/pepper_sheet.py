@@ -42,6 +42,7 @@ from pfeffer.cli.pepper_draw import (
     seat_number,
     winners_text,
 )
+from pfeffer.cli.pepper_narration import REDEAL, points_text, verdict
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import HandResult, PepperRules, bid_ladder, cards_per_hand, side_of
 from pfeffer.pepper.cards import parse_trump
@@ -112,7 +113,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
                 self.console.print("Last hand taken back.")
             elif low in ("p", "pass", "passed"):
                 s.enter_passed()
-                self.console.print("Everybody passed: the deal passes on.")
+                self.console.print(REDEAL)
             else:
                 self.enter(text)
         except _Cancel:
@@ -149,10 +150,9 @@ class PepperSheetSession(SheetSession[PepperSheet]):
                 got = self.ask_until(f"Tricks won by {escape(name)}: ", _whole)
                 tricks.append(got)
             row = s.enter(bidder, bid, trump, self.complete(tricks))
-        side = side_of(n, bidder)
-        verdict = "[bold green]made it[/]" if row.made else "[bold red]went set[/]"
-        pts = ", ".join(f"{escape(sides[i])} {p:+d}" for i, p in enumerate(row.points))
-        self.console.print(f"{escape(sides[side])} {verdict}: {pts}.")
+        shown = [escape(name) for name in sides]
+        made = verdict(shown[side_of(n, bidder)], bool(row.made))
+        self.console.print(f"{made}: {points_text(shown, row.points)}.")
 
     def complete(self, tricks: list[int]) -> list[int]:
         """The tricks of every side but the last, completed: the last side took the rest of
