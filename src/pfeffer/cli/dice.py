@@ -52,7 +52,7 @@ from pfeffer.cli.dice_draw import (
     rules_help,
     sheet_table,
 )
-from pfeffer.cli.dice_narration import TURN_ENDS, tell, turn_part
+from pfeffer.cli.dice_narration import TURN_ENDS, notices, tell, turn_part
 from pfeffer.cli.narration import LogReader
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
@@ -238,14 +238,8 @@ class PlaySession:
         """After a turn's end was told (and the winners, if it ended the game): the final round
         or a playoff that begins, then the sheet."""
         v = self.game.view()
-        if v.final_round and not self._told_final:
-            self.say(
-                f"[bold magenta]{self.name(seat)} reached {v.rules.target}! Final round:[/] "
-                "everyone else gets one more turn."
-            )
-        if v.playoff and not self._told_playoff:
-            tied = ", ".join(self.name(s) for s in v.playoff)
-            self.say(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
+        for line in notices(v, seat, self._told_final, bool(self._told_playoff)):
+            self.say(line)
         self._told_final, self._told_playoff = v.final_round, v.playoff
         if not v.is_over:  # the winners were told with the turn
             self.show_table()

@@ -126,3 +126,18 @@ def _line(log: Sequence[DiceEvent], i: int, view: DiceView) -> str | None:
             line += f" {why}: [bold red]-{e.points}[/]."
         return f"{line} Total: [bold]{e.total}[/]"
     return None
+
+
+def notices(view: DiceView, seat: int, told_final: bool, told_playoff: bool) -> list[str]:
+    """After ``seat``'s turn: the final round or the playoff that the view shows and the screen
+    has not told yet (``told_final``, ``told_playoff``). Rich markup."""
+    out = []
+    if view.final_round and not told_final:
+        out.append(
+            f"[bold magenta]{escape(view.players[seat])} reached {view.rules.target}! Final "
+            "round:[/] everyone else gets one more turn."
+        )
+    if view.playoff and not told_playoff:
+        tied = ", ".join(escape(view.players[s]) for s in view.playoff)
+        out.append(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
+    return out
