@@ -36,7 +36,7 @@ import orjson
 
 from pfeffer.web.games import adapter, chosen_action
 from pfeffer.web.services.live import Live
-from pfeffer.web.storage import SeatRow
+from pfeffer.web.storage.repository import SeatRow
 
 PARTS = ("bot", "apply", "own_frame", "publish", "remote_apply", "remote_frame")
 

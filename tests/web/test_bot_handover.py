@@ -16,7 +16,7 @@ from pfeffer.web.games import adapter
 from pfeffer.web.services.bus import LocalBus
 from pfeffer.web.services.live import Live
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from pfeffer.web.storage.repository import SeatSpec, Store, make_engine, migrate
 from tests.web.test_cluster import Recorder, settle
 
 

@@ -20,7 +20,7 @@ from pfeffer.web.services.bus import LocalBus, LocalNetwork
 from pfeffer.web.services.errors import TableMoved
 from pfeffer.web.services.live import Live
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from pfeffer.web.storage.repository import SeatSpec, Store, make_engine, migrate
 
 
 class Recorder:

@@ -22,7 +22,7 @@ from pfeffer.web.games import BoundTable, adapter
 from pfeffer.web.security import CSP
 from pfeffer.web.server import create_app
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from pfeffer.web.storage.repository import SeatSpec, Store, make_engine, migrate
 from tests.web.conftest import form_data
 
 # ------------------------------------------------------------------ the table service

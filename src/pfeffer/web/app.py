@@ -42,8 +42,8 @@ from pfeffer.web.routes.deps import TABLE_TTL, Settings
 from pfeffer.web.security import SecurityHeaders
 from pfeffer.web.services.bus import Bus, make_bus
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import Store, make_engine, migrate
 from pfeffer.web.storage.aio import AsyncStore
+from pfeffer.web.storage.repository import Store, make_engine, migrate
 
 HERE = Path(__file__).resolve().parent
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pfeffer.web.games import Table, adapter
-from pfeffer.web.storage import SeatRow, TableRow
+from pfeffer.web.storage.repository import SeatRow, TableRow
 
 if TYPE_CHECKING:
     from pfeffer.web.services.live import Live

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pfeffer.web import sheets
-from pfeffer.web.storage import Store
+from pfeffer.web.storage.repository import Store
 
 Change = tuple[dict[str, Any], list[str]] | None
 

@@ -21,8 +21,8 @@ from pfeffer.web.render import lang_of
 from pfeffer.web.seating import parse_seats
 from pfeffer.web.services.live import Client, Live
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatRow, TableRow
 from pfeffer.web.storage.aio import AsyncStore
+from pfeffer.web.storage.repository import SeatRow, TableRow
 from pfeffer.web.tokens import same_token
 
 TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires

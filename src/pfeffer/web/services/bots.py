@@ -23,7 +23,7 @@ from pfeffer.core.errors import ActionError
 from pfeffer.web.games import bot_seed
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved
 from pfeffer.web.services.live import Live
-from pfeffer.web.storage import SeatRow
+from pfeffer.web.storage.repository import SeatRow
 
 if TYPE_CHECKING:
     from pfeffer.web.services.tables import Hub

@@ -15,7 +15,7 @@ import orjson
 from pfeffer.core.game import Game
 from pfeffer.web.games import Table
 from pfeffer.web.serialize import state_frame
-from pfeffer.web.storage import SeatRow
+from pfeffer.web.storage.repository import SeatRow
 
 log = logging.getLogger("pfeffer.web")
 

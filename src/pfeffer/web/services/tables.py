@@ -26,7 +26,8 @@ from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
 from pfeffer.web.services.live import Client, Live, Outbox
 from pfeffer.web.services.sync import Sync
-from pfeffer.web.storage import (
+from pfeffer.web.storage.aio import AsyncStore
+from pfeffer.web.storage.repository import (
     ActionRow,
     ConflictError,
     RematchTaken,
@@ -35,7 +36,6 @@ from pfeffer.web.storage import (
     Store,
     TableRow,
 )
-from pfeffer.web.storage.aio import AsyncStore
 
 __all__ = ["Client", "Hub", "Live", "StorageUnavailable", "TableMoved"]
 
