@@ -34,7 +34,7 @@ from typing import Any
 
 import orjson
 
-from pfeffer.web.games import adapter, chosen_action
+from pfeffer.web.adapters.games import adapter, chosen_action
 from pfeffer.web.services.live import Live
 from pfeffer.web.storage.repository import SeatRow
 

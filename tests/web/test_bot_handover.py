@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from pfeffer.web.games import adapter
+from pfeffer.web.adapters.games import adapter
 from pfeffer.web.services.bus import LocalBus
 from pfeffer.web.services.live import Live
 from pfeffer.web.services.tables import Hub

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from pfeffer.web import chat
-from pfeffer.web.games import adapter, chosen_action
+from pfeffer.web.adapters.games import adapter, chosen_action
 from pfeffer.web.services import bus as busmod
 from pfeffer.web.services.bots import bot_to_move
 from pfeffer.web.services.bus import LocalBus, LocalNetwork

@@ -33,8 +33,8 @@ MODULES = [
     "pepper/sheet.py",
     "pepper/cards.py",
     "pepper/rules.py",
-    "web/games.py",
-    "web/sheets.py",
+    "web/adapters/games.py",
+    "web/adapters/sheets.py",
     "web/chat.py",
     "web/newtable.py",
     "web/server.py",
@@ -128,7 +128,7 @@ def test_templates_are_found() -> None:
     assert len(found) > 80
     assert "A turn banks at least {need} points; {points} cannot be banked." in found
     assert "{name} must be one of {allowed} (got {value})" in found  # RulesError
-    assert "players: a list of names" in found  # web/sheets.py
+    assert "players: a list of names" in found  # web/adapters/sheets.py
     assert "no such table" in found  # an HTTPException of the server
     assert "Spectators cannot play." in found  # a WebSocket reply
 
@@ -137,9 +137,9 @@ def test_templates_are_found() -> None:
     "rel",
     [
         "dice/rules.py",
-        "web/sheets.py",
+        "web/adapters/sheets.py",
         "web/server.py",
-        "web/games.py",
+        "web/adapters/games.py",
         "web/seating.py",
         "web/services/tables.py",
         "web/routes/deps.py",

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocket
 
-from pfeffer.web.games import adapter
+from pfeffer.web.adapters.games import adapter
 from pfeffer.web.serialize import state_frame
 from pfeffer.web.services.live import SPECTATORS, Live, frame_json
 from pfeffer.web.storage.repository import SeatRow

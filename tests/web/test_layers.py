@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pfeffer.core.errors import NotYourTurn
-from pfeffer.web.games import BoundTable, adapter
+from pfeffer.web.adapters.games import BoundTable, adapter
 from pfeffer.web.security import CSP
 from pfeffer.web.server import create_app
 from pfeffer.web.services.tables import Hub

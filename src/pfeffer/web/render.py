@@ -13,8 +13,8 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from pfeffer.web.adapters.pepper_table import CARD_NAMES
 from pfeffer.web.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, translations
-from pfeffer.web.pepper_table import CARD_NAMES
 
 HERE = Path(__file__).resolve().parent
 ENV = Environment(

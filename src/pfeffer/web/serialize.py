@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pfeffer.web.games import Table, adapter
+from pfeffer.web.adapters.games import Table, adapter
 from pfeffer.web.storage.repository import SeatRow, TableRow
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """The score-sheet API's writes, each one transaction of the store: read the sheet, let the
-engine take the entry (:mod:`pfeffer.web.sheets`), write it back. Between reading and writing
-nothing else runs on the sheet (a locked row on PostgreSQL; no ``await`` in between in this
+engine take the entry (:mod:`pfeffer.web.adapters.sheets`), write it back. Between reading and
+writing nothing else runs on the sheet (a locked row on PostgreSQL; no ``await`` in between in this
 single-process server), so entries sent at once by two phones are both kept, in the order the
 server took them, and an entry sent twice with one ``entry_id`` counts once."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pfeffer.web import sheets
+from pfeffer.web.adapters import sheets
 from pfeffer.web.storage.repository import Store
 
 Change = tuple[dict[str, Any], list[str]] | None

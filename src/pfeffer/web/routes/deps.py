@@ -15,7 +15,7 @@ from starlette.requests import HTTPConnection
 from pfeffer.core.errors import TranslatableError
 from pfeffer.core.rng import new_seed
 from pfeffer.core.text import find_unsafe
-from pfeffer.web.games import ADAPTERS, adapter
+from pfeffer.web.adapters.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of
 from pfeffer.web.seating import parse_seats

@@ -12,8 +12,8 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from pfeffer.core.errors import RulesError, TranslatableError
 from pfeffer.core.rulespec import parse_form
 from pfeffer.web import newtable
+from pfeffer.web.adapters.games import ADAPTERS, adapter
 from pfeffer.web.device import device_url
-from pfeffer.web.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.invite import qr_svg
 from pfeffer.web.render import lang_of, render

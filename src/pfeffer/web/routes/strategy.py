@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse
 from pfeffer.core.errors import RulesError
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.strategy_data import page_data
-from pfeffer.web.advisor import dice_strategy
+from pfeffer.web.adapters.advisor import dice_strategy
 from pfeffer.web.i18n import translations
 from pfeffer.web.render import lang_of, render
 from pfeffer.web.routes.deps import StoreDep

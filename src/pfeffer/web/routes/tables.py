@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, Response
 
 from pfeffer.core.errors import RulesError
 from pfeffer.web import newtable
-from pfeffer.web.games import ADAPTERS, adapter
+from pfeffer.web.adapters.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of
 from pfeffer.web.routes.deps import (
@@ -183,8 +183,8 @@ async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str,
 
 @router.get("/api/tables/{table_id}/review")
 async def api_review(request: Request, table_id: str, store: StoreDep) -> dict[str, Any]:
-    """The review of a finished game (web/review.py): dice decisions with the win % each cost,
-    Pepper hands against their double-dummy result; worked out once, then kept."""
+    """The review of a finished game (web/adapters/review.py): dice decisions with the win %
+    each cost, Pepper hands against their double-dummy result; worked out once, then kept."""
     t = await store.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pfeffer.core.errors import ActionError
-from pfeffer.web.games import bot_seed
+from pfeffer.web.adapters.games import bot_seed
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved
 from pfeffer.web.services.live import Live
 from pfeffer.web.storage.repository import SeatRow

@@ -24,9 +24,9 @@ from typing import Any, Self
 from pfeffer.core.errors import TranslatableError
 from pfeffer.pepper import PepperGame
 from pfeffer.pepper.analysis import HandReview, review_hand
-from pfeffer.web.games import adapter
+from pfeffer.web.adapters.games import adapter
+from pfeffer.web.adapters.pepper_table import CARD_NAMES
 from pfeffer.web.i18n import translations
-from pfeffer.web.pepper_table import CARD_NAMES
 from pfeffer.web.services.live import Live
 from pfeffer.web.services.looplocal import semaphore
 

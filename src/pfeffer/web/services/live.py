@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import orjson
 
 from pfeffer.core.game import Game
-from pfeffer.web.games import Table
+from pfeffer.web.adapters.games import Table
 from pfeffer.web.serialize import state_frame
 from pfeffer.web.storage.repository import SeatRow
 

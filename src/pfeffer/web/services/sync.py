@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from pfeffer.web.games import chosen_action
+from pfeffer.web.adapters.games import chosen_action
 from pfeffer.web.services.bots import bot_to_move
 from pfeffer.web.services.live import Live
 

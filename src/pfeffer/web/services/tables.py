@@ -19,8 +19,8 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from pfeffer.core.rng import new_seed
+from pfeffer.web.adapters.games import adapter, chosen_action, warm_up
 from pfeffer.web.chat import Chat, Speaker
-from pfeffer.web.games import adapter, chosen_action, warm_up
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
