@@ -174,7 +174,7 @@ def browser() -> Iterator[Any]:
 
 def form_data(client: TestClient, data: dict[str, Any] | None = None) -> dict[str, Any]:
     """Form fields with the page's CSRF token, as a browser posts a form it was sent
-    (``pfeffer.web.csrf``): the token comes from the cookie any page sets."""
+    (``pfeffer.web.middleware.csrf``): the token comes from the cookie any page sets."""
     token = client.cookies.get("pfeffer_csrf")
     if token is None:
         client.get("/rules/dice")

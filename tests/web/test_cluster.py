@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from pfeffer.web import chat
 from pfeffer.web.adapters.games import adapter, chosen_action
 from pfeffer.web.services import bus as busmod
+from pfeffer.web.services import chat
 from pfeffer.web.services.bots import bot_to_move
 from pfeffer.web.services.bus import LocalBus, LocalNetwork
 from pfeffer.web.services.errors import TableMoved

@@ -35,10 +35,10 @@ MODULES = [
     "pepper/rules.py",
     "web/adapters/games.py",
     "web/adapters/sheets.py",
-    "web/chat.py",
-    "web/newtable.py",
+    "web/services/chat.py",
+    "web/services/newtable.py",
     "web/server.py",
-    "web/seating.py",
+    "web/services/seating.py",
     "web/services/tables.py",
     "web/services/errors.py",
     "web/routes/deps.py",
@@ -46,8 +46,8 @@ MODULES = [
     "web/routes/sheets.py",
     "web/routes/pages.py",
     "web/routes/ws.py",
-    "web/limits.py",
-    "web/csrf.py",
+    "web/middleware/limits.py",
+    "web/middleware/csrf.py",
 ]
 ERRORS = (
     "StorageUnavailable",
@@ -65,8 +65,8 @@ CALLS = {*ERRORS, *(f"{e}.format" for e in ERRORS)}
 # and the WebSocket replies (``gt``): server.py and the layers it was split into.
 SERVER_MODULES = {
     "web/server.py",
-    "web/limits.py",
-    "web/csrf.py",
+    "web/middleware/limits.py",
+    "web/middleware/csrf.py",
     *(m for m in MODULES if m.startswith("web/routes/")),
 }
 PHRASES = ["deal", "bid", "pass", "name trump", "play a card"]  # {what} in pepper phase errors
@@ -140,7 +140,7 @@ def test_templates_are_found() -> None:
         "web/adapters/sheets.py",
         "web/server.py",
         "web/adapters/games.py",
-        "web/seating.py",
+        "web/services/seating.py",
         "web/services/tables.py",
         "web/routes/deps.py",
         "web/routes/tables.py",

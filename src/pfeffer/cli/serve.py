@@ -71,7 +71,7 @@ def serve(
     import uvicorn
 
     from pfeffer.web.invite import lan_addresses, lan_url, serve_text
-    from pfeffer.web.limits import Limits
+    from pfeffer.web.middleware.limits import Limits
     from pfeffer.web.observability import configure_logging
     from pfeffer.web.server import create_app
 

@@ -24,9 +24,9 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from pfeffer.web import pwa
-from pfeffer.web.csrf import CsrfProtect
-from pfeffer.web.limits import Limits, RateLimits
+from pfeffer.web.middleware.csrf import CsrfProtect
+from pfeffer.web.middleware.limits import Limits, RateLimits
+from pfeffer.web.middleware.security import SecurityHeaders
 from pfeffer.web.observability import (
     LoopWatch,
     Metrics,
@@ -37,9 +37,8 @@ from pfeffer.web.observability import (
     redis_check,
 )
 from pfeffer.web.render import http_error, lang_of
-from pfeffer.web.routes import device, ops, pages, sheets, strategy, tables, ws
+from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
-from pfeffer.web.security import SecurityHeaders
 from pfeffer.web.services.bus import Bus, make_bus
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage.aio import AsyncStore
@@ -62,11 +61,11 @@ def create_app(
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
     on the network use: the host page's links and QR codes use it when the host opened the
-    page as localhost. ``limits``: the rate limits (``web/limits.py``; default ``Limits()``).
-    ``redis_url``: this process is one of several serving the same tables (on PostgreSQL),
-    joined through Redis (docs/web.md, "Several processes"); ``bus`` instead gives the fan-out
-    itself (tests). ``freeze_heap``: once started, the process's objects so far (modules, the
-    engines' tables) are left out of the garbage collector's rounds (:func:`settle_heap`;
+    page as localhost. ``limits``: the rate limits (``web/middleware/limits.py``; default
+    ``Limits()``). ``redis_url``: this process is one of several serving the same tables (on
+    PostgreSQL), joined through Redis (docs/web.md, "Several processes"); ``bus`` instead gives the
+    fan-out itself (tests). ``freeze_heap``: once started, the process's objects so far (modules,
+    the engines' tables) are left out of the garbage collector's rounds (:func:`settle_heap`;
     ``pfeffer serve`` does so, tests that start many apps in one process do not)."""
     engine = make_engine(db_url)
     migrate(engine)
@@ -100,7 +99,7 @@ def create_app(
     if redis_url:
         app.state.readiness.append(("redis", redis_check(redis_url)))
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
-    app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/csrf.py)
+    app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/middleware/csrf.py)
     app.add_middleware(RateLimits, limits=limits or Limits())
     app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too

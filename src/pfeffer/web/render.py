@@ -47,7 +47,8 @@ def render(request: Request, template: str, status_code: int = 200, **ctx: Any) 
         languages=LANGUAGE_NAMES,
         js_strings=js_strings(t.gettext, t.ngettext),
         path=request.url.path,
-        csrf_token=getattr(request.state, "csrf_token", ""),  # web/csrf.py: in every form
+        # web/middleware/csrf.py: in every form
+        csrf_token=getattr(request.state, "csrf_token", ""),
         **ctx,
     )
     resp = HTMLResponse(page, status_code=status_code)

@@ -18,8 +18,8 @@ from pfeffer.core.text import find_unsafe
 from pfeffer.web.adapters.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of
-from pfeffer.web.seating import parse_seats
 from pfeffer.web.services.live import Client, Live
+from pfeffer.web.services.seating import parse_seats
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import SeatRow, TableRow

@@ -1,13 +1,14 @@
-"""The one-device page: every human seat of a table in one browser (``pfeffer.web.device``)."""
+"""The one-device page: every human seat of a table in one browser
+(``pfeffer.web.services.device``)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from pfeffer.web.device import device_seats
 from pfeffer.web.render import render
 from pfeffer.web.routes.deps import StoreDep, host_table
+from pfeffer.web.services.device import device_seats
 
 router = APIRouter()
 

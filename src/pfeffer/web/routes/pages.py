@@ -11,9 +11,7 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 
 from pfeffer.core.errors import RulesError, TranslatableError
 from pfeffer.core.rulespec import parse_form
-from pfeffer.web import newtable
 from pfeffer.web.adapters.games import ADAPTERS, adapter
-from pfeffer.web.device import device_url
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.invite import qr_svg
 from pfeffer.web.render import lang_of, render
@@ -26,8 +24,10 @@ from pfeffer.web.routes.deps import (
     new_link,
 )
 from pfeffer.web.rules_text import RULES, RULES_INTRO
-from pfeffer.web.seating import GAME_NAMES, form_seats
-from pfeffer.web.serialize import history_entry, table_summary
+from pfeffer.web.services import newtable
+from pfeffer.web.services.device import device_url
+from pfeffer.web.services.seating import GAME_NAMES, form_seats
+from pfeffer.web.services.serialize import history_entry, table_summary
 from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
@@ -72,7 +72,7 @@ def new_table_form(
     request: Request, kind: str, error: Any, preset: str | None = None
 ) -> HTMLResponse:
     """The form for a new table of ``kind`` (presets, seats, house rules under the chosen
-    preset: web/newtable.py), with an error if any."""
+    preset: web/services/newtable.py), with an error if any."""
     ad = adapter(kind)
     state = newtable.form_state(kind, preset, ad.bot_kinds()[0].key)
     if error is None and state.error is not None:

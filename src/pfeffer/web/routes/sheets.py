@@ -1,8 +1,8 @@
 """Score sheets for games played at a real table: the JSON API (``/api/sheets...``) and the pages
 (``/sheets``: a new sheet, ``/sheet/{id}``: one sheet). The sums and checks are the engines'
 (``pfeffer.web.adapters.sheets``); entries and undos are written by
-``pfeffer.web.sheet_service``, one transaction each. The app's manifest and service worker are in
-``pfeffer.web.pwa``."""
+``pfeffer.web.services.sheets``, one transaction each. The app's manifest and service worker are in
+``pfeffer.web.routes.pwa``."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from pfeffer.web import sheet_service
 from pfeffer.web.adapters import sheets
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of, render
 from pfeffer.web.routes.deps import StoreDep, json_body, json_object
-from pfeffer.web.seating import MAX_NAME
+from pfeffer.web.services import sheets as sheet_service
+from pfeffer.web.services.seating import MAX_NAME
 
 router = APIRouter()
 

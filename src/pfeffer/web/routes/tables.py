@@ -10,7 +10,6 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
 from pfeffer.core.errors import RulesError
-from pfeffer.web import newtable
 from pfeffer.web.adapters.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of
@@ -23,8 +22,8 @@ from pfeffer.web.routes.deps import (
     json_object,
     new_link,
 )
-from pfeffer.web.serialize import created_table, history_entry, replay_step, table_summary
-from pfeffer.web.services import reviews
+from pfeffer.web.services import newtable, reviews
+from pfeffer.web.services.serialize import created_table, history_entry, replay_step, table_summary
 from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
@@ -35,7 +34,7 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
     body = await json_object(request)
     rules_in, seats_in = body.get("rules"), body.get("seats")
     game = body.get("game")
-    if isinstance(game, str) and game in ADAPTERS:  # a preset (web/newtable.py)
+    if isinstance(game, str) and game in ADAPTERS:  # a preset (web/services/newtable.py)
         try:
             rules_in, seats_in = newtable.with_preset(game, body.get("preset"), rules_in, seats_in)
         except RulesError as exc:

@@ -16,9 +16,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketState
 
 from pfeffer.core.errors import ActionError, NotYourTurn
-from pfeffer.web import chat
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
 from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
+from pfeffer.web.services import chat
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, unavailable
 from pfeffer.web.services.hand_reviews import HandReviewRefused, hand_review_frame
 from pfeffer.web.services.hints import HintRefused, hint_frame
@@ -83,7 +83,7 @@ async def ws_table(
     out = Outbox(ws)
     out.lang = lang
     live = await hub.joined(live, out, seat)  # the table in memory (it may have been let go)
-    talk = hub.chats.speaker(live.id, seat)  # the table chat (web/chat.py)
+    talk = hub.chats.speaker(live.id, seat)  # the table chat (web/services/chat.py)
     if hub.chats.history(live.id)["messages"]:
         await out.send_json(hub.chats.history(live.id))
     try:
@@ -135,7 +135,7 @@ async def _message(
     if not isinstance(data, dict) or data.get("type") not in MESSAGE_TYPES:
         await ws_error(ws, "malformed", gt("Unknown message type."))
         return
-    if data["type"] == "chat":  # the table chat (web/chat.py)
+    if data["type"] == "chat":  # the table chat (web/services/chat.py)
         try:
             await hub.say(live, talk, data)
         except chat.ChatRefused as exc:

@@ -14,7 +14,7 @@ import orjson
 
 from pfeffer.core.game import Game
 from pfeffer.web.adapters.games import Table
-from pfeffer.web.serialize import state_frame
+from pfeffer.web.services.serialize import state_frame
 from pfeffer.web.storage.repository import SeatRow
 
 log = logging.getLogger("pfeffer.web")

@@ -20,9 +20,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pfeffer.core.rng import new_seed
 from pfeffer.web.adapters.games import adapter, chosen_action, warm_up
-from pfeffer.web.chat import Chat, Speaker
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
+from pfeffer.web.services.chat import Chat, Speaker
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
 from pfeffer.web.services.live import Client, Live, Outbox
 from pfeffer.web.services.sync import Sync
@@ -53,7 +53,7 @@ class Hub:
         self.lives: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live | None]] = {}
         self.bots = BotRunner(self)
-        self.chats = Chat()  # the tables' chats (web/chat.py), in memory
+        self.chats = Chat()  # the tables' chats (web/services/chat.py), in memory
         self.sync = Sync(self)
 
     # ------------------------------------------------------------------ tables in memory
@@ -239,7 +239,7 @@ class Hub:
     def release_if_idle(self, live: Live) -> None:
         """Let go of a table nobody is at and no computer player moves at (it is read from
         the database again when somebody comes): a long-running server does not keep every
-        table it ever served in memory. Its chat stays (web/chat.py bounds that)."""
+        table it ever served in memory. Its chat stays (web/services/chat.py bounds that)."""
         busy = live.bot_task is not None and not live.bot_task.done()
         idle = not live.conns and not busy and not live.lock.locked()
         if idle and bot_to_move(live) is None and self.lives.get(live.id) is live:

@@ -1,4 +1,4 @@
-/* One device for the whole table (pfeffer.web.device): every human seat of the table plays in
+/* One device for the whole table (pfeffer.web.services.device): every human seat of the table plays in
    this browser. Each seat has its own WebSocket with its own token, so each gets only its own
    frames (view(seat)); a spectator socket gives the table before anybody holds the device.
    The page draws the frames of the seat whose turn it is. When the turn goes to another person,
