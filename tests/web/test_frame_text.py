@@ -17,8 +17,7 @@ import pytest
 from starlette.websockets import WebSocket
 
 from pfeffer.web.adapters.games import adapter
-from pfeffer.web.services.live import SPECTATORS, Live, frame_json
-from pfeffer.web.services.serialize import state_frame
+from pfeffer.web.services.live import SPECTATORS, Live, frame_json, state_frame
 from pfeffer.web.storage.repository import SeatRow
 
 

@@ -39,7 +39,7 @@ from pfeffer.web.observability import (
 from pfeffer.web.render import http_error, lang_of
 from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
-from pfeffer.web.services.bus import Bus, make_bus
+from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import Store, make_engine, migrate
@@ -117,6 +117,15 @@ def create_app(
     app.include_router(strategy.router)  # tablehints: the dice strategy page
     app.include_router(pwa.router(lang_of))  # the sheets as an app: /sw.js, /sheets.webmanifest
     return app
+
+
+def make_bus(redis_url: str | None) -> Bus:
+    """The fan-out for ``pfeffer serve``: Redis when a URL is given, else inside this process."""
+    if not redis_url:
+        return LocalBus()
+    from pfeffer.web.services.redisbus import RedisBus  # redis is imported only when used
+
+    return RedisBus(redis_url)
 
 
 GC_YOUNG = 20_000

@@ -4,7 +4,6 @@ FastAPI dependencies), the request's JSON body, and the steps both the API and t
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as dt
 from typing import Annotated, Any
@@ -16,9 +15,8 @@ from pfeffer.core.errors import TranslatableError
 from pfeffer.core.rng import new_seed
 from pfeffer.core.text import find_unsafe
 from pfeffer.web.adapters.games import ADAPTERS, adapter
-from pfeffer.web.i18n import translate_error, translations
+from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of
-from pfeffer.web.services.live import Client, Live
 from pfeffer.web.services.seating import parse_seats
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage.aio import AsyncStore
@@ -131,20 +129,3 @@ async def new_link(request: Request, table_id: str, seat: int) -> str:
     else:
         hub.bus.publish(table_id, {"k": "seats", "revoked": seat})
     return token
-
-
-async def close_revoked(live: Live, seat: int) -> None:
-    """Close this process's windows of a seat whose link was revoked, each told why (in the
-    language its page asked for)."""
-    for ws, s in list(live.conns.items()):
-        if s == seat:
-            live.conns.pop(ws, None)
-            gt = translations(getattr(ws, "lang", "en")).gettext
-            with contextlib.suppress(Exception):
-                await ws_error(ws, "bad_token", gt("This link is not valid for this table."))
-                await ws.close(code=4403)
-
-
-async def ws_error(ws: Client, code: str, message: str) -> None:
-    """An error reply of the WebSocket protocol."""
-    await ws.send_json({"type": "error", "code": code, "message": message})

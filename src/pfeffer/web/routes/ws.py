@@ -17,12 +17,13 @@ from starlette.websockets import WebSocketState
 
 from pfeffer.core.errors import ActionError, NotYourTurn
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
-from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
+from pfeffer.web.routes.deps import HubDep, StoreDep
 from pfeffer.web.services import chat
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, unavailable
 from pfeffer.web.services.hand_reviews import HandReviewRefused, hand_review_frame
 from pfeffer.web.services.hints import HintRefused, hint_frame
 from pfeffer.web.services.live import Live, Outbox
+from pfeffer.web.services.live import send_error as ws_error
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.tokens import seat_with_token
 

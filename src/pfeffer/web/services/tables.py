@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from pfeffer.core.rng import new_seed
-from pfeffer.web.adapters.games import adapter, chosen_action, warm_up
+from pfeffer.web.adapters.games import warm_up
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.chat import Chat, Speaker
@@ -28,7 +28,6 @@ from pfeffer.web.services.live import Client, Live, Outbox
 from pfeffer.web.services.sync import Sync
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import (
-    ActionRow,
     ConflictError,
     RematchTaken,
     SeatRow,
@@ -76,7 +75,7 @@ class Hub:
             loaded = await self.db.load(table_id)
             live = None
             if loaded is not None and loaded[0].status != "expired":
-                live = self.lives.get(table_id) or self._build(*loaded)
+                live = self.lives.get(table_id) or Live.load(*loaded)
                 self.lives[table_id] = live
                 if self.bus.shared:
                     self.bus.publish(table_id, {"k": "who"})  # who is at this table elsewhere?
@@ -94,21 +93,11 @@ class Hub:
         held at once, without reading back what was just written."""
         live = self.lives.get(row.id)
         if live is None:
-            live = self.lives[row.id] = self._build(row, seats, [])
+            live = self.lives[row.id] = Live.load(row, seats, [])
         return live
 
-    @staticmethod
-    def _build(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> Live:
-        names = [s.name for s in seats]
-        table = adapter(row.game).table(row.rules, names, row.seed, [a.action for a in actions])
-        # The version is the number of actions (each takes one): counted from the actions
-        # read, not taken from the table's row, which another process may have moved past
-        # between the two reads.
-        status = "finished" if table.game.is_over else row.status
-        live = Live(row.id, row.game, table, seats, len(actions), status, row.rematch_id, row.hints)
-        if actions:  # the last action as its player chose it, for a client that comes now
-            live.last = {"seat": actions[-1].seat, "action": chosen_action(actions[-1].action)}
-        return live
+    # The one caller from outside is tests/web/test_cluster.py (it compares a table as stored).
+    _build = staticmethod(Live.load)
 
     def forget(self, table_ids: list[str]) -> None:
         """Drop expired tables from memory."""
@@ -168,13 +157,9 @@ class Hub:
             log.warning("table %s: database error, action refused: %s", live.id, exc)
             self.sync.suspect(live)
             raise unavailable() from None
-        live.table = table
-        live.version = version
-        live.status = "finished" if over else "running"
         # What the actor chose, as chosen ("deal", a bid, a card now on the table): public.
-        live.last = {"seat": seat, "action": action}
-        if human:
-            live.applied = (seat, action, old, version)
+        applied = (seat, action, old, version) if human else None
+        live.advance(table, version, {"seat": seat, "action": action}, applied)
         await self.broadcast(live)
         self.bus.publish(
             live.id,
@@ -300,9 +285,6 @@ class Hub:
         if bot_to_move(live) is not None:
             self.bots.kick(live)
 
-    def _bot_seat(self, live: Live) -> SeatRow | None:
-        return bot_to_move(live)
-
     # ------------------------------------------------------------------ start and stop
 
     async def start(self) -> None:
@@ -321,7 +303,7 @@ class Hub:
             except Exception:
                 log.exception("table %s does not load", table_id)
                 continue
-            if live is not None and self._bot_seat(live) is not None:
+            if live is not None and bot_to_move(live) is not None:
                 self.kick_bots(live)
 
     async def stop(self) -> None:
