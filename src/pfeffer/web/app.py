@@ -40,6 +40,8 @@ from pfeffer.web.render import http_error, lang_of
 from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
 from pfeffer.web.services.bus import Bus, LocalBus
+from pfeffer.web.services.lobby import Lobby
+from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import Store, make_engine, migrate
@@ -57,6 +59,7 @@ def create_app(
     redis_url: str | None = None,
     bus: Bus | None = None,
     freeze_heap: bool = False,
+    allow_seed: bool = False,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
@@ -66,7 +69,10 @@ def create_app(
     PostgreSQL), joined through Redis (docs/web.md, "Several processes"); ``bus`` instead gives the
     fan-out itself (tests). ``freeze_heap``: once started, the process's objects so far (modules,
     the engines' tables) are left out of the garbage collector's rounds (:func:`settle_heap`;
-    ``pfeffer serve`` does so, tests that start many apps in one process do not)."""
+    ``pfeffer serve`` does so, tests that start many apps in one process do not).
+    ``allow_seed``: ``POST /api/tables`` takes a ``"seed"`` for the game (tests only, so that a
+    browser test knows its first throw; refused with 400 otherwise: a player who chose the seed
+    would know every throw)."""
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
@@ -92,13 +98,15 @@ def create_app(
 
     app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store  # the store as such (tests, scripts)
-    app.state.db = db  # the same, off the event loop (the routes)
+    app.state.db = db  # the same, off the event loop (the services)
     app.state.metrics = metrics
     # /readyz: (name, async check) pairs: the database, and Redis when processes share it.
     app.state.readiness = [("database", database_check(engine))]
     if redis_url:
         app.state.readiness.append(("redis", redis_check(redis_url)))
-    app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
+    app.state.lobby = Lobby(db)  # what the pages and the API read about tables
+    app.state.sheets = Sheets(db)
+    app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url, allow_seed=allow_seed)
     app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/middleware/csrf.py)
     app.add_middleware(RateLimits, limits=limits or Limits())
     app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
@@ -164,4 +172,5 @@ def app_from_env() -> FastAPI:
         redis_url=env.get(ENV_PREFIX + "REDIS") or None,
         limits=Limits().with_options(options),
         freeze_heap=True,
+        allow_seed=env.get(ENV_PREFIX + "ALLOW_SEED") == "1",  # tests only
     )

@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketState
 
 from pfeffer.core.errors import ActionError, NotYourTurn
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
-from pfeffer.web.routes.deps import HubDep, StoreDep
+from pfeffer.web.routes.deps import HubDep
 from pfeffer.web.services import chat
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, unavailable
 from pfeffer.web.services.hand_reviews import HandReviewRefused, hand_review_frame
@@ -41,7 +41,6 @@ async def ws_table(
     lang: str = "en",
     *,
     hub: HubDep,
-    store: StoreDep,
 ) -> None:
     lang = lang if lang in LANGUAGES else "en"  # the page's language (play.js sends it)
     gt = translations(lang).gettext
@@ -51,11 +50,7 @@ async def ws_table(
         # The seat of the token, compared with every seat in constant time (web/tokens.py).
         row = seat_with_token(live.seats, token) if live is not None and token else None
         if live is not None and row is not None:
-            if not row.claimed:
-                await store.mark_claimed(live.id, row.seat)
-                row.claimed = True
-            else:
-                await store.touch(live.id)
+            await hub.seat_opened(live.id, row)
     except SQLAlchemyError:
         await ws.send_json({"type": "error", "code": "unavailable", "message": _away(lang)})
         await ws.close(code=1013)  # try again later

@@ -19,12 +19,23 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from pfeffer.core.rng import new_seed
-from pfeffer.web.adapters.games import warm_up
+from pfeffer.web.adapters.games import adapter, warm_up
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.chat import Chat, Speaker
-from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
+from pfeffer.web.services.errors import (
+    NoSuchSeat,
+    NoSuchTable,
+    NotAllowed,
+    NotFinished,
+    SeatTaken,
+    StorageUnavailable,
+    TableMoved,
+    moved,
+    unavailable,
+)
 from pfeffer.web.services.live import Client, Live, Outbox
+from pfeffer.web.services.seating import parse_seats
 from pfeffer.web.services.sync import Sync
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import (
@@ -35,6 +46,7 @@ from pfeffer.web.storage.repository import (
     Store,
     TableRow,
 )
+from pfeffer.web.tokens import seat_with_token
 
 __all__ = ["Client", "Hub", "Live", "StorageUnavailable", "TableMoved"]
 
@@ -87,6 +99,92 @@ class Hub:
             raise
         finally:
             del self._loading[table_id]
+
+    # ------------------------------------------------------------------ the tables' API
+
+    async def create(
+        self,
+        kind: str,
+        rules_in: Any,
+        seats_in: Any,
+        lang: str = "en",
+        *,
+        hints: bool = False,
+        seed: int | None = None,
+    ) -> tuple[TableRow, list[SeatRow]]:
+        """A new table of ``kind`` (one of ``ADAPTERS``): the house rules and seats checked by
+        the engine (a ValueError or TypeError, worded in ``lang`` where it is the seating's,
+        when it refuses them), stored, held and its computer players started. ``hints``: the
+        players may ask the advisor; ``seed``: the game's seed (tests only; the routes pass
+        one only where the app allows it), else a new random one."""
+        ad = adapter(kind)
+        rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
+        seats = parse_seats(kind, seats_in, lang)
+        ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
+        row, seat_rows = await self.db.create_table(
+            kind, rules, new_seed() if seed is None else seed, seats, hints=hints
+        )
+        self.kick_bots(self.created(row, seat_rows))
+        return row, seat_rows
+
+    async def claim(self, table_id: str, seat: int) -> str:
+        """Claim a public seat of a running table; its new token. NoSuchTable, NotAllowed (an
+        invited seat: its link goes only from the host to the friend), SeatTaken."""
+        t = await self.db.table(table_id)
+        if t is None or t.status != "running":
+            raise NoSuchTable(table_id)
+        row = next((s for s in await self.db.seats(table_id) if s.seat == seat), None)
+        if row is None or row.kind != "human" or not row.public:
+            raise NotAllowed(seat)
+        token = await self.db.claim_seat(table_id, seat)
+        if token is None:
+            raise SeatTaken(seat)
+        return token
+
+    async def new_link(self, table_id: str, seat: int) -> str:
+        """Revoke the seat's link (its windows close, here and on the other processes) and
+        issue a new one (the caller checked the host's token); NoSuchSeat."""
+        token = await self.db.new_seat_token(table_id, seat)
+        if token is None:
+            raise NoSuchSeat(seat)
+        live = self.lives.get(table_id)
+        if live is not None:
+            await self.seats_changed(live, seat)
+        else:
+            self.bus.publish(table_id, {"k": "seats", "revoked": seat})
+        return token
+
+    async def set_public(self, table_id: str, seat: int, public: bool) -> None:
+        """Open a human seat to the public or make it private again (the caller checked the
+        host's token); NoSuchSeat."""
+        if not await self.db.set_public(table_id, seat, public):
+            raise NoSuchSeat(seat)
+
+    async def rematch_for(self, table_id: str, token: Any) -> tuple[str, str]:
+        """The rematch of a finished table asked for by the player holding ``token``: the new
+        table's id and that player's token there (claimed). NoSuchTable, NotAllowed (not a
+        player), NotFinished."""
+        live = await self.get(table_id, fresh=True)
+        if live is None:
+            raise NoSuchTable(table_id)
+        row = seat_with_token(live.seats, token)
+        if row is None:
+            raise NotAllowed(table_id)
+        if live.status != "finished":
+            raise NotFinished(table_id)
+        rematch = await self.rematch(live)  # one rematch, whichever process is asked first
+        new_row = (await self.db.seats(rematch))[row.seat]
+        await self.db.mark_claimed(rematch, row.seat)
+        return rematch, new_row.token
+
+    async def seat_opened(self, table_id: str, seat: SeatRow) -> None:
+        """A seat's link was opened: the seat is claimed from now on (a public seat is no
+        longer offered), else the table's use is noted (it does not expire)."""
+        if not seat.claimed:
+            await self.db.mark_claimed(table_id, seat.seat)
+            seat.claimed = True
+        else:
+            await self.db.touch(table_id)
 
     def created(self, row: TableRow, seats: list[SeatRow]) -> Live:
         """A table this process has just stored (no action yet, nobody else knows its id):
