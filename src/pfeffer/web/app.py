@@ -59,7 +59,7 @@ def create_app(
     redis_url: str | None = None,
     bus: Bus | None = None,
     freeze_heap: bool = False,
-    allow_seed: bool = False,
+    allow_seed: bool | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
@@ -72,7 +72,10 @@ def create_app(
     ``pfeffer serve`` does so, tests that start many apps in one process do not).
     ``allow_seed``: ``POST /api/tables`` takes a ``"seed"`` for the game (tests only, so that a
     browser test knows its first throw; refused with 400 otherwise: a player who chose the seed
-    would know every throw)."""
+    would know every throw); None: only where the environment has ``PFEFFER_TEST_ALLOW_SEED=1``
+    (the test suite's server processes), never in production."""
+    if allow_seed is None:
+        allow_seed = os.environ.get(ALLOW_SEED_ENV) == "1"
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
@@ -157,6 +160,7 @@ def settle_heap() -> None:
 
 
 ENV_PREFIX = "PFEFFER_SERVE_"
+ALLOW_SEED_ENV = "PFEFFER_TEST_ALLOW_SEED"  # tests only: POST /api/tables takes a seed
 
 
 def app_from_env() -> FastAPI:
@@ -172,5 +176,4 @@ def app_from_env() -> FastAPI:
         redis_url=env.get(ENV_PREFIX + "REDIS") or None,
         limits=Limits().with_options(options),
         freeze_heap=True,
-        allow_seed=env.get(ENV_PREFIX + "ALLOW_SEED") == "1",  # tests only
     )

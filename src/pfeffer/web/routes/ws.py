@@ -24,12 +24,13 @@ from pfeffer.web.services.hand_reviews import HandReviewRefused, hand_review_fra
 from pfeffer.web.services.hints import HintRefused, hint_frame
 from pfeffer.web.services.live import Live, Outbox
 from pfeffer.web.services.live import send_error as ws_error
-from pfeffer.web.services.tables import Hub
+from pfeffer.web.services.tables import Hub, action_key
 from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 MAX_MESSAGE = 2048  # characters; a real message is far below this
 MAX_ACTION = 64
+MAX_ACTIONS = 4  # actions in one message taken as one step ("keep 15" then "roll")
 MESSAGE_TYPES = ("action", "sync", "ping", "chat", "hint", "hand_review")
 
 
@@ -155,10 +156,19 @@ async def _message(
     if data["type"] == "sync":
         await ws.send_text(live.frame_text(seat))
         return
-    action = data.get("action")
-    if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
+    # "actions": several actions of the seat taken as one step, all or none (an addition to
+    # protocol v1 that older clients never send; docs/web.md): "keep 15" and "roll" in one
+    # round trip, not two.
+    action: str | list[str] | None = data.get("action") if "actions" not in data else None
+    if "actions" in data:
+        steps = data["actions"]
+        if isinstance(steps, list) and 0 < len(steps) <= MAX_ACTIONS:
+            action = steps
+    steps = [action] if isinstance(action, str) else action
+    if not steps or not all(isinstance(a, str) and 0 < len(a) <= MAX_ACTION for a in steps):
         await ws_error(ws, "malformed", gt("An action must be a short text."))
         return
+    assert action is not None
     if seat is None:
         await ws_error(ws, "spectator", gt("Spectators cannot play."))
         return
@@ -166,7 +176,7 @@ async def _message(
         await ws_error(ws, "over", gt("The game is over."))
         return
     expected = data.get("version")
-    if live.applied is not None and live.applied[:3] == (seat, action, expected):
+    if live.applied is not None and live.applied[:3] == (seat, action_key(action), expected):
         # The same action again from the same state (a double click, a resend after
         # a reconnect, also to another process): it was applied once; answer with the state.
         await ws.send_text(live.frame_text(seat))

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -48,9 +49,15 @@ from pfeffer.web.storage.repository import (
 )
 from pfeffer.web.tokens import seat_with_token
 
-__all__ = ["Client", "Hub", "Live", "StorageUnavailable", "TableMoved"]
+__all__ = ["Client", "Hub", "Live", "StorageUnavailable", "TableMoved", "action_key"]
 
 log = logging.getLogger("pfeffer.web")
+
+
+def action_key(action: str | Sequence[str]) -> str:
+    """How an action (or a list of actions taken as one step) is remembered as applied, to know
+    the same request again (a double click, a resend after a reconnect)."""
+    return action if isinstance(action, str) else "\n".join(action)
 
 
 class Hub:
@@ -215,8 +222,9 @@ class Hub:
 
     # ------------------------------------------------------------------ actions
 
-    async def act(self, live: Live, seat: int, action: str) -> None:
-        """Apply ``action`` for ``seat``: engine check, commit, then broadcast.
+    async def act(self, live: Live, seat: int, action: str | Sequence[str]) -> None:
+        """Apply ``action`` for ``seat`` (a list: each in turn, all or none, as one step:
+        "keep 15" then "roll"): engine check, commit, then broadcast.
 
         Raises an ActionError (nothing changed) when the engine refuses it: NotYourTurn,
         IllegalAction, InvalidAction; :class:`TableMoved` when another process took the
@@ -226,10 +234,16 @@ class Hub:
             await self.apply_locked(live, seat, action, human=True)
         self.kick_bots(live)
 
-    async def apply_locked(self, live: Live, seat: int, action: str, human: bool = False) -> None:
-        """Check, commit, broadcast and publish one action; the caller holds ``live.lock``."""
+    async def apply_locked(
+        self, live: Live, seat: int, action: str | Sequence[str], human: bool = False
+    ) -> None:
+        """Check, commit, broadcast and publish one action (or a list of actions, as one
+        step); the caller holds ``live.lock``."""
+        steps = [action] if isinstance(action, str) else list(action)
         before = len(live.game.actions)
-        table = live.table.after(action, seat)  # raises ActionError; live.table is untouched
+        table = live.table
+        for step in steps:
+            table = table.after(step, seat)  # raises ActionError; live.table is untouched
         game = table.game
         new = game.actions[before:]
         over = game.is_over
@@ -255,9 +269,10 @@ class Hub:
             log.warning("table %s: database error, action refused: %s", live.id, exc)
             self.sync.suspect(live)
             raise unavailable() from None
-        # What the actor chose, as chosen ("deal", a bid, a card now on the table): public.
-        applied = (seat, action, old, version) if human else None
-        live.advance(table, version, {"seat": seat, "action": action}, applied)
+        # What the actor chose, as chosen ("deal", a bid, a card now on the table): public;
+        # of several actions taken as one step, the last.
+        applied = (seat, action_key(action), old, version) if human else None
+        live.advance(table, version, {"seat": seat, "action": steps[-1]}, applied)
         await self.broadcast(live)
         self.bus.publish(
             live.id,

@@ -44,7 +44,10 @@
     if (busy || !c || !c.ws || c.ws.readyState !== 1) return;
     errorBox.hidden = true;
     busy = true; lock(true);
-    c.ws.send(JSON.stringify({type: "action", action: action, version: c.frame ? c.frame.version : null}));
+    // One action, or a list the server takes as one step (play.js does the same).
+    const msg = Array.isArray(action) ? {type: "action", actions: action} : {type: "action", action: action};
+    msg.version = c.frame ? c.frame.version : null;
+    c.ws.send(JSON.stringify(msg));
   }
 
   function hideTable() {
