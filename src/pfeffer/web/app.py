@@ -1,14 +1,14 @@
-"""The web app: ``create_app`` puts the layers together.
+"""The web app: ``create_app`` puts the layers together (docs/web.md, "Server layers").
 
 - ``routes/``: one FastAPI router per area (``tables``: the JSON API, ``sheets``, ``pages``,
-  ``ws``: live play, ``device``: one device for the whole table) and ``deps`` (what they share);
-- ``services/``: the live tables (``tables.Hub``: load, apply under a lock, commit, broadcast,
-  expire) and the computer players (``bots``: off the event loop), free of requests;
-- ``serialize``: the JSON shapes (frames, summaries); ``render``: pages and errors;
-  ``seating``: who sits at a new table; ``security``: the headers (CSP) of every response;
-- hardening (issue 9): ``limits`` (rate limits), ``csrf`` (form tokens), ``tokens``
-  (constant-time checks), ``observability`` (metrics, logs, readiness; ``routes/ops``);
-- ``games``: the adapters, the only place that touches a rules engine; ``storage``: the database.
+  ``ws``: live play, ``device``, ``strategy``, ``pwa``, ``ops``) and ``deps`` (what they share);
+- ``middleware/``: ``limits`` (rate limits), ``csrf`` (form tokens), ``security`` (the headers,
+  CSP, of every response); ``render``: pages and errors; ``observability``: metrics, logs,
+  readiness;
+- ``services/``: the live tables (``tables.Hub``: create, claim, links, rematch, act under a
+  lock, commit, broadcast, expire), the ``Lobby``, the ``Sheets``, the computer players
+  (``bots``: off the event loop), the sync between processes, free of requests;
+- ``adapters/``: the only place that touches a rules engine; ``storage/``: the database.
 """
 
 from __future__ import annotations
