@@ -91,7 +91,7 @@ def test_a_refused_action_of_a_step_applies_none_of_it(seeded: TestClient) -> No
 
 
 @pytest.mark.parametrize(
-    "actions", [[], ["roll"] * 5, [1, "roll"], ["x" * 65], "roll", None, {"a": 1}]
+    "actions", [[], ["roll"] * 5, [1, "roll"], ["x" * 65], [""], "roll", None, 5, {"a": 1}]
 )
 def test_a_malformed_list_of_actions_is_refused(seeded: TestClient, actions: Any) -> None:
     t = make(seeded, seed=SEED)

@@ -101,6 +101,21 @@ async def ws_table(
                 await ws.close()
 
 
+def _action_of(data: dict[str, Any]) -> str | list[str] | None:
+    """The message's action (``"action"``: a short text) or actions (``"actions"``: a list of
+    1 to :data:`MAX_ACTIONS` short texts); None if it is malformed."""
+    if "actions" in data:
+        steps = data["actions"]
+        if not isinstance(steps, list) or not 0 < len(steps) <= MAX_ACTIONS:
+            return None
+    else:
+        steps = [data.get("action")]
+    checked = [a for a in steps if isinstance(a, str) and 0 < len(a) <= MAX_ACTION]
+    if len(checked) != len(steps):
+        return None
+    return checked if "actions" in data else checked[0]
+
+
 def _away(lang: str) -> str:
     return translate_error(unavailable(), lang)
 
@@ -159,16 +174,10 @@ async def _message(
     # "actions": several actions of the seat taken as one step, all or none (an addition to
     # protocol v1 that older clients never send; docs/web.md): "keep 15" and "roll" in one
     # round trip, not two.
-    action: str | list[str] | None = data.get("action") if "actions" not in data else None
-    if "actions" in data:
-        steps = data["actions"]
-        if isinstance(steps, list) and 0 < len(steps) <= MAX_ACTIONS:
-            action = steps
-    steps = [action] if isinstance(action, str) else action
-    if not steps or not all(isinstance(a, str) and 0 < len(a) <= MAX_ACTION for a in steps):
+    action = _action_of(data)
+    if action is None:
         await ws_error(ws, "malformed", gt("An action must be a short text."))
         return
-    assert action is not None
     if seat is None:
         await ws_error(ws, "spectator", gt("Spectators cannot play."))
         return
