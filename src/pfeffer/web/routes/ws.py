@@ -80,9 +80,10 @@ async def ws_table(
     out = Outbox(ws)
     out.lang = lang
     live = await hub.joined(live, out, seat)  # the table in memory (it may have been let go)
-    talk = hub.chats.speaker(live.id, seat)  # the table chat (web/services/chat.py)
-    if hub.chats.history(live.id)["messages"]:
-        await out.send_json(hub.chats.history(live.id))
+    talk = hub.speaker(live, seat)  # the table chat (web/services/chat.py)
+    history = hub.chat_history(live)
+    if history is not None:
+        await out.send_json(history)
     try:
         while True:
             msg = await ws.receive()

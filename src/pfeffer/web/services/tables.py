@@ -347,6 +347,15 @@ class Hub:
         await self.broadcast(live)
         self.bus.publish(live.id, {"k": "presence", "seats": live.presence()})
 
+    def speaker(self, live: Live, seat: int | None) -> Speaker:
+        """The table chat as ``seat`` (None: a spectator, who reads only) speaks in it."""
+        return self.chats.speaker(live.id, seat)
+
+    def chat_history(self, live: Live) -> dict[str, Any] | None:
+        """The ``chat_history`` frame for a client that (re)connects; None where nobody wrote."""
+        history = self.chats.history(live.id)
+        return history if history["messages"] else None
+
     async def say(self, live: Live, speaker: Speaker, data: dict[str, Any]) -> None:
         """A chat message (ChatRefused if it is refused) to the table on every process."""
         frame = speaker.say(data, live.names)
