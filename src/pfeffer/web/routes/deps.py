@@ -15,9 +15,9 @@ from starlette.requests import HTTPConnection
 
 from pfeffer.core.errors import TranslatableError
 from pfeffer.core.text import find_unsafe
-from pfeffer.web.adapters.games import ADAPTERS
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of
+from pfeffer.web.services.catalog import ADAPTERS
 from pfeffer.web.services.errors import NoSuchSeat
 from pfeffer.web.services.lobby import Lobby
 from pfeffer.web.services.sheets import Sheets

@@ -11,7 +11,6 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 
 from pfeffer.core.errors import RulesError, TranslatableError
 from pfeffer.core.rulespec import parse_form
-from pfeffer.web.adapters.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.invite import qr_svg
 from pfeffer.web.render import lang_of, render
@@ -26,6 +25,7 @@ from pfeffer.web.routes.deps import (
 )
 from pfeffer.web.rules_text import RULES, RULES_INTRO
 from pfeffer.web.services import newtable
+from pfeffer.web.services.catalog import ADAPTERS, adapter
 from pfeffer.web.services.device import device_url
 from pfeffer.web.services.seating import GAME_NAMES, form_seats
 

@@ -10,7 +10,6 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
 from pfeffer.core.errors import RulesError
-from pfeffer.web.adapters.games import ADAPTERS
 from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of
 from pfeffer.web.routes.deps import (
@@ -25,6 +24,7 @@ from pfeffer.web.routes.deps import (
     set_public,
 )
 from pfeffer.web.services import newtable
+from pfeffer.web.services.catalog import ADAPTERS
 from pfeffer.web.services.errors import NoSuchTable, NotAllowed, NotFinished, SeatTaken
 from pfeffer.web.services.serialize import created_table
 from pfeffer.web.tokens import seat_with_token
