@@ -78,7 +78,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tests.web.cluster import RedisServer, Server, pg_schema, start_all  # noqa: E402
 
-from pfeffer.web.games import chosen_action  # noqa: E402
+from pfeffer.web.adapters.games import chosen_action  # noqa: E402
 
 PG_DEFAULT = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 GOAL_MS = 50.0

@@ -7,11 +7,13 @@ when allowed, else keeps the first option; a heuristic computer player), through
 functions the two server processes call per move:
 
 - the acting process: the action applied to a copy of the game (``Table.after``; a computer
-  player's move first asks its bot, ``Table.bot_action``), the frame of the human's seat
+  player's move first asks its bot, ``Table.bot_action``) and the table moved on
+  (``Live.advance``), the frame of the human's seat
   written (``Live.frame_text``, what a broadcast sends) and the fan-out's message written
   (orjson, as ``services/redisbus.py`` does);
-- the other process: the message read, its actions applied to its copy in place (as
-  ``services/sync.py`` ``_remote_act`` does) and the spectator's frame written.
+- the other process: the message read, its actions applied to a copy of its game and the table
+  moved on (``Table.replay``, ``Live.advance``, as ``services/sync.py`` ``_remote_act`` does)
+  and the spectator's frame written.
 
 ``--more-viewers``: a spectator watches on the acting process too, and both seats are open on
 the other process too (frames for several viewers of one version).
@@ -34,9 +36,9 @@ from typing import Any
 
 import orjson
 
-from pfeffer.web.games import adapter, chosen_action
+from pfeffer.web.adapters.games import adapter, chosen_action
 from pfeffer.web.services.live import Live
-from pfeffer.web.storage import SeatRow
+from pfeffer.web.storage.repository import SeatRow
 
 PARTS = ("bot", "apply", "own_frame", "publish", "remote_apply", "remote_frame")
 
@@ -91,9 +93,8 @@ def play(seed: int, target: int, cpu: dict[str, float], more: bool = False) -> i
         table = here.table.after(action, seat)
         new = table.game.actions[before:]
         old = here.version
-        here.table, here.version = table, old + 1
-        here.status = "finished" if table.game.is_over else "running"
-        here.last = {"seat": seat, "action": action}
+        applied = (seat, action, old, old + 1) if seat == 0 else None
+        here.advance(table, old + 1, {"seat": seat, "action": action}, applied)
         t2 = clock()
         here.frame_text(0)
         if more:
@@ -114,11 +115,7 @@ def play(seed: int, target: int, cpu: dict[str, float], more: bool = False) -> i
         )
         t4 = clock()
         got: dict[str, Any] = orjson.loads(msg)
-        for a in got["actions"]:
-            there.game.apply(a)
-        there.version = int(got["to"])
-        there.status = str(got["status"])
-        there.last = got["last"]
+        there.advance(there.table.replay(got["actions"]), int(got["to"]), got["last"])
         t5 = clock()
         there.frame_text(None)
         if more:

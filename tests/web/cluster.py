@@ -29,7 +29,7 @@ import websockets
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
-from pfeffer.web.games import chosen_action
+from pfeffer.web.adapters.games import chosen_action
 from tests.web.conftest import POSTGRES_ENV, ServerProcess, free_port
 
 REDIS_ENV = "PFEFFER_TEST_REDIS_URL"

@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from pfeffer.web.games import adapter
+from pfeffer.web.adapters.games import adapter
 from pfeffer.web.services.bus import LocalBus
 from pfeffer.web.services.live import Live
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from pfeffer.web.storage.repository import SeatSpec, Store, make_engine, migrate
 from tests.web.test_cluster import Recorder, settle
 
 

@@ -1,5 +1,6 @@
-"""The table chat (web/chat.py): limits, cleaning, rate limit, history, and over the WebSocket:
-two players see each other's messages, spectators read but do not write, refusals are clear."""
+"""The table chat (web/services/chat.py): limits, cleaning, rate limit, history, and over the
+WebSocket: two players see each other's messages, spectators read but do not write, refusals are
+clear."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from pfeffer.web import chat
-from pfeffer.web.chat import Chat, ChatRefused, RateLimit
 from pfeffer.web.i18n import translate_error
+from pfeffer.web.services import chat
+from pfeffer.web.services.chat import Chat, ChatRefused, RateLimit
 
 NAMES = ["Anna", "Ben"]
 

@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from pfeffer.web import chat
-from pfeffer.web.games import adapter, chosen_action
+from pfeffer.web.adapters.games import adapter, chosen_action
 from pfeffer.web.services import bus as busmod
+from pfeffer.web.services import chat
 from pfeffer.web.services.bots import bot_to_move
 from pfeffer.web.services.bus import LocalBus, LocalNetwork
 from pfeffer.web.services.errors import TableMoved
 from pfeffer.web.services.live import Live
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from pfeffer.web.storage.repository import SeatSpec, Store, make_engine, migrate
 
 
 class Recorder:

@@ -20,7 +20,7 @@ import pytest
 import websockets
 from sqlalchemy import create_engine, text
 
-from pfeffer.web.games import chosen_action
+from pfeffer.web.adapters.games import chosen_action
 from tests.web.cluster import (
     Player,
     RedisServer,

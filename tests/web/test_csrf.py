@@ -8,7 +8,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from pfeffer.web.csrf import COOKIE, FIELD, MAX_FORM
+from pfeffer.web.middleware.csrf import COOKIE, FIELD, MAX_FORM
 from pfeffer.web.server import create_app
 from tests.web.conftest import form_data
 

@@ -33,12 +33,12 @@ MODULES = [
     "pepper/sheet.py",
     "pepper/cards.py",
     "pepper/rules.py",
-    "web/games.py",
-    "web/sheets.py",
-    "web/chat.py",
-    "web/newtable.py",
+    "web/adapters/games.py",
+    "web/adapters/sheets.py",
+    "web/services/chat.py",
+    "web/services/newtable.py",
     "web/server.py",
-    "web/seating.py",
+    "web/services/seating.py",
     "web/services/tables.py",
     "web/services/errors.py",
     "web/routes/deps.py",
@@ -46,8 +46,8 @@ MODULES = [
     "web/routes/sheets.py",
     "web/routes/pages.py",
     "web/routes/ws.py",
-    "web/limits.py",
-    "web/csrf.py",
+    "web/middleware/limits.py",
+    "web/middleware/csrf.py",
 ]
 ERRORS = (
     "StorageUnavailable",
@@ -65,8 +65,8 @@ CALLS = {*ERRORS, *(f"{e}.format" for e in ERRORS)}
 # and the WebSocket replies (``gt``): server.py and the layers it was split into.
 SERVER_MODULES = {
     "web/server.py",
-    "web/limits.py",
-    "web/csrf.py",
+    "web/middleware/limits.py",
+    "web/middleware/csrf.py",
     *(m for m in MODULES if m.startswith("web/routes/")),
 }
 PHRASES = ["deal", "bid", "pass", "name trump", "play a card"]  # {what} in pepper phase errors
@@ -128,7 +128,7 @@ def test_templates_are_found() -> None:
     assert len(found) > 80
     assert "A turn banks at least {need} points; {points} cannot be banked." in found
     assert "{name} must be one of {allowed} (got {value})" in found  # RulesError
-    assert "players: a list of names" in found  # web/sheets.py
+    assert "players: a list of names" in found  # web/adapters/sheets.py
     assert "no such table" in found  # an HTTPException of the server
     assert "Spectators cannot play." in found  # a WebSocket reply
 
@@ -137,10 +137,10 @@ def test_templates_are_found() -> None:
     "rel",
     [
         "dice/rules.py",
-        "web/sheets.py",
+        "web/adapters/sheets.py",
         "web/server.py",
-        "web/games.py",
-        "web/seating.py",
+        "web/adapters/games.py",
+        "web/services/seating.py",
         "web/services/tables.py",
         "web/routes/deps.py",
         "web/routes/tables.py",

@@ -248,7 +248,7 @@ def test_unused_tables_expire(client: TestClient) -> None:
 
     from sqlalchemy import update
 
-    from pfeffer.web.storage import TableRow
+    from pfeffer.web.storage.repository import TableRow
 
     store = client.app.state.store  # type: ignore[attr-defined]
     old = make(client, seats=[{"kind": "human", "public": True}, {"kind": "bot"}])

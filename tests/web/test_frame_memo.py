@@ -18,7 +18,7 @@ from pfeffer.dice.log import dice_log
 from pfeffer.dice.preview import keep_previews
 from pfeffer.dice.scoring import score
 from pfeffer.dice.stats import face_stats
-from pfeffer.web.games import (
+from pfeffer.web.adapters.games import (
     BoundTable,
     DiceAdapter,
     FaceCounts,

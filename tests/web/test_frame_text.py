@@ -16,10 +16,9 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocket
 
-from pfeffer.web.games import adapter
-from pfeffer.web.serialize import state_frame
-from pfeffer.web.services.live import SPECTATORS, Live, frame_json
-from pfeffer.web.storage import SeatRow
+from pfeffer.web.adapters.games import adapter
+from pfeffer.web.services.live import SPECTATORS, Live, frame_json, state_frame
+from pfeffer.web.storage.repository import SeatRow
 
 
 class Conn:

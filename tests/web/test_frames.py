@@ -19,7 +19,7 @@ from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.bots import DICE_BOTS, HeuristicBot
 from pfeffer.dice.sheet import sheet_rows
 from pfeffer.pepper.bots import PEPPER_BOTS
-from pfeffer.web.games import DiceAdapter, PepperAdapter, Table, adapter
+from pfeffer.web.adapters.games import DiceAdapter, PepperAdapter, Table, adapter
 from pfeffer.web.jsondata import jsonable
 
 STATIC = Path(pfeffer.web.__file__).resolve().parent / "static"

@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 
 from pfeffer.pepper import PepperGame
 from pfeffer.pepper.analysis import review_hand
+from pfeffer.web.adapters.pepper_table import CARD_NAMES
 from pfeffer.web.i18n import translations
-from pfeffer.web.pepper_table import CARD_NAMES
 from pfeffer.web.services import hand_reviews
 from tests.web.test_hints import until
 

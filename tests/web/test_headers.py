@@ -13,7 +13,7 @@ from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from starlette.routing import Mount
 
-from pfeffer.web.security import CSP
+from pfeffer.web.middleware.security import CSP
 from tests.web.conftest import form_data
 
 EVERY = {

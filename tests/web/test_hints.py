@@ -17,7 +17,7 @@ from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.solver import advise
 from pfeffer.pepper import PepperGame
 from pfeffer.pepper.analysis import REASONS
-from pfeffer.web import advisor
+from pfeffer.web.adapters import advisor
 from pfeffer.web.i18n import translations
 from pfeffer.web.jsondata import jsonable
 from pfeffer.web.server import create_app

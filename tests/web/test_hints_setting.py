@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from pfeffer.web.server import create_app
-from pfeffer.web.storage import MIGRATIONS, Store, make_engine, migrate
+from pfeffer.web.storage.repository import MIGRATIONS, Store, make_engine, migrate
 from tests.web.conftest import form_data
 from tests.web.test_storage import url  # noqa: F401 - the SQLite / PostgreSQL fixture
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from pfeffer.dice import DiceGame
 from pfeffer.dice.preview import keep_previews
 from pfeffer.dice.stats import face_stats
-from pfeffer.web.games import adapter, log_fields
+from pfeffer.web.adapters.games import adapter, log_fields
 from pfeffer.web.jsondata import jsonable
 
 

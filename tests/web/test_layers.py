@@ -18,11 +18,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pfeffer.core.errors import NotYourTurn
-from pfeffer.web.games import BoundTable, adapter
-from pfeffer.web.security import CSP
+from pfeffer.web.adapters.games import BoundTable, adapter
+from pfeffer.web.middleware.security import CSP
 from pfeffer.web.server import create_app
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatSpec, Store, make_engine, migrate
+from pfeffer.web.storage.repository import SeatSpec, Store, make_engine, migrate
 from tests.web.conftest import form_data
 
 # ------------------------------------------------------------------ the table service

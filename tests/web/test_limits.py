@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from pfeffer.web.limits import Bucket, Buckets, Limits, Rate
+from pfeffer.web.middleware.limits import Bucket, Buckets, Limits, Rate
 from pfeffer.web.server import create_app
 
 HUMANS = [{"name": "Ann", "kind": "human", "public": True}, {"name": "Bo", "kind": "human"}]

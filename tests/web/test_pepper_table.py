@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 from pfeffer.pepper import PepperGame
 from pfeffer.pepper.cards import CARD_STR, bower, display_order
 from pfeffer.pepper.rules import PepperRules, bid_ladder, bid_terms
-from pfeffer.web.games import PepperAdapter, Table, adapter
+from pfeffer.web.adapters.games import PepperAdapter, Table, adapter
+from pfeffer.web.adapters.pepper_table import CARD_NAMES
 from pfeffer.web.i18n import translations
 from pfeffer.web.jsondata import jsonable
-from pfeffer.web.pepper_table import CARD_NAMES
 from pfeffer.web.server import js_strings
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]

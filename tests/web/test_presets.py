@@ -15,7 +15,7 @@ from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.presets import DICE_PRESETS
 from pfeffer.pepper.presets import PEPPER_PRESETS
 from pfeffer.pepper.rules import PepperRules
-from pfeffer.web.games import ADAPTERS
+from pfeffer.web.adapters.games import ADAPTERS
 from tests.web.conftest import form_data
 from tests.web.htmlparse import form_fields
 

@@ -7,9 +7,9 @@ import re
 import struct
 
 from fastapi.testclient import TestClient
+from tools import icons
 
-from pfeffer.web import icons
-from pfeffer.web.pwa import SCOPE, START, THEME
+from pfeffer.web.routes.pwa import SCOPE, START, THEME
 
 SHELL = re.compile(r"const SHELL = \[(.*?)\];", re.S)
 
@@ -89,7 +89,7 @@ def test_the_icons_are_the_ones_the_module_draws() -> None:
     for name, (size, maskable) in icons.ICONS.items():
         on_disk = (icons.FOLDER / name).read_bytes()
         drawn = icons.icon_png(size, maskable)
-        assert on_disk == drawn, f"{name}: run python -m pfeffer.web.icons"
+        assert on_disk == drawn, f"{name}: run python -m tools.icons"
 
 
 def test_the_icon_is_the_favicons_die() -> None:

@@ -18,7 +18,7 @@ from pfeffer.dice.game import DiceAction
 from pfeffer.dice.solver import advise
 from pfeffer.dice.solver import review as solver_review
 from pfeffer.pepper import PepperGame, double_dummy, double_dummy_from
-from pfeffer.web import advisor
+from pfeffer.web.adapters import advisor
 from pfeffer.web.server import create_app
 from pfeffer.web.services import reviews
 

@@ -22,9 +22,9 @@ from sqlalchemy import text
 from pfeffer.core.errors import IllegalAction
 from pfeffer.dice.sheet import DiceSheet
 from pfeffer.pepper.sheet import PepperSheet
-from pfeffer.web import sheets
+from pfeffer.web.adapters import sheets
 from pfeffer.web.server import create_app
-from pfeffer.web.storage import MIGRATIONS, Store, make_engine, migrate
+from pfeffer.web.storage.repository import MIGRATIONS, Store, make_engine, migrate
 from tests.web.conftest import ServerProcess
 
 PLAYERS = ["Oma", "Opa", "Kind"]

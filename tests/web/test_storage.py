@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import OperationalError
 
 from pfeffer.web.server import create_app
-from pfeffer.web.storage import ConflictError, SeatSpec, Store, make_engine, migrate
+from pfeffer.web.storage.repository import ConflictError, SeatSpec, Store, make_engine, migrate
 from tests.web.conftest import POSTGRES_ENV
 
 

@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from pfeffer.cli.dice_advice import play_turn, table_state
 from pfeffer.dice import DiceRules
 from pfeffer.dice.solver import advise
-from pfeffer.web import advisor
-from pfeffer.web.routes import strategy as strategy_route
+from pfeffer.web.adapters import advisor
 from pfeffer.web.server import create_app
+from pfeffer.web.services import strategy as strategy_route
 
 
 @pytest.fixture

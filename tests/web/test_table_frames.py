@@ -16,7 +16,7 @@ from pfeffer.dice.log import dice_log
 from pfeffer.dice.stats import face_stats
 from pfeffer.pepper import PepperGame
 from pfeffer.pepper.log import pepper_log
-from pfeffer.web.games import LOG_TAIL, adapter
+from pfeffer.web.adapters.games import LOG_TAIL, adapter
 from pfeffer.web.jsondata import jsonable
 from tests.web.test_frames import STATIC, first_state
 

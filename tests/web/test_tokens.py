@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import pfeffer.web
-from pfeffer.web import storage
+from pfeffer.web.storage import repository as storage
 from pfeffer.web.tokens import same_token, seat_with_token
 from tests.web.conftest import form_data
 

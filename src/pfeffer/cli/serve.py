@@ -71,7 +71,7 @@ def serve(
     import uvicorn
 
     from pfeffer.web.invite import lan_addresses, lan_url, serve_text
-    from pfeffer.web.limits import Limits
+    from pfeffer.web.middleware.limits import Limits
     from pfeffer.web.observability import configure_logging
     from pfeffer.web.server import create_app
 
@@ -131,7 +131,7 @@ def serve(
         return
     # Several worker processes on one socket: each builds the app from the environment.
     from pfeffer.web.app import ENV_PREFIX
-    from pfeffer.web.storage import make_engine, migrate
+    from pfeffer.web.storage.repository import make_engine, migrate
 
     engine = make_engine(url)
     migrate(engine)  # once, before the workers start

@@ -1,14 +1,14 @@
-"""The web app: ``create_app`` puts the layers together.
+"""The web app: ``create_app`` puts the layers together (docs/web.md, "Server layers").
 
 - ``routes/``: one FastAPI router per area (``tables``: the JSON API, ``sheets``, ``pages``,
-  ``ws``: live play, ``device``: one device for the whole table) and ``deps`` (what they share);
-- ``services/``: the live tables (``tables.Hub``: load, apply under a lock, commit, broadcast,
-  expire) and the computer players (``bots``: off the event loop), free of requests;
-- ``serialize``: the JSON shapes (frames, summaries); ``render``: pages and errors;
-  ``seating``: who sits at a new table; ``security``: the headers (CSP) of every response;
-- hardening (issue 9): ``limits`` (rate limits), ``csrf`` (form tokens), ``tokens``
-  (constant-time checks), ``observability`` (metrics, logs, readiness; ``routes/ops``);
-- ``games``: the adapters, the only place that touches a rules engine; ``storage``: the database.
+  ``ws``: live play, ``device``, ``strategy``, ``pwa``, ``ops``) and ``deps`` (what they share);
+- ``middleware/``: ``limits`` (rate limits), ``csrf`` (form tokens), ``security`` (the headers,
+  CSP, of every response); ``render``: pages and errors; ``observability``: metrics, logs,
+  readiness;
+- ``services/``: the live tables (``tables.Hub``: create, claim, links, rematch, act under a
+  lock, commit, broadcast, expire), the ``Lobby``, the ``Sheets``, the computer players
+  (``bots``: off the event loop), the sync between processes, free of requests;
+- ``adapters/``: the only place that touches a rules engine; ``storage/``: the database.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from pfeffer.web import pwa
-from pfeffer.web.csrf import CsrfProtect
-from pfeffer.web.limits import Limits, RateLimits
+from pfeffer.web.middleware.csrf import CsrfProtect
+from pfeffer.web.middleware.limits import Limits, RateLimits
+from pfeffer.web.middleware.security import SecurityHeaders
 from pfeffer.web.observability import (
     LoopWatch,
     Metrics,
@@ -37,13 +37,14 @@ from pfeffer.web.observability import (
     redis_check,
 )
 from pfeffer.web.render import http_error, lang_of
-from pfeffer.web.routes import device, ops, pages, sheets, strategy, tables, ws
+from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
-from pfeffer.web.security import SecurityHeaders
-from pfeffer.web.services.bus import Bus, make_bus
+from pfeffer.web.services.bus import Bus, LocalBus
+from pfeffer.web.services.lobby import Lobby
+from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import Store, make_engine, migrate
 from pfeffer.web.storage.aio import AsyncStore
+from pfeffer.web.storage.repository import Store, make_engine, migrate
 
 HERE = Path(__file__).resolve().parent
 
@@ -58,16 +59,23 @@ def create_app(
     redis_url: str | None = None,
     bus: Bus | None = None,
     freeze_heap: bool = False,
+    allow_seed: bool | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
     on the network use: the host page's links and QR codes use it when the host opened the
-    page as localhost. ``limits``: the rate limits (``web/limits.py``; default ``Limits()``).
-    ``redis_url``: this process is one of several serving the same tables (on PostgreSQL),
-    joined through Redis (docs/web.md, "Several processes"); ``bus`` instead gives the fan-out
-    itself (tests). ``freeze_heap``: once started, the process's objects so far (modules, the
-    engines' tables) are left out of the garbage collector's rounds (:func:`settle_heap`;
-    ``pfeffer serve`` does so, tests that start many apps in one process do not)."""
+    page as localhost. ``limits``: the rate limits (``web/middleware/limits.py``; default
+    ``Limits()``). ``redis_url``: this process is one of several serving the same tables (on
+    PostgreSQL), joined through Redis (docs/web.md, "Several processes"); ``bus`` instead gives the
+    fan-out itself (tests). ``freeze_heap``: once started, the process's objects so far (modules,
+    the engines' tables) are left out of the garbage collector's rounds (:func:`settle_heap`;
+    ``pfeffer serve`` does so, tests that start many apps in one process do not).
+    ``allow_seed``: ``POST /api/tables`` takes a ``"seed"`` for the game (tests only, so that a
+    browser test knows its first throw; refused with 400 otherwise: a player who chose the seed
+    would know every throw); None: only where the environment has ``PFEFFER_TEST_ALLOW_SEED=1``
+    (the test suite's server processes), never in production."""
+    if allow_seed is None:
+        allow_seed = os.environ.get(ALLOW_SEED_ENV) == "1"
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
@@ -93,14 +101,16 @@ def create_app(
 
     app = FastAPI(title="Pfeffer", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.store = store  # the store as such (tests, scripts)
-    app.state.db = db  # the same, off the event loop (the routes)
+    app.state.db = db  # the same, off the event loop (the services)
     app.state.metrics = metrics
     # /readyz: (name, async check) pairs: the database, and Redis when processes share it.
     app.state.readiness = [("database", database_check(engine))]
     if redis_url:
         app.state.readiness.append(("redis", redis_check(redis_url)))
-    app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url)
-    app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/csrf.py)
+    app.state.lobby = Lobby(db)  # what the pages and the API read about tables
+    app.state.sheets = Sheets(db)
+    app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url, allow_seed=allow_seed)
+    app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/middleware/csrf.py)
     app.add_middleware(RateLimits, limits=limits or Limits())
     app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
@@ -118,6 +128,15 @@ def create_app(
     app.include_router(strategy.router)  # tablehints: the dice strategy page
     app.include_router(pwa.router(lang_of))  # the sheets as an app: /sw.js, /sheets.webmanifest
     return app
+
+
+def make_bus(redis_url: str | None) -> Bus:
+    """The fan-out for ``pfeffer serve``: Redis when a URL is given, else inside this process."""
+    if not redis_url:
+        return LocalBus()
+    from pfeffer.web.services.redisbus import RedisBus  # redis is imported only when used
+
+    return RedisBus(redis_url)
 
 
 GC_YOUNG = 20_000
@@ -141,6 +160,7 @@ def settle_heap() -> None:
 
 
 ENV_PREFIX = "PFEFFER_SERVE_"
+ALLOW_SEED_ENV = "PFEFFER_TEST_ALLOW_SEED"  # tests only: POST /api/tables takes a seed
 
 
 def app_from_env() -> FastAPI:

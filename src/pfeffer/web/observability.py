@@ -35,7 +35,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from sqlalchemy import Engine, text
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pfeffer.web.storage import Store
+from pfeffer.web.storage.repository import Store
 
 ReadinessCheck = Callable[[], Coroutine[Any, Any, None]]  # raises when the dependency is not there
 access_log = logging.getLogger("pfeffer.web.access")

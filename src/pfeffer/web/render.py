@@ -13,8 +13,8 @@ from fastapi.responses import HTMLResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from pfeffer.web.adapters.pepper_table import CARD_NAMES
 from pfeffer.web.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, translations
-from pfeffer.web.pepper_table import CARD_NAMES
 
 HERE = Path(__file__).resolve().parent
 ENV = Environment(
@@ -47,7 +47,8 @@ def render(request: Request, template: str, status_code: int = 200, **ctx: Any) 
         languages=LANGUAGE_NAMES,
         js_strings=js_strings(t.gettext, t.ngettext),
         path=request.url.path,
-        csrf_token=getattr(request.state, "csrf_token", ""),  # web/csrf.py: in every form
+        # web/middleware/csrf.py: in every form
+        csrf_token=getattr(request.state, "csrf_token", ""),
         **ctx,
     )
     resp = HTMLResponse(page, status_code=status_code)

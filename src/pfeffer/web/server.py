@@ -2,7 +2,7 @@
 
 ``create_app(db_url, bot_delay=...)`` builds the FastAPI app (``app.py``). Game logic lives in the
 engines; the server only routes: it checks who holds a seat, asks the table (a game with its
-adapter, ``games.py``) to apply an action for that seat, commits the accepted action to the
+adapter, ``adapters/games.py``) to apply an action for that seat, commits the accepted action to the
 database and only then sends every connected client a frame built from ``view(seat)``
 (spectators: ``view(None)``). This module keeps the names the CLI, tests and docs import; the
 layers are described in ``app.py`` and docs/web.md ("Server layers").

@@ -1,10 +1,11 @@
-"""What the routes share: the store, the live tables (``Hub``) and the settings of the app (as
-FastAPI dependencies), the request's JSON body, and the steps both the API and the pages take
-(creating a table, checking the host's token, issuing a seat's new link)."""
+"""What the routes share: the services (the live tables ``Hub``, the ``Lobby``, the ``Sheets``)
+and the settings of the app as FastAPI dependencies, the request's JSON body, and the steps both
+the API and the pages take (creating a table, checking the host's token, issuing a seat's new
+link), each a service call with its refusals turned into HTTP answers. A route calls services,
+never the store or the fan-out."""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import datetime as dt
 from typing import Annotated, Any
@@ -13,17 +14,14 @@ from fastapi import Depends, HTTPException, Request
 from starlette.requests import HTTPConnection
 
 from pfeffer.core.errors import TranslatableError
-from pfeffer.core.rng import new_seed
 from pfeffer.core.text import find_unsafe
-from pfeffer.web.games import ADAPTERS, adapter
-from pfeffer.web.i18n import translate_error, translations
+from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of
-from pfeffer.web.seating import parse_seats
-from pfeffer.web.services.live import Client, Live
+from pfeffer.web.services.catalog import ADAPTERS
+from pfeffer.web.services.errors import NoSuchSeat
+from pfeffer.web.services.lobby import Lobby
+from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.storage import SeatRow, TableRow
-from pfeffer.web.storage.aio import AsyncStore
-from pfeffer.web.tokens import same_token
 
 TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires
 
@@ -34,12 +32,9 @@ class Settings:
 
     table_ttl: dt.timedelta = TABLE_TTL
     lan_url: str | None = None
-
-
-def store_of(conn: HTTPConnection) -> AsyncStore:
-    """The app's store, whose calls run off the event loop."""
-    store: AsyncStore = conn.app.state.db
-    return store
+    # POST /api/tables may name the game's seed (tests only: a known first throw; never in
+    # production, where a player could then know every throw in advance).
+    allow_seed: bool = False
 
 
 def hub_of(conn: HTTPConnection) -> Hub:
@@ -48,14 +43,27 @@ def hub_of(conn: HTTPConnection) -> Hub:
     return hub
 
 
+def lobby_of(conn: HTTPConnection) -> Lobby:
+    """What the pages and the API read about tables."""
+    lobby: Lobby = conn.app.state.lobby
+    return lobby
+
+
+def sheets_of(conn: HTTPConnection) -> Sheets:
+    """The score sheets."""
+    sheets: Sheets = conn.app.state.sheets
+    return sheets
+
+
 def settings_of(conn: HTTPConnection) -> Settings:
     """The app's settings."""
     settings: Settings = conn.app.state.settings
     return settings
 
 
-StoreDep = Annotated[AsyncStore, Depends(store_of)]
 HubDep = Annotated[Hub, Depends(hub_of)]
+LobbyDep = Annotated[Lobby, Depends(lobby_of)]
+SheetsDep = Annotated[Sheets, Depends(sheets_of)]
 SettingsDep = Annotated[Settings, Depends(settings_of)]
 
 
@@ -88,63 +96,44 @@ async def json_object(request: Request) -> dict[str, Any]:
 
 
 async def create_table(
-    store: AsyncStore,
-    kind: str,
+    hub: Hub,
+    kind: Any,
     rules_in: Any,
     seats_in: Any,
     lang: str = "en",
     *,
     hints: bool = False,
-) -> tuple[TableRow, list[SeatRow]]:
-    """A new table of ``kind``: the house rules and seats checked by the engine, then stored
-    (``hints``: the players may ask the advisor)."""
+    seed: int | None = None,
+) -> tuple[Any, list[Any]]:
+    """A new table of ``kind`` (the table service checks its house rules and seats with the
+    engine, stores it and starts its computer players); 400 with the engine's reason."""
     if not isinstance(kind, str) or kind not in ADAPTERS:
         raise HTTPException(400, "game must be 'dice' or 'pepper'")
-    ad = adapter(kind)
     try:
-        rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
-        seats = parse_seats(kind, seats_in, lang)
-        ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
+        return await hub.create(kind, rules_in, seats_in, lang, hints=hints, seed=seed)
     except (ValueError, TypeError) as exc:
         raise HTTPException(400, translate_error(exc, lang)) from None
-    return await store.create_table(kind, rules, new_seed(), seats, hints=hints)
 
 
-async def host_table(store: AsyncStore, table_id: str, host_token: Any) -> TableRow:
+async def host_table(lobby: Lobby, table_id: str, host_token: Any) -> Any:
     """The table whose host holds ``host_token``; 404 for anyone else."""
-    t = await store.table(table_id)
-    if t is None or not same_token(host_token, t.admin_token):
+    t = await lobby.host_table(table_id, host_token)
+    if t is None:
         raise HTTPException(404, "no such table")
     return t
 
 
-async def new_link(request: Request, table_id: str, seat: int) -> str:
+async def new_link(hub: Hub, table_id: str, seat: int) -> str:
     """Revoke the seat's link (its windows are closed) and issue a new one."""
-    store = store_of(request)
-    token = await store.new_seat_token(table_id, seat)
-    if token is None:
-        raise HTTPException(404, "there is no such human seat")
-    hub = hub_of(request)
-    live = hub.lives.get(table_id)
-    if live is not None:
-        await hub.seats_changed(live, seat)  # its windows close here and on the other processes
-    else:
-        hub.bus.publish(table_id, {"k": "seats", "revoked": seat})
-    return token
+    try:
+        return await hub.new_link(table_id, seat)
+    except NoSuchSeat:
+        raise HTTPException(404, "there is no such human seat") from None
 
 
-async def close_revoked(live: Live, seat: int) -> None:
-    """Close this process's windows of a seat whose link was revoked, each told why (in the
-    language its page asked for)."""
-    for ws, s in list(live.conns.items()):
-        if s == seat:
-            live.conns.pop(ws, None)
-            gt = translations(getattr(ws, "lang", "en")).gettext
-            with contextlib.suppress(Exception):
-                await ws_error(ws, "bad_token", gt("This link is not valid for this table."))
-                await ws.close(code=4403)
-
-
-async def ws_error(ws: Client, code: str, message: str) -> None:
-    """An error reply of the WebSocket protocol."""
-    await ws.send_json({"type": "error", "code": code, "message": message})
+async def set_public(hub: Hub, table_id: str, seat: int, public: bool) -> None:
+    """Open a human seat to the public or make it private."""
+    try:
+        await hub.set_public(table_id, seat, public)
+    except NoSuchSeat:
+        raise HTTPException(404, "there is no such human seat") from None

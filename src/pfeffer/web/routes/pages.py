@@ -11,24 +11,23 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 
 from pfeffer.core.errors import RulesError, TranslatableError
 from pfeffer.core.rulespec import parse_form
-from pfeffer.web import newtable
-from pfeffer.web.device import device_url
-from pfeffer.web.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.invite import qr_svg
 from pfeffer.web.render import lang_of, render
 from pfeffer.web.routes.deps import (
     HubDep,
+    LobbyDep,
     SettingsDep,
-    StoreDep,
     create_table,
     host_table,
     new_link,
+    set_public,
 )
 from pfeffer.web.rules_text import RULES, RULES_INTRO
-from pfeffer.web.seating import GAME_NAMES, form_seats
-from pfeffer.web.serialize import history_entry, table_summary
-from pfeffer.web.tokens import seat_with_token
+from pfeffer.web.services import newtable
+from pfeffer.web.services.catalog import ADAPTERS, adapter
+from pfeffer.web.services.device import device_url
+from pfeffer.web.services.seating import GAME_NAMES, form_seats
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -57,14 +56,10 @@ async def favicon() -> FileResponse:
 
 @router.get("/", response_class=HTMLResponse)
 async def page_lobby(
-    request: Request, store: StoreDep, hub: HubDep, settings: SettingsDep
+    request: Request, lobby: LobbyDep, hub: HubDep, settings: SettingsDep
 ) -> HTMLResponse:
     await hub.expire(settings.table_ttl)
-    tables = [
-        table_summary(t, s)
-        for t, s in await store.list_tables("running")
-        if any(x.kind == "human" and x.public and not x.claimed for x in s)
-    ]
+    tables = await lobby.open_tables(humans_only=True)
     return render(request, "lobby.html", tables=tables)
 
 
@@ -72,7 +67,7 @@ def new_table_form(
     request: Request, kind: str, error: Any, preset: str | None = None
 ) -> HTMLResponse:
     """The form for a new table of ``kind`` (presets, seats, house rules under the chosen
-    preset: web/newtable.py), with an error if any."""
+    preset: web/services/newtable.py), with an error if any."""
     ad = adapter(kind)
     state = newtable.form_state(kind, preset, ad.bot_kinds()[0].key)
     if error is None and state.error is not None:
@@ -100,7 +95,7 @@ async def page_new(request: Request, kind: str, preset: str | None = None) -> HT
 
 
 @router.post("/new/{kind}")
-async def page_new_post(request: Request, kind: str, store: StoreDep, hub: HubDep) -> Response:
+async def page_new_post(request: Request, kind: str, hub: HubDep) -> Response:
     if kind not in ADAPTERS:
         raise HTTPException(404, "no such game")
     ad = adapter(kind)
@@ -113,28 +108,25 @@ async def page_new_post(request: Request, kind: str, store: StoreDep, hub: HubDe
     try:
         seats_in = form_seats(kind, form)
         hints = form.get("hints") is not None  # a checkbox: sent only when ticked
-        table, seats = await create_table(
-            store, kind, rules, seats_in, lang_of(request), hints=hints
-        )
+        table, _ = await create_table(hub, kind, rules, seats_in, lang_of(request), hints=hints)
     except TranslatableError as exc:
         return new_table_form(request, kind, translate_error(exc, lang_of(request)), preset)
     except HTTPException as exc:
         return new_table_form(request, kind, exc.detail, preset)
-    hub.kick_bots(hub.created(table, seats))
     return RedirectResponse(f"/table/{table.id}/{table.admin_token}", status_code=303)
 
 
 @router.get("/table/{table_id}/{admin_token}", response_class=HTMLResponse)
 async def page_admin(
-    request: Request, table_id: str, admin_token: str, store: StoreDep, settings: SettingsDep
+    request: Request, table_id: str, admin_token: str, lobby: LobbyDep, settings: SettingsDep
 ) -> HTMLResponse:
-    t = await host_table(store, table_id, admin_token)
+    t = await host_table(lobby, table_id, admin_token)
     base = str(request.base_url).rstrip("/")
     lan_url = settings.lan_url
     if lan_url and request.url.hostname in LOOPBACK_NAMES:
         base = lan_url.rstrip("/")  # localhost means nothing on a phone
     labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
-    seats = await store.seats(table_id)
+    seats = await lobby.seats(table_id)
     links = {s.seat: f"{base}/play/{table_id}/{s.token}" for s in seats if s.kind == "human"}
     return render(
         request,
@@ -174,34 +166,33 @@ async def page_host_seat(
     seat: int,
     what: str,
     *,
-    store: StoreDep,
+    hub: HubDep,
+    lobby: LobbyDep,
 ) -> Response:
-    await host_table(store, table_id, admin_token)
+    await host_table(lobby, table_id, admin_token)
     if what == "link":
-        await new_link(request, table_id, seat)
+        await new_link(hub, table_id, seat)
     elif what in ("public", "private"):
-        if not await store.set_public(table_id, seat, what == "public"):
-            raise HTTPException(404, "there is no such human seat")
+        await set_public(hub, table_id, seat, what == "public")
     else:
         raise HTTPException(404, "no such page")
     return RedirectResponse(f"/table/{table_id}/{admin_token}#seat{seat}", status_code=303)
 
 
 @router.get("/play/{table_id}/{token}", response_class=HTMLResponse)
-async def page_play(request: Request, table_id: str, token: str, store: StoreDep) -> HTMLResponse:
-    row = seat_with_token(await store.seats(table_id), token)
-    if row is None or row.kind != "human":
+async def page_play(request: Request, table_id: str, token: str, lobby: LobbyDep) -> HTMLResponse:
+    found = await lobby.seat_table(table_id, token)
+    if found is None:
         raise HTTPException(404, "this link is not valid")
-    t = await store.table(table_id)
-    assert t is not None
+    t, row = found
     if t.status == "expired":
         raise HTTPException(410, "this table expired: nobody played at it for a week")
     return render(request, "play.html", table=t, token=token, seat=row.seat)
 
 
 @router.get("/watch/{table_id}", response_class=HTMLResponse)
-async def page_watch(request: Request, table_id: str, store: StoreDep) -> HTMLResponse:
-    t = await store.table(table_id)
+async def page_watch(request: Request, table_id: str, lobby: LobbyDep) -> HTMLResponse:
+    t = await lobby.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")
     if t.status == "expired":
@@ -210,14 +201,14 @@ async def page_watch(request: Request, table_id: str, store: StoreDep) -> HTMLRe
 
 
 @router.get("/history", response_class=HTMLResponse)
-async def page_history(request: Request, store: StoreDep) -> HTMLResponse:
-    games = [history_entry(t, s) for t, s in await store.list_tables("finished")]
+async def page_history(request: Request, lobby: LobbyDep) -> HTMLResponse:
+    games = await lobby.history()
     return render(request, "history.html", games=games)
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse)
-async def page_replay(request: Request, table_id: str, store: StoreDep) -> HTMLResponse:
-    t = await store.table(table_id)
+async def page_replay(request: Request, table_id: str, lobby: LobbyDep) -> HTMLResponse:
+    t = await lobby.table(table_id)
     if t is None:
         raise HTTPException(404, "no such table")
     if t.status != "finished":
@@ -227,14 +218,13 @@ async def page_replay(request: Request, table_id: str, store: StoreDep) -> HTMLR
 
 
 @router.post("/play-now/{kind}")
-async def page_play_now(request: Request, kind: str, store: StoreDep, hub: HubDep) -> Response:
+async def page_play_now(request: Request, kind: str, hub: HubDep) -> Response:
     """One click from the home page: a table with you and computer players, your seat."""
     if kind not in ADAPTERS:
         raise HTTPException(404, "no such game")
     rules, seats_in = newtable.play_now(kind)
     # Against the computer nobody minds a hint: the advisor is on (an online table's host
     # switches it on in the form).
-    table, seats = await create_table(store, kind, rules, seats_in, lang_of(request), hints=True)
-    hub.kick_bots(hub.created(table, seats))
+    table, seats = await create_table(hub, kind, rules, seats_in, lang_of(request), hints=True)
     mine = next(s for s in seats if s.kind == "human")
     return RedirectResponse(f"/play/{table.id}/{mine.token}", status_code=303)

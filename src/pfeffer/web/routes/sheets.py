@@ -1,7 +1,8 @@
 """Score sheets for games played at a real table: the JSON API (``/api/sheets...``) and the pages
 (``/sheets``: a new sheet, ``/sheet/{id}``: one sheet). The sums and checks are the engines'
-(``pfeffer.web.sheets``); entries and undos are written by ``pfeffer.web.sheet_service``, one
-transaction each. The app's manifest and service worker are in ``pfeffer.web.pwa``."""
+(``pfeffer.web.adapters.sheets``); entries and undos are written by
+``pfeffer.web.services.sheets``, one transaction each. The app's manifest and service worker are in
+``pfeffer.web.routes.pwa``."""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from pfeffer.web import sheet_service, sheets
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of, render
-from pfeffer.web.routes.deps import StoreDep, json_body, json_object
-from pfeffer.web.seating import MAX_NAME
+from pfeffer.web.routes.deps import SheetsDep, json_body, json_object
+from pfeffer.web.services.seating import MAX_NAME
 
 router = APIRouter()
 
@@ -23,31 +23,30 @@ router = APIRouter()
 
 
 @router.post("/api/sheets")
-async def api_sheet_new(request: Request, store: StoreDep) -> JSONResponse:
+async def api_sheet_new(request: Request, sheets: SheetsDep) -> JSONResponse:
     body = await json_object(request)
     try:
-        kind, title, data = sheets.new_sheet(body)
+        row = await sheets.create(body)
     except ValueError as exc:
         raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    row = await store.create_sheet(kind, title, data)
     return JSONResponse({"id": row.id, "url": f"/sheet/{row.id}"}, status_code=201)
 
 
 @router.get("/api/sheets/{sheet_id}")
-async def api_sheet(sheet_id: str, store: StoreDep) -> dict[str, Any]:
-    row = await store.sheet(sheet_id)
-    if row is None:
+async def api_sheet(sheet_id: str, sheets: SheetsDep) -> dict[str, Any]:
+    shown = await sheets.shown(sheet_id)
+    if shown is None:
         raise HTTPException(404, "no such sheet")
-    return sheets.present(row.game, row.title, row.data)
+    return shown
 
 
 @router.post("/api/sheets/{sheet_id}/entries")
-async def api_sheet_entry(request: Request, sheet_id: str, store: StoreDep) -> dict[str, Any]:
-    if await store.sheet(sheet_id) is None:
+async def api_sheet_entry(request: Request, sheet_id: str, sheets: SheetsDep) -> dict[str, Any]:
+    if await sheets.sheet(sheet_id) is None:
         raise HTTPException(404, "no such sheet")
     body = await json_body(request)
     try:  # one transaction; an entry_id the sheet has already is acknowledged, not applied
-        shown = await store.run(sheet_service.enter, store.sync, sheet_id, body)
+        shown = await sheets.enter(sheet_id, body)
     except ValueError as exc:
         raise HTTPException(400, translate_error(exc, lang_of(request))) from None
     if shown is None:
@@ -56,8 +55,8 @@ async def api_sheet_entry(request: Request, sheet_id: str, store: StoreDep) -> d
 
 
 @router.post("/api/sheets/{sheet_id}/undo")
-async def api_sheet_undo(sheet_id: str, store: StoreDep) -> dict[str, Any]:
-    shown = await store.run(sheet_service.undo, store.sync, sheet_id)
+async def api_sheet_undo(sheet_id: str, sheets: SheetsDep) -> dict[str, Any]:
+    shown = await sheets.undo(sheet_id)
     if shown is None:
         raise HTTPException(404, "no such sheet")
     return shown
@@ -72,26 +71,25 @@ async def page_sheets(request: Request) -> HTMLResponse:
 
 
 @router.post("/sheets")
-async def page_sheets_post(request: Request, store: StoreDep) -> Response:
+async def page_sheets_post(request: Request, sheets: SheetsDep) -> Response:
     form = await request.form()
     kind = str(form.get("game", "dice"))
     names = [str(form.get(f"name{i}", "")).strip() for i in range(8)]
     names = [n[:MAX_NAME] for n in names if n]
     try:
-        k, title, data = sheets.new_sheet(
+        row = await sheets.create(
             {"game": kind, "title": str(form.get("title", ""))[:80], "players": names}
         )
     except ValueError as exc:
         return render(
             request, "sheets.html", status_code=400, error=translate_error(exc, lang_of(request))
         )
-    row = await store.create_sheet(k, title, data)
     return RedirectResponse(f"/sheet/{row.id}", status_code=303)
 
 
 @router.get("/sheet/{sheet_id}", response_class=HTMLResponse)
-async def page_sheet(request: Request, sheet_id: str, store: StoreDep) -> HTMLResponse:
-    row = await store.sheet(sheet_id)
+async def page_sheet(request: Request, sheet_id: str, sheets: SheetsDep) -> HTMLResponse:
+    row = await sheets.sheet(sheet_id)
     if row is None:
         raise HTTPException(404, "no such sheet")
     return render(request, "sheet.html", sheet=row)

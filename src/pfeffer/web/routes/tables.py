@@ -10,32 +10,34 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
 from pfeffer.core.errors import RulesError
-from pfeffer.web import newtable
-from pfeffer.web.games import ADAPTERS, adapter
 from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of
 from pfeffer.web.routes.deps import (
     HubDep,
-    StoreDep,
+    LobbyDep,
+    SettingsDep,
     create_table,
     host_table,
     json_body,
     json_object,
     new_link,
+    set_public,
 )
-from pfeffer.web.serialize import created_table, history_entry, replay_step, table_summary
-from pfeffer.web.services import reviews
+from pfeffer.web.services import newtable
+from pfeffer.web.services.catalog import ADAPTERS
+from pfeffer.web.services.errors import NoSuchTable, NotAllowed, NotFinished, SeatTaken
+from pfeffer.web.services.serialize import created_table
 from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 
 
 @router.post("/api/tables")
-async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResponse:
+async def api_create(request: Request, hub: HubDep, settings: SettingsDep) -> JSONResponse:
     body = await json_object(request)
     rules_in, seats_in = body.get("rules"), body.get("seats")
     game = body.get("game")
-    if isinstance(game, str) and game in ADAPTERS:  # a preset (web/newtable.py)
+    if isinstance(game, str) and game in ADAPTERS:  # a preset (web/services/newtable.py)
         try:
             rules_in, seats_in = newtable.with_preset(game, body.get("preset"), rules_in, seats_in)
         except RulesError as exc:
@@ -43,29 +45,33 @@ async def api_create(request: Request, store: StoreDep, hub: HubDep) -> JSONResp
     hints = body.get("hints", False)
     if not isinstance(hints, bool):
         raise HTTPException(400, "hints is true or false")
+    seed = body.get("seed")
+    if seed is not None:
+        if not settings.allow_seed:
+            raise HTTPException(400, "this server does not take a seed for a table")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise HTTPException(400, "seed is a whole number from 0 to 2^63 - 1")
     table, seats = await create_table(
-        store, body.get("game", ""), rules_in, seats_in, lang_of(request), hints=hints
+        hub, game, rules_in, seats_in, lang_of(request), hints=hints, seed=seed
     )
-    hub.kick_bots(hub.created(table, seats))
     return JSONResponse(created_table(table, seats), status_code=201)
 
 
 @router.get("/api/tables")
-async def api_lobby(store: StoreDep, status: str = "running") -> list[dict[str, Any]]:
+async def api_lobby(lobby: LobbyDep, status: str = "running") -> list[dict[str, Any]]:
     if status not in ("running", "finished"):
         raise HTTPException(400, "status is 'running' or 'finished'")
-    tables = await store.list_tables(status)
     if status == "running":  # private tables are not listed: only open public seats
-        tables = [(t, s) for t, s in tables if any(x.public and not x.claimed for x in s)]
-    return [table_summary(t, s) for t, s in tables]
+        return await lobby.open_tables()
+    return await lobby.finished()
 
 
 @router.get("/api/tables/{table_id}")
-async def api_table(table_id: str, store: StoreDep) -> dict[str, Any]:
-    t = await store.table(table_id)
-    if t is None:
+async def api_table(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
+    summary = await lobby.summary(table_id)
+    if summary is None:
         raise HTTPException(404, "no such table")
-    return table_summary(t, await store.seats(table_id))
+    return summary
 
 
 @router.get("/api/tables/{table_id}/state")
@@ -83,60 +89,54 @@ async def api_state(hub: HubDep, table_id: str, token: str | None = None) -> dic
 
 
 @router.post("/api/tables/{table_id}/claim/{seat}")
-async def api_claim(table_id: str, seat: int, store: StoreDep) -> dict[str, Any]:
-    t = await store.table(table_id)
-    if t is None or t.status != "running":
-        raise HTTPException(404, "no such table")
-    row = next((s for s in await store.seats(table_id) if s.seat == seat), None)
-    if row is None or row.kind != "human" or not row.public:
-        # An invited seat: its link goes only from the host to the friend.
-        raise HTTPException(403, "this seat is not open to the public")
-    token = await store.claim_seat(table_id, seat)
-    if token is None:
-        raise HTTPException(409, "this seat is taken")
+async def api_claim(table_id: str, seat: int, hub: HubDep) -> dict[str, Any]:
+    try:
+        token = await hub.claim(table_id, seat)
+    except NoSuchTable:
+        raise HTTPException(404, "no such table") from None
+    except NotAllowed:  # an invited seat: its link goes only from the host to the friend
+        raise HTTPException(403, "this seat is not open to the public") from None
+    except SeatTaken:
+        raise HTTPException(409, "this seat is taken") from None
     return {"token": token, "url": f"/play/{table_id}/{token}"}
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/link")
 async def api_new_link(
-    request: Request, table_id: str, seat: int, store: StoreDep
+    request: Request, table_id: str, seat: int, hub: HubDep, lobby: LobbyDep
 ) -> dict[str, Any]:
     body = await json_object(request)
-    await host_table(store, table_id, body.get("host_token"))
-    token = await new_link(request, table_id, seat)
+    await host_table(lobby, table_id, body.get("host_token"))
+    token = await new_link(hub, table_id, seat)
     return {"seat": seat, "token": token, "url": f"/play/{table_id}/{token}"}
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}/public")
-async def api_public(request: Request, table_id: str, seat: int, store: StoreDep) -> dict[str, Any]:
+async def api_public(
+    request: Request, table_id: str, seat: int, hub: HubDep, lobby: LobbyDep
+) -> dict[str, Any]:
     body = await json_object(request)
-    await host_table(store, table_id, body.get("host_token"))
+    await host_table(lobby, table_id, body.get("host_token"))
     public = body.get("public")
     if not isinstance(public, bool):
         raise HTTPException(400, "public is true or false")
-    if not await store.set_public(table_id, seat, public):
-        raise HTTPException(404, "there is no such human seat")
+    await set_public(hub, table_id, seat, public)
     return {"seat": seat, "public": public}
 
 
 @router.post("/api/tables/{table_id}/rematch")
-async def api_rematch(
-    request: Request, table_id: str, store: StoreDep, hub: HubDep
-) -> dict[str, Any]:
+async def api_rematch(request: Request, table_id: str, hub: HubDep) -> dict[str, Any]:
     body = await json_body(request) if await request.body() else {}
     token = body.get("token") if isinstance(body, dict) else None
-    live = await hub.get(table_id, fresh=True)
-    if live is None:
-        raise HTTPException(404, "no such table")
-    row = seat_with_token(live.seats, token)
-    if row is None:
-        raise HTTPException(403, "only a player of this table can ask for a rematch")
-    if live.status != "finished":
-        raise HTTPException(409, "the game is still running")
-    rematch = await hub.rematch(live)  # one rematch, whichever process is asked first
-    new_row = (await store.seats(rematch))[row.seat]
-    await store.mark_claimed(rematch, row.seat)
-    return {"table": rematch, "url": f"/play/{rematch}/{new_row.token}"}
+    try:  # one rematch, whichever process is asked first
+        rematch, new_token = await hub.rematch_for(table_id, token)
+    except NoSuchTable:
+        raise HTTPException(404, "no such table") from None
+    except NotAllowed:
+        raise HTTPException(403, "only a player of this table can ask for a rematch") from None
+    except NotFinished:
+        raise HTTPException(409, "the game is still running") from None
+    return {"table": rematch, "url": f"/play/{rematch}/{new_token}"}
 
 
 @router.get("/api/tables/{table_id}/record")
@@ -155,55 +155,33 @@ async def api_record(hub: HubDep, table_id: str) -> Response:
 
 
 @router.get("/api/tables/{table_id}/replay")
-async def api_replay(table_id: str, store: StoreDep, step: int = 0) -> dict[str, Any]:
-    t = await store.table(table_id)
-    if t is None:
-        raise HTTPException(404, "no such table")
-    if t.status != "finished":
-        raise HTTPException(409, "replays are available when the game is over")
-    seats = await store.seats(table_id)
-    rows = await store.actions(table_id)
-    actions = [a.action for a in rows]
-    step = max(0, min(step, len(actions)))
-    game = adapter(t.game)
-    names = [s.name for s in seats]
-    table = game.table(t.rules, names, t.seed, actions[:step])
-    # The log events the step's action added, for the line under the board: the count before it.
-    before = game.table(t.rules, names, t.seed, actions[: step - 1]).reveal() if step else None
-    return replay_step(
-        t,
-        seats,
-        table,
-        step=step,
-        actions=actions,
-        acted_by=[a.seat for a in rows],
-        log_before=before["log_count"] if before else 0,
-    )
+async def api_replay(table_id: str, lobby: LobbyDep, step: int = 0) -> dict[str, Any]:
+    try:
+        return await lobby.replay(table_id, step)
+    except NoSuchTable:
+        raise HTTPException(404, "no such table") from None
+    except NotFinished:
+        raise HTTPException(409, "replays are available when the game is over") from None
 
 
 @router.get("/api/tables/{table_id}/review")
-async def api_review(request: Request, table_id: str, store: StoreDep) -> dict[str, Any]:
-    """The review of a finished game (web/review.py): dice decisions with the win % each cost,
-    Pepper hands against their double-dummy result; worked out once, then kept."""
-    t = await store.table(table_id)
-    if t is None:
-        raise HTTPException(404, "no such table")
-    if t.status != "finished":
-        raise HTTPException(409, "replays are available when the game is over")
-    seats = await store.seats(table_id)
-    actions = [a.action for a in await store.actions(table_id)]
-    names = [s.name for s in seats]
-    data = await reviews.review_of(
-        table_id, kind=t.game, rules=t.rules, names=names, seed=t.seed, actions=actions
-    )
+async def api_review(request: Request, table_id: str, lobby: LobbyDep) -> dict[str, Any]:
+    """The review of a finished game (web/adapters/review.py): dice decisions with the win %
+    each cost, Pepper hands against their double-dummy result; worked out once, then kept."""
+    try:
+        data = await lobby.review(table_id)
+    except NoSuchTable:
+        raise HTTPException(404, "no such table") from None
+    except NotFinished:
+        raise HTTPException(409, "replays are available when the game is over") from None
     if data.get("message"):  # why there is none, in the reader's language
         data = {**data, "message": translations(lang_of(request)).gettext(data["message"])}
     return data
 
 
 @router.get("/api/history")
-async def api_history(store: StoreDep) -> list[dict[str, Any]]:
-    return [history_entry(t, s) for t, s in await store.list_tables("finished")]
+async def api_history(lobby: LobbyDep) -> list[dict[str, Any]]:
+    return await lobby.history()
 
 
 @router.get("/api/presets/{kind}")

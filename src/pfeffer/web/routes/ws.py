@@ -16,19 +16,21 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketState
 
 from pfeffer.core.errors import ActionError, NotYourTurn
-from pfeffer.web import chat
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
-from pfeffer.web.routes.deps import HubDep, StoreDep, ws_error
+from pfeffer.web.routes.deps import HubDep
+from pfeffer.web.services import chat
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, unavailable
 from pfeffer.web.services.hand_reviews import HandReviewRefused, hand_review_frame
 from pfeffer.web.services.hints import HintRefused, hint_frame
 from pfeffer.web.services.live import Live, Outbox
-from pfeffer.web.services.tables import Hub
+from pfeffer.web.services.live import send_error as ws_error
+from pfeffer.web.services.tables import Hub, action_key
 from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 MAX_MESSAGE = 2048  # characters; a real message is far below this
 MAX_ACTION = 64
+MAX_ACTIONS = 4  # actions in one message taken as one step ("keep 15" then "roll")
 MESSAGE_TYPES = ("action", "sync", "ping", "chat", "hint", "hand_review")
 
 
@@ -40,7 +42,6 @@ async def ws_table(
     lang: str = "en",
     *,
     hub: HubDep,
-    store: StoreDep,
 ) -> None:
     lang = lang if lang in LANGUAGES else "en"  # the page's language (play.js sends it)
     gt = translations(lang).gettext
@@ -50,11 +51,7 @@ async def ws_table(
         # The seat of the token, compared with every seat in constant time (web/tokens.py).
         row = seat_with_token(live.seats, token) if live is not None and token else None
         if live is not None and row is not None:
-            if not row.claimed:
-                await store.mark_claimed(live.id, row.seat)
-                row.claimed = True
-            else:
-                await store.touch(live.id)
+            await hub.seat_opened(live.id, row)
     except SQLAlchemyError:
         await ws.send_json({"type": "error", "code": "unavailable", "message": _away(lang)})
         await ws.close(code=1013)  # try again later
@@ -83,9 +80,10 @@ async def ws_table(
     out = Outbox(ws)
     out.lang = lang
     live = await hub.joined(live, out, seat)  # the table in memory (it may have been let go)
-    talk = hub.chats.speaker(live.id, seat)  # the table chat (web/chat.py)
-    if hub.chats.history(live.id)["messages"]:
-        await out.send_json(hub.chats.history(live.id))
+    talk = hub.speaker(live, seat)  # the table chat (web/services/chat.py)
+    history = hub.chat_history(live)
+    if history is not None:
+        await out.send_json(history)
     try:
         while True:
             msg = await ws.receive()
@@ -102,6 +100,21 @@ async def ws_table(
         if ws.client_state != WebSocketState.DISCONNECTED:
             with contextlib.suppress(Exception):
                 await ws.close()
+
+
+def _action_of(data: dict[str, Any]) -> str | list[str] | None:
+    """The message's action (``"action"``: a short text) or actions (``"actions"``: a list of
+    1 to :data:`MAX_ACTIONS` short texts); None if it is malformed."""
+    if "actions" in data:
+        steps = data["actions"]
+        if not isinstance(steps, list) or not 0 < len(steps) <= MAX_ACTIONS:
+            return None
+    else:
+        steps = [data.get("action")]
+    checked = [a for a in steps if isinstance(a, str) and 0 < len(a) <= MAX_ACTION]
+    if len(checked) != len(steps):
+        return None
+    return checked if "actions" in data else checked[0]
 
 
 def _away(lang: str) -> str:
@@ -135,7 +148,7 @@ async def _message(
     if not isinstance(data, dict) or data.get("type") not in MESSAGE_TYPES:
         await ws_error(ws, "malformed", gt("Unknown message type."))
         return
-    if data["type"] == "chat":  # the table chat (web/chat.py)
+    if data["type"] == "chat":  # the table chat (web/services/chat.py)
         try:
             await hub.say(live, talk, data)
         except chat.ChatRefused as exc:
@@ -159,8 +172,11 @@ async def _message(
     if data["type"] == "sync":
         await ws.send_text(live.frame_text(seat))
         return
-    action = data.get("action")
-    if not isinstance(action, str) or not action or len(action) > MAX_ACTION:
+    # "actions": several actions of the seat taken as one step, all or none (an addition to
+    # protocol v1 that older clients never send; docs/web.md): "keep 15" and "roll" in one
+    # round trip, not two.
+    action = _action_of(data)
+    if action is None:
         await ws_error(ws, "malformed", gt("An action must be a short text."))
         return
     if seat is None:
@@ -170,7 +186,7 @@ async def _message(
         await ws_error(ws, "over", gt("The game is over."))
         return
     expected = data.get("version")
-    if live.applied is not None and live.applied[:3] == (seat, action, expected):
+    if live.applied is not None and live.applied[:3] == (seat, action_key(action), expected):
         # The same action again from the same state (a double click, a resend after
         # a reconnect, also to another process): it was applied once; answer with the state.
         await ws.send_text(live.frame_text(seat))

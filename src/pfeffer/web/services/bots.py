@@ -17,16 +17,14 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pfeffer.core.errors import ActionError
-from pfeffer.web.games import bot_seed
+from pfeffer.web.adapters.games import bot_seed
+from pfeffer.web.services.bus import Bus
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved
 from pfeffer.web.services.live import Live
-from pfeffer.web.storage import SeatRow
-
-if TYPE_CHECKING:
-    from pfeffer.web.services.tables import Hub
+from pfeffer.web.storage.repository import SeatRow
 
 log = logging.getLogger("pfeffer.web")
 
@@ -47,10 +45,24 @@ async def think(live: Live, row: SeatRow) -> str:
     return await asyncio.to_thread(live.table.bot_action, row.seat, row.bot, bot_seed())
 
 
+class BotHost(Protocol):
+    """What :class:`BotRunner` needs of the table service (``services.tables.Hub``), which
+    holds it: named here so that this module does not import the one that imports it."""
+
+    bot_delay: float
+    bus: Bus
+    lives: dict[str, Live]
+
+    async def apply_locked(
+        self, live: Live, seat: int, action: str, human: bool = False
+    ) -> None: ...
+    def release_if_idle(self, live: Live) -> None: ...
+
+
 class BotRunner:
     """Moves the computer players of every table through the table service ``hub``."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: BotHost) -> None:
         self.hub = hub
         self.moves = 0  # computer players' moves this process made (tests, metrics)
 

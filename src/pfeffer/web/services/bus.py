@@ -156,12 +156,3 @@ class LocalBus:
             self._task.cancel()
             with contextlib.suppress(BaseException):
                 await self._task
-
-
-def make_bus(redis_url: str | None) -> Bus:
-    """The fan-out for ``pfeffer serve``: Redis when a URL is given, else inside this process."""
-    if not redis_url:
-        return LocalBus()
-    from pfeffer.web.services.redisbus import RedisBus
-
-    return RedisBus(redis_url)

@@ -26,3 +26,26 @@ def unavailable() -> StorageUnavailable:
         "The server cannot reach its database just now; nothing was changed. "
         "Please try again in a moment."
     )
+
+
+# What the services refuse to a request; the routes choose the answer (status and text).
+
+
+class NoSuchTable(LookupError):
+    """There is no such table (or it is not one the asker may see)."""
+
+
+class NoSuchSeat(LookupError):
+    """There is no such human seat at the table."""
+
+
+class NotAllowed(PermissionError):
+    """The asker may not do this (a seat that is not public, someone who is not a player)."""
+
+
+class SeatTaken(Exception):
+    """The public seat was claimed by someone else first."""
+
+
+class NotFinished(Exception):
+    """The game is still running (a rematch, a record, a replay or a review needs it over)."""

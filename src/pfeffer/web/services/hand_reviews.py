@@ -22,11 +22,10 @@ from collections.abc import Callable
 from typing import Any, Self
 
 from pfeffer.core.errors import TranslatableError
-from pfeffer.pepper import PepperGame
-from pfeffer.pepper.analysis import HandReview, review_hand
-from pfeffer.web.games import adapter
+from pfeffer.web.adapters.games import adapter
+from pfeffer.web.adapters.hand_review import HandReview, PepperHands, pepper_hands, review_hand
+from pfeffer.web.adapters.pepper_table import CARD_NAMES
 from pfeffer.web.i18n import translations
-from pfeffer.web.pepper_table import CARD_NAMES
 from pfeffer.web.services.live import Live
 from pfeffer.web.services.looplocal import semaphore
 
@@ -100,19 +99,15 @@ def words(
     return [_sentence(x) for x in lines], card
 
 
-def _review(game: PepperGame, hand: int, seat: int) -> HandReview:
-    return review_hand(game, hand - 1, seat)
-
-
-async def _reviewed(live: Live, game: PepperGame, hand: int, seat: int) -> HandReview:
+async def _reviewed(live: Live, hands: PepperHands, hand: int, seat: int) -> HandReview:
     """The review of ``hand`` for ``seat``'s side, from the cache or worked out now."""
-    key = (live.id, hand, game.side_of(seat))
+    key = (live.id, hand, hands.side_of(seat))
     found = _cache.get(key)
     if found is None:
         async with semaphore("hand_reviews", AT_ONCE):
             found = _cache.get(key)  # worked out while this one waited
             if found is None:
-                found = await asyncio.to_thread(_review, game, hand, seat)
+                found = await asyncio.to_thread(review_hand, hands.game, hand - 1, seat)
                 _cache[key] = found
     _cache.move_to_end(key)
     while len(_cache) > KEEP:
@@ -132,26 +127,25 @@ async def hand_review_frame(
         raise HandReviewRefused.coded("hand_review_game")
     if not isinstance(hand, int) or isinstance(hand, bool) or hand < 1:
         raise HandReviewRefused.coded("malformed")
-    game = live.table.game  # a snapshot: the table is replaced, not changed
-    assert isinstance(game, PepperGame)
-    results = game.results
-    if hand > len(results):
+    hands = pepper_hands(live.table)  # a snapshot: the table is replaced, not changed
+    assert hands is not None
+    if hand > hands.finished:
         raise HandReviewRefused.coded("hand_not_finished")
-    if results[hand - 1].bidder is None:
+    if not hands.played(hand):
         raise HandReviewRefused.coded("hand_not_played")
-    n = len(game.players)
+    n = hands.players
     names = adapter(live.kind).side_names(live.names)
     t = translations(lang)
     if seat is None:
         reviewed = sides_of(n)
         title = t.gettext(TITLE_ALL) % {"hand": hand}
     else:
-        reviewed = [sides_of(n)[game.side_of(seat)]]
-        title = t.gettext(TITLE) % {"hand": hand, "side": names[game.side_of(seat)]}
+        reviewed = [sides_of(n)[hands.side_of(seat)]]
+        title = t.gettext(TITLE) % {"hand": hand, "side": names[hands.side_of(seat)]}
     sides: list[dict[str, Any]] = []
     for s in reviewed:
-        review = await _reviewed(live, game, hand, s)
-        side = game.side_of(s)
+        review = await _reviewed(live, hands, hand, s)
+        side = hands.side_of(s)
         lines, card = words(review, lang, names[side] if seat is None else None)
         data = review.to_dict(t.gettext, t.ngettext, card)
         data["lines"] = lines

@@ -1,6 +1,6 @@
 """Hints over the WebSocket (``{"type": "hint"}``, an addition to protocol v1, docs/web.md): the
-advisor (``web/advisor.py``) asked for the asking seat, from that seat's engine view only, in a
-worker thread, and the answer sent to that connection alone.
+advisor (``web/adapters/advisor.py``) asked for the asking seat, from that seat's engine view
+only, in a worker thread, and the answer sent to that connection alone.
 
 A hint is worked out for the table as it is when asked (its ``version`` goes with the answer,
 so a page drops an answer that a newer frame overtook). At most :data:`AT_ONCE` hints are worked
@@ -15,7 +15,7 @@ import zlib
 from typing import Any, Self
 
 from pfeffer.core.errors import TranslatableError
-from pfeffer.web.advisor import hint
+from pfeffer.web.adapters.advisor import hint
 from pfeffer.web.i18n import translations
 from pfeffer.web.services.live import Live
 from pfeffer.web.services.looplocal import semaphore

@@ -13,9 +13,9 @@ from typing import Any, Protocol
 import orjson
 
 from pfeffer.core.game import Game
-from pfeffer.web.games import Table
-from pfeffer.web.serialize import state_frame
-from pfeffer.web.storage import SeatRow
+from pfeffer.web.adapters.games import Table, adapter, chosen_action
+from pfeffer.web.i18n import translations
+from pfeffer.web.storage.repository import ActionRow, SeatRow, TableRow
 
 log = logging.getLogger("pfeffer.web")
 
@@ -147,6 +147,51 @@ class Live:
         default_factory=dict, repr=False
     )
 
+    @classmethod
+    def load(cls, row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> Live:
+        """The table as the store holds it: its game replayed from its actions."""
+        names = [s.name for s in seats]
+        table = adapter(row.game).table(row.rules, names, row.seed, [a.action for a in actions])
+        # The version is the number of actions (each takes one): counted from the actions
+        # read, not taken from the table's row, which another process may have moved past
+        # between the two reads.
+        status = "finished" if table.game.is_over else row.status
+        live = cls(row.id, row.game, table, seats, len(actions), status, row.rematch_id, row.hints)
+        if actions:  # the last action as its player chose it, for a client that comes now
+            live.last = {"seat": actions[-1].seat, "action": chosen_action(actions[-1].action)}
+        return live
+
+    def advance(
+        self,
+        table: Table,
+        version: int,
+        last: dict[str, Any] | None,
+        applied: tuple[int, str, int, int] | None = None,
+    ) -> None:
+        """The one way a table moves on, on the process that took the action and on every other
+        one alike: ``table`` is a copy with the new actions applied (``Table.after`` or
+        ``Table.replay``; the old one was never changed, so a refused or failed step leaves
+        nothing half done), ``version`` the number of actions it now holds, ``last`` the action
+        as its player chose it (public), ``applied`` a human's action for the double-click check
+        (kept when None). The status follows from the game."""
+        self.table = table
+        self.version = version
+        self.status = "finished" if table.game.is_over else "running"
+        self.last = last
+        if applied is not None:
+            self.applied = applied
+
+    async def close_seat(self, seat: int) -> None:
+        """Close this process's windows of ``seat`` (its link was revoked), each told why in the
+        language its page asked for."""
+        for ws, s in list(self.conns.items()):
+            if s == seat:
+                self.conns.pop(ws, None)
+                gt = translations(getattr(ws, "lang", "en")).gettext
+                with contextlib.suppress(Exception):
+                    await send_error(ws, "bad_token", gt("This link is not valid for this table."))
+                    await ws.close(code=4403)
+
     @property
     def game(self) -> Game[object]:
         """The engine's game."""
@@ -206,6 +251,36 @@ class Live:
         text = frame_json(state_frame(self, seat))
         self._texts[seat] = (key, text)
         return text
+
+
+def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
+    """The state frame for one seat (or a spectator), built from the engine's view (the shape
+    is protocol version 1, docs/web.md)."""
+    online = live.online()  # on every process of the site
+    return {
+        "type": "state",
+        "table": live.id,
+        "game": live.kind,
+        "version": live.version,
+        "status": live.status,
+        "seat": seat,
+        "seats": [
+            {"name": s.name, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
+            for s in live.seats
+        ],
+        "view": live.table.view(seat),
+        "legal": live.table.legal_actions(seat),
+        "last": live.last,
+        "rematch": live.rematch_id,
+        "hints": live.hints,  # the hint button is there (the host allowed hints)
+        # The viewer's seat is open in another window or on another device too.
+        "elsewhere": seat is not None and live.opened(seat) > 1,
+    }
+
+
+async def send_error(ws: Client, code: str, message: str) -> None:
+    """An error reply of the WebSocket protocol."""
+    await ws.send_json({"type": "error", "code": code, "message": message})
 
 
 def frame_json(frame: dict[str, Any]) -> str:

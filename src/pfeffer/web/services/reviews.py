@@ -1,6 +1,6 @@
-"""The reviews of finished games (``web/review.py``), worked out in a worker thread one at a time
-and kept for the tables reviewed last: a finished game never changes, and a review replays the
-whole game through the solver or the double-dummy search (a second or two)."""
+"""The reviews of finished games (``web/adapters/review.py``), worked out in a worker thread
+one at a time and kept for the tables reviewed last: a finished game never changes, and a review
+replays the whole game through the solver or the double-dummy search (a second or two)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pfeffer.web.games import adapter
-from pfeffer.web.review import review
+from pfeffer.web.adapters.games import adapter
+from pfeffer.web.adapters.review import review
 from pfeffer.web.services.looplocal import semaphore
 
 #: Reviews kept in memory (the tables reviewed last).

@@ -22,16 +22,16 @@ import asyncio
 import logging
 import time
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from pfeffer.web.games import chosen_action
+from pfeffer.web.adapters.games import chosen_action
 from pfeffer.web.services.bots import bot_to_move
+from pfeffer.web.services.bus import Bus
+from pfeffer.web.services.chat import Chat
 from pfeffer.web.services.live import Live
-
-if TYPE_CHECKING:
-    from pfeffer.web.services.tables import Hub
+from pfeffer.web.storage.aio import AsyncStore
 
 log = logging.getLogger("pfeffer.web")
 
@@ -41,10 +41,25 @@ CHECK_EVERY = 2.0  # seconds between comparing the tables with the database
 GRACE = 0.5  # seconds a move seen in the database may take to arrive as a message
 
 
+class SyncHost(Protocol):
+    """What :class:`Sync` needs of the table service (``services.tables.Hub``), which holds it:
+    named here so that this module does not import the one that imports it."""
+
+    db: AsyncStore
+    bus: Bus
+    lives: dict[str, Live]
+    chats: Chat
+
+    async def get(self, table_id: str, fresh: bool = False) -> Live | None: ...
+    async def broadcast(self, live: Live, extra: dict[str, Any] | None = None) -> None: ...
+    def forget(self, table_ids: list[str]) -> None: ...
+    def kick_bots(self, live: Live) -> None: ...
+
+
 class Sync:
     """The table service's side that faces the other processes (see the module doc)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: SyncHost) -> None:
         self.hub = hub
         self.peers: dict[str, float] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -125,8 +140,7 @@ class Sync:
                 await self._resync_quietly(live)  # a message is missing: read the database
                 return
             try:
-                for action in msg["actions"]:
-                    live.game.apply(action)
+                table = live.table.replay(msg["actions"])
             except Exception:
                 log.exception(
                     "table %s: a published action does not apply (%s at %d on %s)",
@@ -137,12 +151,11 @@ class Sync:
                 )
                 await self._resync_quietly(live, whole=True)
                 return
-            live.version = end
-            live.status = str(msg["status"])
-            live.last = msg.get("last")
+            applied = None
             if msg.get("applied"):
                 seat, action, before, after = msg["applied"]
-                live.applied = (int(seat), str(action), int(before), int(after))
+                applied = (int(seat), str(action), int(before), int(after))
+            live.advance(table, end, msg.get("last"), applied)
             await self.hub.broadcast(live)
 
     async def _resync_quietly(self, live: Live, whole: bool = False) -> None:
@@ -168,12 +181,12 @@ class Sync:
         db = self.hub.db
         if whole:
             loaded = await db.load(live.id)
-            if loaded is None:
+            if loaded is None or loaded[0].status == "expired":
                 self.hub.forget([live.id])
                 return
-            fresh = self.hub._build(*loaded)
-            live.table, live.seats, live.version = fresh.table, fresh.seats, fresh.version
-            live.status, live.rematch_id, live.last = fresh.status, fresh.rematch_id, fresh.last
+            fresh = Live.load(*loaded)
+            live.seats, live.rematch_id = fresh.seats, fresh.rematch_id
+            live.advance(fresh.table, fresh.version, fresh.last)
             await self.hub.broadcast(live)
             return
         row = await db.table(live.id)
@@ -185,10 +198,8 @@ class Sync:
             if action.seq != live.version:
                 await self.resync_locked(live, whole=True)
                 return
-            live.game.apply(action.action)
-            live.version += 1
-            live.status = "finished" if live.game.is_over else "running"
-            live.last = {"seat": action.seat, "action": chosen_action(action.action)}
+            last = {"seat": action.seat, "action": chosen_action(action.action)}
+            live.advance(live.table.replay([action.action]), live.version + 1, last)
             await self.hub.broadcast(live)
         if row.rematch_id and live.rematch_id is None:
             live.rematch_id = row.rematch_id
@@ -230,9 +241,7 @@ class Sync:
         async with live.lock:
             live.seats = seats
         if isinstance(revoked, int):
-            from pfeffer.web.routes.deps import close_revoked  # the reply is the route's
-
-            await close_revoked(live, revoked)
+            await live.close_seat(revoked)
         await self.hub.broadcast(live)
 
     # ------------------------------------------------------------------ the other processes

@@ -14,20 +14,32 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from pfeffer.core.rng import new_seed
-from pfeffer.web.chat import Chat, Speaker
-from pfeffer.web.games import adapter, chosen_action, warm_up
+from pfeffer.web.adapters.games import adapter, warm_up
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
-from pfeffer.web.services.errors import StorageUnavailable, TableMoved, moved, unavailable
+from pfeffer.web.services.chat import Chat, Speaker
+from pfeffer.web.services.errors import (
+    NoSuchSeat,
+    NoSuchTable,
+    NotAllowed,
+    NotFinished,
+    SeatTaken,
+    StorageUnavailable,
+    TableMoved,
+    moved,
+    unavailable,
+)
 from pfeffer.web.services.live import Client, Live, Outbox
+from pfeffer.web.services.seating import parse_seats
 from pfeffer.web.services.sync import Sync
-from pfeffer.web.storage import (
-    ActionRow,
+from pfeffer.web.storage.aio import AsyncStore
+from pfeffer.web.storage.repository import (
     ConflictError,
     RematchTaken,
     SeatRow,
@@ -35,11 +47,17 @@ from pfeffer.web.storage import (
     Store,
     TableRow,
 )
-from pfeffer.web.storage.aio import AsyncStore
+from pfeffer.web.tokens import seat_with_token
 
-__all__ = ["Client", "Hub", "Live", "StorageUnavailable", "TableMoved"]
+__all__ = ["Client", "Hub", "Live", "StorageUnavailable", "TableMoved", "action_key"]
 
 log = logging.getLogger("pfeffer.web")
+
+
+def action_key(action: str | Sequence[str]) -> str:
+    """How an action (or a list of actions taken as one step) is remembered as applied, to know
+    the same request again (a double click, a resend after a reconnect)."""
+    return action if isinstance(action, str) else "\n".join(action)
 
 
 class Hub:
@@ -53,7 +71,7 @@ class Hub:
         self.lives: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live | None]] = {}
         self.bots = BotRunner(self)
-        self.chats = Chat()  # the tables' chats (web/chat.py), in memory
+        self.chats = Chat()  # the tables' chats (web/services/chat.py), in memory
         self.sync = Sync(self)
 
     # ------------------------------------------------------------------ tables in memory
@@ -76,7 +94,7 @@ class Hub:
             loaded = await self.db.load(table_id)
             live = None
             if loaded is not None and loaded[0].status != "expired":
-                live = self.lives.get(table_id) or self._build(*loaded)
+                live = self.lives.get(table_id) or Live.load(*loaded)
                 self.lives[table_id] = live
                 if self.bus.shared:
                     self.bus.publish(table_id, {"k": "who"})  # who is at this table elsewhere?
@@ -89,26 +107,102 @@ class Hub:
         finally:
             del self._loading[table_id]
 
+    # ------------------------------------------------------------------ the tables' API
+
+    async def create(
+        self,
+        kind: str,
+        rules_in: Any,
+        seats_in: Any,
+        lang: str = "en",
+        *,
+        hints: bool = False,
+        seed: int | None = None,
+    ) -> tuple[TableRow, list[SeatRow]]:
+        """A new table of ``kind`` (one of ``ADAPTERS``): the house rules and seats checked by
+        the engine (a ValueError or TypeError, worded in ``lang`` where it is the seating's,
+        when it refuses them), stored, held and its computer players started. ``hints``: the
+        players may ask the advisor; ``seed``: the game's seed (tests only; the routes pass
+        one only where the app allows it), else a new random one."""
+        ad = adapter(kind)
+        rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
+        seats = parse_seats(kind, seats_in, lang)
+        ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
+        row, seat_rows = await self.db.create_table(
+            kind, rules, new_seed() if seed is None else seed, seats, hints=hints
+        )
+        self.kick_bots(self.created(row, seat_rows))
+        return row, seat_rows
+
+    async def claim(self, table_id: str, seat: int) -> str:
+        """Claim a public seat of a running table; its new token. NoSuchTable, NotAllowed (an
+        invited seat: its link goes only from the host to the friend), SeatTaken."""
+        t = await self.db.table(table_id)
+        if t is None or t.status != "running":
+            raise NoSuchTable(table_id)
+        row = next((s for s in await self.db.seats(table_id) if s.seat == seat), None)
+        if row is None or row.kind != "human" or not row.public:
+            raise NotAllowed(seat)
+        token = await self.db.claim_seat(table_id, seat)
+        if token is None:
+            raise SeatTaken(seat)
+        return token
+
+    async def new_link(self, table_id: str, seat: int) -> str:
+        """Revoke the seat's link (its windows close, here and on the other processes) and
+        issue a new one (the caller checked the host's token); NoSuchSeat."""
+        token = await self.db.new_seat_token(table_id, seat)
+        if token is None:
+            raise NoSuchSeat(seat)
+        live = self.lives.get(table_id)
+        if live is not None:
+            await self.seats_changed(live, seat)
+        else:
+            self.bus.publish(table_id, {"k": "seats", "revoked": seat})
+        return token
+
+    async def set_public(self, table_id: str, seat: int, public: bool) -> None:
+        """Open a human seat to the public or make it private again (the caller checked the
+        host's token); NoSuchSeat."""
+        if not await self.db.set_public(table_id, seat, public):
+            raise NoSuchSeat(seat)
+
+    async def rematch_for(self, table_id: str, token: Any) -> tuple[str, str]:
+        """The rematch of a finished table asked for by the player holding ``token``: the new
+        table's id and that player's token there (claimed). NoSuchTable, NotAllowed (not a
+        player), NotFinished."""
+        live = await self.get(table_id, fresh=True)
+        if live is None:
+            raise NoSuchTable(table_id)
+        row = seat_with_token(live.seats, token)
+        if row is None:
+            raise NotAllowed(table_id)
+        if live.status != "finished":
+            raise NotFinished(table_id)
+        rematch = await self.rematch(live)  # one rematch, whichever process is asked first
+        new_row = (await self.db.seats(rematch))[row.seat]
+        await self.db.mark_claimed(rematch, row.seat)
+        return rematch, new_row.token
+
+    async def seat_opened(self, table_id: str, seat: SeatRow) -> None:
+        """A seat's link was opened: the seat is claimed from now on (a public seat is no
+        longer offered), else the table's use is noted (it does not expire)."""
+        if not seat.claimed:
+            await self.db.mark_claimed(table_id, seat.seat)
+            seat.claimed = True
+        else:
+            await self.db.touch(table_id)
+
     def created(self, row: TableRow, seats: list[SeatRow]) -> Live:
         """A table this process has just stored (no action yet, nobody else knows its id):
         held at once, without reading back what was just written."""
         live = self.lives.get(row.id)
         if live is None:
-            live = self.lives[row.id] = self._build(row, seats, [])
+            live = self.lives[row.id] = Live.load(row, seats, [])
         return live
 
-    @staticmethod
-    def _build(row: TableRow, seats: list[SeatRow], actions: list[ActionRow]) -> Live:
-        names = [s.name for s in seats]
-        table = adapter(row.game).table(row.rules, names, row.seed, [a.action for a in actions])
-        # The version is the number of actions (each takes one): counted from the actions
-        # read, not taken from the table's row, which another process may have moved past
-        # between the two reads.
-        status = "finished" if table.game.is_over else row.status
-        live = Live(row.id, row.game, table, seats, len(actions), status, row.rematch_id, row.hints)
-        if actions:  # the last action as its player chose it, for a client that comes now
-            live.last = {"seat": actions[-1].seat, "action": chosen_action(actions[-1].action)}
-        return live
+    # The one caller from outside is tests/web/test_cluster.py (it compares a table as stored).
+    _build = staticmethod(Live.load)
 
     def forget(self, table_ids: list[str]) -> None:
         """Drop expired tables from memory."""
@@ -128,8 +222,9 @@ class Hub:
 
     # ------------------------------------------------------------------ actions
 
-    async def act(self, live: Live, seat: int, action: str) -> None:
-        """Apply ``action`` for ``seat``: engine check, commit, then broadcast.
+    async def act(self, live: Live, seat: int, action: str | Sequence[str]) -> None:
+        """Apply ``action`` for ``seat`` (a list: each in turn, all or none, as one step:
+        "keep 15" then "roll"): engine check, commit, then broadcast.
 
         Raises an ActionError (nothing changed) when the engine refuses it: NotYourTurn,
         IllegalAction, InvalidAction; :class:`TableMoved` when another process took the
@@ -139,10 +234,16 @@ class Hub:
             await self.apply_locked(live, seat, action, human=True)
         self.kick_bots(live)
 
-    async def apply_locked(self, live: Live, seat: int, action: str, human: bool = False) -> None:
-        """Check, commit, broadcast and publish one action; the caller holds ``live.lock``."""
+    async def apply_locked(
+        self, live: Live, seat: int, action: str | Sequence[str], human: bool = False
+    ) -> None:
+        """Check, commit, broadcast and publish one action (or a list of actions, as one
+        step); the caller holds ``live.lock``."""
+        steps = [action] if isinstance(action, str) else list(action)
         before = len(live.game.actions)
-        table = live.table.after(action, seat)  # raises ActionError; live.table is untouched
+        table = live.table
+        for step in steps:
+            table = table.after(step, seat)  # raises ActionError; live.table is untouched
         game = table.game
         new = game.actions[before:]
         over = game.is_over
@@ -168,13 +269,10 @@ class Hub:
             log.warning("table %s: database error, action refused: %s", live.id, exc)
             self.sync.suspect(live)
             raise unavailable() from None
-        live.table = table
-        live.version = version
-        live.status = "finished" if over else "running"
-        # What the actor chose, as chosen ("deal", a bid, a card now on the table): public.
-        live.last = {"seat": seat, "action": action}
-        if human:
-            live.applied = (seat, action, old, version)
+        # What the actor chose, as chosen ("deal", a bid, a card now on the table): public;
+        # of several actions taken as one step, the last.
+        applied = (seat, action_key(action), old, version) if human else None
+        live.advance(table, version, {"seat": seat, "action": steps[-1]}, applied)
         await self.broadcast(live)
         self.bus.publish(
             live.id,
@@ -239,7 +337,7 @@ class Hub:
     def release_if_idle(self, live: Live) -> None:
         """Let go of a table nobody is at and no computer player moves at (it is read from
         the database again when somebody comes): a long-running server does not keep every
-        table it ever served in memory. Its chat stays (web/chat.py bounds that)."""
+        table it ever served in memory. Its chat stays (web/services/chat.py bounds that)."""
         busy = live.bot_task is not None and not live.bot_task.done()
         idle = not live.conns and not busy and not live.lock.locked()
         if idle and bot_to_move(live) is None and self.lives.get(live.id) is live:
@@ -248,6 +346,15 @@ class Hub:
     async def presence_changed(self, live: Live) -> None:
         await self.broadcast(live)
         self.bus.publish(live.id, {"k": "presence", "seats": live.presence()})
+
+    def speaker(self, live: Live, seat: int | None) -> Speaker:
+        """The table chat as ``seat`` (None: a spectator, who reads only) speaks in it."""
+        return self.chats.speaker(live.id, seat)
+
+    def chat_history(self, live: Live) -> dict[str, Any] | None:
+        """The ``chat_history`` frame for a client that (re)connects; None where nobody wrote."""
+        history = self.chats.history(live.id)
+        return history if history["messages"] else None
 
     async def say(self, live: Live, speaker: Speaker, data: dict[str, Any]) -> None:
         """A chat message (ChatRefused if it is refused) to the table on every process."""
@@ -300,9 +407,6 @@ class Hub:
         if bot_to_move(live) is not None:
             self.bots.kick(live)
 
-    def _bot_seat(self, live: Live) -> SeatRow | None:
-        return bot_to_move(live)
-
     # ------------------------------------------------------------------ start and stop
 
     async def start(self) -> None:
@@ -321,7 +425,7 @@ class Hub:
             except Exception:
                 log.exception("table %s does not load", table_id)
                 continue
-            if live is not None and self._bot_seat(live) is not None:
+            if live is not None and bot_to_move(live) is not None:
                 self.kick_bots(live)
 
     async def stop(self) -> None:

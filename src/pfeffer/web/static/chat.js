@@ -1,4 +1,4 @@
-/* The table chat (web/chat.py): everyone at the table reads it, players write in it. The
+/* The table chat (web/services/chat.py): everyone at the table reads it, players write in it. The
    messages come on the table's socket (play.js hands the chat frames to PF.onChat) and are
    shown as text (textContent), never as HTML. A text reaction is shown in the page's language. */
 "use strict";

@@ -1,4 +1,4 @@
-/* One device for the whole table (pfeffer.web.device): every human seat of the table plays in
+/* One device for the whole table (pfeffer.web.services.device): every human seat of the table plays in
    this browser. Each seat has its own WebSocket with its own token, so each gets only its own
    frames (view(seat)); a spectator socket gives the table before anybody holds the device.
    The page draws the frames of the seat whose turn it is. When the turn goes to another person,
@@ -44,7 +44,10 @@
     if (busy || !c || !c.ws || c.ws.readyState !== 1) return;
     errorBox.hidden = true;
     busy = true; lock(true);
-    c.ws.send(JSON.stringify({type: "action", action: action, version: c.frame ? c.frame.version : null}));
+    // One action, or a list the server takes as one step (play.js does the same).
+    const msg = Array.isArray(action) ? {type: "action", actions: action} : {type: "action", action: action};
+    msg.version = c.frame ? c.frame.version : null;
+    c.ws.send(JSON.stringify(msg));
   }
 
   function hideTable() {

@@ -15,7 +15,6 @@
   let lastThrow;         // the log index of the newest throw drawn (null: none; undefined: nothing drawn yet)
   let picked = [];       // places of the dice tapped in the throw on the table
   let pickedFor = null;  // the throw (its log index) those places belong to
-  let pending = null;    // "roll" or "bank", to send once the tapped dice are set aside
   let ui = null;         // the controls of the table drawn now (for taps and keys)
 
   function names(frame) { return frame.seats.map(function (s) { return s.name; }); }
@@ -177,13 +176,13 @@
     ui.bank.textContent = o && o.next.can_bank ? t("bank", {points: o.next.turn_total}) : t("bank_plain");
   }
 
-  /* "Roll N" / "Bank" while choosing: set the tapped dice aside, then do ``then``. */
+  /* "Roll N" / "Bank" while choosing: set the tapped dice aside and do ``then``, both in one
+     message (the server takes them as one step: one round trip, not two). */
   function goOn(then) {
     const o = chosen();
     if (!o || !ui) return;
     if (then === "bank" && !o.next.can_bank) return;
-    pending = then;
-    ui.send(o.action);
+    ui.send([o.action, then]);
   }
 
   /* ------------------------------------------------------------------ actions */
@@ -214,7 +213,7 @@
       v.keep_options.forEach(function (o) {
         if (legal.indexOf(o.action) < 0) return;
         box.appendChild(el("button", {class: "keep", "data-action": o.action, type: "button", "data-focus": o.action,
-          on: {click: function () { pending = null; send(o.action); }}},
+          on: {click: function () { send(o.action); }}},
           [PF.dice(o.dice, "small", v.single_faces), el("span", {class: "pts", text: "= " + o.points})]));
       });
       actions.appendChild(box);
@@ -300,13 +299,6 @@
     if (mine) drawActions(frame, send, actions, choosing);
     refresh();
     scores.appendChild(paperSheet(frame));
-
-    // The tapped dice were set aside: now the roll or the bank the player asked for.
-    if (pending) {
-      const next = pending;
-      pending = null;
-      if (mine && v.phase === "decide" && legal.indexOf(next) >= 0) setTimeout(function () { send(next); }, 0);
-    }
   }
 
   /* ------------------------------------------------------------------ keys */
@@ -328,6 +320,6 @@
     players: seats,
     render: render,
     announce: function () { return null; },  // the felt and the log tell what happened
-    reset: function () { lastThrow = undefined; picked = []; pickedFor = null; pending = null; }
+    reset: function () { lastThrow = undefined; picked = []; pickedFor = null; }
   };
 })();

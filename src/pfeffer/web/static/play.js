@@ -70,11 +70,14 @@
       app.querySelectorAll("#board button:not(.hint-close), #actions button:not(.hint-close), #banner button").forEach(function (b) { b.disabled = on; });
       app.classList.toggle("busy", on);
     }
+    /* One action, or a list of actions the server takes as one step (all or none). */
     function send(action) {
       if (busy || !ws || ws.readyState !== 1) return;
       errorBox.hidden = true;
       busy = true; lock(true);
-      ws.send(JSON.stringify({type: "action", action: action, version: frame ? frame.version : null}));
+      const msg = Array.isArray(action) ? {type: "action", actions: action} : {type: "action", action: action};
+      msg.version = frame ? frame.version : null;
+      ws.send(JSON.stringify(msg));
     }
     function showError(text) {
       errorBox.textContent = text; errorBox.hidden = false;

@@ -1,5 +1,5 @@
 /* The game review on the replay page of a finished game: the server works it out
-   (GET /api/tables/<id>/review: web/review.py) and this script only draws it. Dice: each
+   (GET /api/tables/<id>/review: web/adapters/review.py) and this script only draws it. Dice: each
    player's totals and the decisions that cost a chance to win, the biggest first; Pepper: per
    hand what each side could have taken with best play (double dummy) against what it took, and
    the cards that cost a trick. Every entry links to its step of the replay (#step-N). */

@@ -17,7 +17,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
-from pfeffer.web.storage import (
+from pfeffer.web.storage.repository import (
     POOL_OVERFLOW,
     POOL_SIZE,
     ActionRow,

@@ -31,11 +31,11 @@ as HTML. Each connection may send :data:`RATE_COUNT` messages in
 >>> anna.say({"type": "chat", "text": "x\\ud800y"}, ["Anna", "Ben"])
 Traceback (most recent call last):
 ...
-pfeffer.web.chat.ChatRefused: Chat message: a character that is not text (a damaged emoji ...
+pfeffer.web.services.chat.ChatRefused: Chat message: a character that is not text (a damaged ...
 >>> rooms.speaker("t1", seat=None).say({"type": "chat", "text": "hi"}, ["Anna", "Ben"])
 Traceback (most recent call last):
 ...
-pfeffer.web.chat.ChatRefused: Spectators can read the chat, but only players write in it.
+pfeffer.web.services.chat.ChatRefused: Spectators can read the chat, but only players write in it.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pfeffer.web.storage import SeatRow
+from pfeffer.web.storage.repository import SeatRow
 
 
 def device_url(table_id: str, host_token: str) -> str:

@@ -1,5 +1,5 @@
-"""The JSON shapes the server sends: state frames (WebSocket protocol version 1, docs/web.md),
-table summaries (lobby, history), the answer to a new table and a replay step.
+"""The JSON shapes the server sends: table summaries (lobby, history), the answer to a new table
+and a replay step (the state frames are ``services.live.state_frame``).
 
 Only shapes live here: what a seat may see comes from the engine's ``view(seat)`` through the
 table's adapter (``games.py``); nothing here reads a request or the database.
@@ -7,37 +7,10 @@ table's adapter (``games.py``); nothing here reads a request or the database.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pfeffer.web.games import Table, adapter
-from pfeffer.web.storage import SeatRow, TableRow
-
-if TYPE_CHECKING:
-    from pfeffer.web.services.live import Live
-
-
-def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
-    """The state frame for one seat (or a spectator), built from the engine's view."""
-    online = live.online()  # on every process of the site
-    return {
-        "type": "state",
-        "table": live.id,
-        "game": live.kind,
-        "version": live.version,
-        "status": live.status,
-        "seat": seat,
-        "seats": [
-            {"name": s.name, "kind": s.kind, "bot": s.bot, "online": s.seat in online}
-            for s in live.seats
-        ],
-        "view": live.table.view(seat),
-        "legal": live.table.legal_actions(seat),
-        "last": live.last,
-        "rematch": live.rematch_id,
-        "hints": live.hints,  # the hint button is there (the host allowed hints)
-        # The viewer's seat is open in another window or on another device too.
-        "elsewhere": seat is not None and live.opened(seat) > 1,
-    }
+from pfeffer.web.adapters.games import Table, adapter
+from pfeffer.web.storage.repository import SeatRow, TableRow
 
 
 def table_summary(t: TableRow, seats: list[SeatRow]) -> dict[str, Any]:

@@ -90,6 +90,11 @@ class Table(Protocol):
         :class:`~pfeffer.core.errors.ActionError` (and changes nothing) when refused."""
         ...
 
+    def replay(self, actions: Sequence[str]) -> Table:
+        """A new table with ``actions`` as the engine recorded them (``game.actions``: another
+        process's or the database's) applied to a copy of the game; this table is untouched."""
+        ...
+
     def bot_action(self, seat: int, bot: str | None, rng_seed: int) -> str:
         """What the computer player of kind ``bot`` at ``seat`` does now."""
         ...
@@ -196,6 +201,12 @@ class BoundTable(Generic[G]):
     def after(self, action: str, seat: int) -> BoundTable[G]:
         game = self.game.clone()
         self.adapter.apply(game, action, seat)
+        return BoundTable(self.adapter, game, self.memo)
+
+    def replay(self, actions: Sequence[str]) -> BoundTable[G]:
+        game = self.game.clone()
+        for action in actions:
+            game.apply(action)
         return BoundTable(self.adapter, game, self.memo)
 
     def bot_action(self, seat: int, bot: str | None, rng_seed: int) -> str:

@@ -30,7 +30,7 @@ from pfeffer.dice import DiceGame
 from pfeffer.dice.game import DiceAction
 from pfeffer.dice.solver import review as dice_decisions
 from pfeffer.pepper import PepperGame, double_dummy, double_dummy_from
-from pfeffer.web.advisor import PLAYERS, UNSOLVED, dice_strategy
+from pfeffer.web.adapters.advisor import PLAYERS, UNSOLVED, dice_strategy
 
 
 def _option(action: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 from pfeffer.core.errors import RulesError
 from pfeffer.core.presets import Preset, find
 from pfeffer.core.rulespec import RuleSpec
-from pfeffer.web.games import adapter
+from pfeffer.web.adapters.games import adapter
 
 
 @dataclasses.dataclass(frozen=True)

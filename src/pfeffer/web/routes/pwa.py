@@ -18,9 +18,15 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse
 
 from pfeffer.web.i18n import translations
-from pfeffer.web.icons import ICONS, RED
 
-HERE = Path(__file__).resolve().parent
+RED = (0xB3, 0x26, 0x1E)  # the site's accent colour (app.css --accent), the manifest's theme
+# The icons in static/icons/ (drawn by tools/icons.py): file name: (size in pixels, maskable).
+ICONS = {
+    "icon-192.png": (192, False),
+    "icon-512.png": (512, False),
+    "maskable-512.png": (512, True),
+}
+HERE = Path(__file__).resolve().parent.parent
 SCOPE = "/sheet"
 START = "/sheets"
 THEME = "#{:02x}{:02x}{:02x}".format(*RED)

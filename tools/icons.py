@@ -1,8 +1,9 @@
 """The score-sheet app's icons, drawn here (no image library, no download): the favicon's red
 die with three pips as PNG files of any size, made with numpy and written with zlib.
 
-``python -m pfeffer.web.icons`` writes ``static/icons/`` (192 and 512 px, and a 512 px
-"maskable" icon whose red fills the whole square, so that a phone may cut it to its own shape);
+A build tool, not part of the server package: ``python -m tools.icons`` (from the repository's
+root) writes ``src/pfeffer/web/static/icons/`` (192 and 512 px, and a 512 px "maskable" icon whose
+red fills the whole square, so that a phone may cut it to its own shape);
 ``tests/web/test_pwa.py`` checks that the files there are what this module draws.
 
 >>> png = icon_png(48)
@@ -19,21 +20,19 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+import pfeffer.web
+from pfeffer.web.routes.pwa import ICONS, RED
+
+__all__ = ["FOLDER", "ICONS", "RED", "icon_pixels", "icon_png", "png", "write_icons"]
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-RED = (0xB3, 0x26, 0x1E)  # the site's accent colour (app.css --accent), the manifest's theme
 WHITE = (0xFF, 0xFF, 0xFF)
 # The favicon's geometry (static/favicon.svg, viewBox 0 0 64 64): a rounded square and three pips.
 BOX, BOX_END, CORNER = 4.0, 60.0, 12.0
 PIPS = ((20.0, 20.0), (32.0, 32.0), (44.0, 44.0))
 PIP_RADIUS = 6.0
 SAMPLES = 4  # samples per pixel and axis (smooth edges)
-# file name: (size in pixels, maskable)
-ICONS = {
-    "icon-192.png": (192, False),
-    "icon-512.png": (512, False),
-    "maskable-512.png": (512, True),
-}
-FOLDER = Path(__file__).resolve().parent / "static" / "icons"
+FOLDER = Path(pfeffer.web.__file__).resolve().parent / "static" / "icons"
 
 
 def _inside_box(x: NDArray[np.float64], y: NDArray[np.float64]) -> NDArray[np.bool_]:

@@ -9,9 +9,9 @@ from typing import Any
 from pfeffer.core.errors import TranslatableError
 from pfeffer.core.rulespec import shown
 from pfeffer.core.text import check_text
-from pfeffer.web.games import adapter
+from pfeffer.web.adapters.games import adapter
 from pfeffer.web.i18n import translations
-from pfeffer.web.storage import SeatSpec
+from pfeffer.web.storage.repository import SeatSpec
 
 MAX_NAME = 40
 GAME_NAMES = {"dice": "Würfel-Pfeffer", "pepper": "Pepper"}

@@ -23,7 +23,7 @@ from pfeffer.dice import DiceRules
 from pfeffer.dice.sheet import DiceSheet
 from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand
 from pfeffer.pepper.sheet import PepperSheet
-from pfeffer.web.games import dice_view
+from pfeffer.web.adapters.games import dice_view
 
 MAX_TITLE = 80
 # A client's id of one entry: long enough to be unique by chance (sheet.js sends 32 hex digits).
