@@ -30,10 +30,9 @@ pfeffer.core.errors.IllegalAction: You need at least 350 points to bank; you hav
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from pfeffer.core import records
 from pfeffer.core.errors import (
@@ -50,9 +49,17 @@ from pfeffer.core.rulespec import shown
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, ordered_throws, score_table
+from pfeffer.dice.turns import PfefferMode, Phase, SheetRow, Throw, Turn, sheet_rows
 
-if TYPE_CHECKING:
-    from pfeffer.dice.sheet import SheetRow
+__all__ = [
+    "DiceAction",
+    "DiceGame",
+    "DiceView",
+    "PfefferMode",
+    "Phase",
+    "Throw",
+    "Turn",
+]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _POW6 = (1, 6, 36, 216, 1296, 7776, 46656)
@@ -72,59 +79,6 @@ def _as_action(action: object) -> DiceAction:
     if isinstance(action, DiceAction):
         return action
     return DiceAction.parse(action)  # type: ignore[arg-type]  # raises IllegalAction
-
-
-class Phase(enum.StrEnum):
-    """Where a turn stands: what kind of action comes next (equal to its string: ``"keep"``)."""
-
-    START = "start"  # before the first throw of a turn: call Pfeffer, or roll
-    KEEP = "keep"  # a scoring throw lies on the table: set dice aside (or declare it void)
-    DECIDE = "decide"  # after setting aside: roll on, or bank
-    OVER = "over"
-
-    def __repr__(self) -> str:
-        # Shown like the plain string it equals, so views and doctests read naturally.
-        return repr(self.value)
-
-
-class PfefferMode(enum.Enum):
-    """Whether a Pfeffer bet is on for the turn (D10, D11)."""
-
-    NONE = "none"
-    CALLED = "called"
-    AUTO = "auto"
-
-
-class Throw(NamedTuple):
-    """One throw of a turn: the faces thrown and the faces set aside from it (empty on a bust)."""
-
-    faces: tuple[int, ...]
-    kept: tuple[int, ...] = ()
-    points: int = 0
-
-
-class Turn(NamedTuple):
-    """A finished turn: one row of the score sheet.
-
-    ``points`` is what the turn banked (0 on a bust); ``penalty`` what was subtracted (Pfeffer or
-    Auto-Pfeffer on a bust); ``bonus`` a Pfeffer reward (house rule ``pfeffer_reward="stake"``).
-    The player's total changed by ``points + bonus - penalty``.
-    """
-
-    seat: int
-    points: int
-    busted: bool
-    pfeffer: PfefferMode
-    stake: int
-    penalty: int
-    bonus: int
-    throws: tuple[Throw, ...]
-    total_after: int
-
-    @property
-    def change(self) -> int:
-        """How much the player's total moved in this turn."""
-        return self.points + self.bonus - self.penalty
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -242,8 +196,6 @@ class DiceView(NamedTuple):
     def sheet_rows(self) -> list[SheetRow]:
         """The score sheet so far: one row per round, a cell per player (see
         :func:`pfeffer.dice.sheet.sheet_rows`)."""
-        from pfeffer.dice.sheet import sheet_rows
-
         return sheet_rows(self.history, len(self.players))
 
     def side_of(self, seat: int) -> int:
