@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pfeffer.core import records
 from pfeffer.core.errors import (
     ActionError,
     IllegalAction,
@@ -37,7 +38,7 @@ from pfeffer.core.errors import (
     RulesError,
     SetupError,
 )
-from pfeffer.core.records import dumps, envelope, load
+from pfeffer.core.records import dumps, envelope
 from pfeffer.core.rng import ChanceStream, new_seed
 from pfeffer.pepper.cards import (
     _HI,
@@ -327,6 +328,11 @@ class PepperGame:
     def dealer(self) -> int:
         """The seat that deals (dealt) the current hand (P3)."""
         return self._dealer
+
+    @property
+    def first_player(self) -> int:
+        """The seat that acted first: the first dealer (P3), who deals the first hand."""
+        return self._first_dealer
 
     @property
     def scores(self) -> list[int]:
@@ -942,15 +948,21 @@ class PepperGame:
         >>> r["game"], r["actions"][1], PepperGame.from_record(r).state_key() == g.state_key()
         ('pepper', 'pass', True)
         """
+        actions = self._record_actions()
         return envelope(
             "pepper",
             rules=self._rules.to_dict(),
             seed=self._seed,
             players=list(self._names),
+            first_player=self._first_dealer,
+            # The fields of records before the shared shape, kept for their readers.
             dealer=self._first_dealer,
-            actions=self._record_actions(),
+            actions=actions,
             scores=list(self._scores),
             winners=list(self._winners),
+            result=records.result(
+                self._scores, self._winners, over=self._phase == OVER, actions=len(actions)
+            ),
         )
 
     def to_json(self) -> str:
@@ -959,29 +971,37 @@ class PepperGame:
 
     @classmethod
     def from_record(cls, record: dict[str, Any] | str | bytes) -> PepperGame:
-        """Rebuild a game by replaying a record; raises RecordError if it does not replay."""
-        obj = load(record, "pepper")
+        """Rebuild a game by replaying a record; :class:`RecordError` if it does not replay, or
+        if its written result (or, in older records, its scores) is not what its actions give."""
+        obj = records.load(record, "pepper")
         names = obj["players"]
         if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
-            raise RecordError("'players' must be a list of player names")
+            raise RecordError("The record's 'players' must be a list of player names.")
         try:
             rules = PepperRules.from_dict(obj["rules"])
             game = cls(
                 players=len(names),
                 rules=rules,
                 seed=obj.get("seed"),
-                dealer=obj.get("dealer"),
+                # Records before the shared shape name the first dealer "dealer" only.
+                dealer=records.first_player(obj, old="dealer", default=None),
                 names=names,
             )
         except ValueError as exc:
-            raise RecordError(f"bad record header: {exc}") from exc
+            raise RecordError(f"The record's set-up is invalid: {exc}") from exc
         for i, action in enumerate(obj["actions"]):
             try:
                 game.apply(action)
             except ActionError as exc:
-                raise RecordError(f"action {i + 1} ({action!r}) does not replay: {exc}") from exc
+                raise RecordError(f"Action {i + 1} ({action!r}) does not replay: {exc}") from exc
+        over = game._phase == OVER
+        records.check_result(obj, scores=game._scores, winners=game._winners, over=over)
+        # The field of records before the shared shape, checked as it always was.
         if "scores" in obj and obj["scores"] != game._scores:
-            raise RecordError(f"the record says scores {obj['scores']}, replay gives {game.scores}")
+            raise RecordError(
+                f"The record says the scores are {obj['scores']!r}; its replay gives "
+                f"{game._scores!r}."
+            )
         return game
 
 
