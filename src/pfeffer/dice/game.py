@@ -48,7 +48,7 @@ from pfeffer.core.rng import ChanceStream, new_seed
 from pfeffer.core.rulespec import shown
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, ordered_throws, score_table
+from pfeffer.dice.scoring import KeepOption, ScoreTable, ordered_throws, score_table
 from pfeffer.dice.turns import PfefferMode, Phase, SheetRow, Throw, Turn, sheet_rows
 
 __all__ = [
@@ -73,6 +73,29 @@ would have thrown all six dice scoring more than 300 times), far below a typing 
 def _parse(text: str) -> DiceAction:
     """Memoised :meth:`DiceAction.parse` (actions are immutable; bots repeat the same few)."""
     return DiceAction.parse(text)
+
+
+def _not_a_face(face: object, what: str) -> InvalidAction:
+    return InvalidAction.format(
+        "{face} is not a die face: a group holds faces 1 to 6."
+        if what == "group"
+        else "{face} is not a die face: a throw holds faces 1 to 6.",
+        face=repr(face),
+    )
+
+
+def _faces(dice: object, what: str) -> tuple[int, ...]:
+    """The faces given to :meth:`DiceGame.roll` or :meth:`DiceGame.keep` (``what``: "throw" or
+    "group"); :class:`InvalidAction` for what is no list of faces, as in notation."""
+    if isinstance(dice, str | bytes) or not isinstance(dice, Iterable):
+        raise InvalidAction.format(
+            "Dice are given as a list of faces 1 to 6, not {dice}.", dice=repr(dice)
+        )
+    faces = tuple(dice)
+    for d in faces:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise _not_a_face(d, what)
+    return faces
 
 
 def _as_action(action: object) -> DiceAction:
@@ -110,7 +133,9 @@ class DiceAction:
         """Read an action in notation; :class:`InvalidAction` if it is not one."""
         if not isinstance(text, str):
             raise InvalidAction.format(
-                "an action is a string such as 'roll' or 'keep 15', not {text}", text=repr(text)
+                "An action is a string, not {action} (for example {examples}).",
+                examples="'roll', 'keep 15'",
+                action=repr(text),
             )
         words = text.strip().lower().replace(",", " ").split(None, 1)
         kind = words[0] if words else ""
@@ -139,12 +164,7 @@ class DiceAction:
         dice = tuple(int(ch) for ch in rest)
         for d in dice:
             if not 1 <= d <= 6:
-                raise InvalidAction.format(
-                    "{face} is not a die face: a group holds faces 1 to 6"
-                    if kind == "keep"
-                    else "{face} is not a die face: a throw holds faces 1 to 6",
-                    face=repr(d),
-                )
+                raise _not_a_face(d, "group" if kind == "keep" else "throw")
         if kind == "keep":
             dice = tuple(sorted(dice))
         return cls(kind, dice)
@@ -749,7 +769,7 @@ class DiceGame:
         if dice is None:
             faces, key, record = ordered_throws(n)[self._chance.bits(self._throws) % _POW6[n]]
         else:
-            faces = check_faces(list(dice))
+            faces = _faces(dice, "throw")
             if len(faces) != n:
                 raise IllegalAction.format(
                     "You throw {n} die now; {m} were entered."
@@ -783,7 +803,7 @@ class DiceGame:
         self._check_turn(seat)
         if self._phase is not Phase.KEEP:
             raise IllegalAction("There is no throw to set dice aside from; throw first.")
-        kept = tuple(sorted(check_faces(list(dice), "group")))
+        kept = tuple(sorted(_faces(dice, "group")))
         if not kept:
             raise IllegalAction("You must set aside at least one scoring die.")
         option = self._table.by_action[self._throw_key].get("keep " + "".join(map(str, kept)))
