@@ -700,7 +700,7 @@ class DiceGame:
         if (
             self._phase is Phase.KEEP
             and type(action) is str
-            and (seat is None or seat == self._cur)
+            and (seat is None or (seat == self._cur and type(seat) is int))
         ):
             # Fast path for the commonest action: a keep exactly as legal_actions() lists it.
             option = self._table.by_action[self._throw_key].get(action)
@@ -928,6 +928,8 @@ class DiceGame:
             self._phase = self._phase_before_throw
         elif self._bust_undo is not None:
             # The busting thrower, or the player now to act (who holds the legal actions).
+            if seat is not None and type(seat) is not int:
+                self._check_turn(seat)  # raises: no seat
             if seat is not None and seat not in (
                 self._bust_undo["_cur"],
                 self._cur,
@@ -1035,7 +1037,7 @@ class DiceGame:
     def _check_turn(self, seat: int | None) -> None:
         if self._phase is Phase.OVER:
             raise IllegalAction("The game is over.")
-        if seat is not None and seat != self._cur:
+        if seat is not None and (seat != self._cur or type(seat) is not int):
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise InvalidAction.format("There is no seat {seat}.", seat=repr(seat))
             if not 0 <= seat < len(self._players):

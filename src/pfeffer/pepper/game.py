@@ -481,7 +481,7 @@ class PepperGame:
             if not isinstance(action, PepperAction):
                 PepperAction.parse(action)  # raises InvalidAction: not a string
             action = str(action)
-        if seat is not None and (seat != self._cur or self._phase == OVER):
+        if seat is not None and (seat != self._cur or type(seat) is not int or self._phase == OVER):
             self._check_seat(seat)
         ph = self._phase
         if ph == PLAY:  # the hot path of play-outs, kept inline
@@ -589,7 +589,7 @@ class PepperGame:
     def _check_method(self, seat: int | None, phase: int, what: str) -> None:
         """The checks of a named method: ``seat`` (if given) acts now, and the game is in
         ``phase``, where ``what`` ("bid", "name trump", …) is done."""
-        if seat is not None and (seat != self._cur or self._phase == OVER):
+        if seat is not None and (seat != self._cur or type(seat) is not int or self._phase == OVER):
             self._check_seat(seat)
         if self._phase != phase:
             raise self._phase_error(what)
