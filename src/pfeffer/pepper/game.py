@@ -478,9 +478,8 @@ class PepperGame:
         :class:`IllegalAction` (not allowed now), and changes nothing.
         """
         if type(action) is not str:
-            if not isinstance(action, PepperAction):
-                PepperAction.parse(action)  # raises InvalidAction: not a string
-            action = str(action)
+            # A PepperAction is applied as its notation; the parser refuses anything else.
+            action = str(action if isinstance(action, PepperAction) else PepperAction.parse(action))
         if seat is not None and (seat != self._cur or type(seat) is not int or self._phase == OVER):
             self._check_seat(seat)
         ph = self._phase
