@@ -42,25 +42,27 @@ def load(data: str | bytes | dict[str, Any], game: str) -> dict[str, Any]:
         try:
             obj = json.loads(data)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not a JSON game record: {exc}") from exc
+            raise RecordError(f"This is not a JSON game record: {exc}.") from exc
     else:
         obj = data
     if not isinstance(obj, dict):
-        raise RecordError("a game record must be a JSON object")
+        raise RecordError("A game record must be a JSON object.")
     if obj.get("format") != RECORD_FORMAT:
-        raise RecordError("not a pfeffer game record (format field missing or wrong)")
+        raise RecordError(
+            "This is not a pfeffer game record (its format field is missing or wrong)."
+        )
     if obj.get("version") != RECORD_VERSION:
         raise RecordError(
-            f"record version {obj.get('version')!r} is not supported (this program reads "
-            f"version {RECORD_VERSION})"
+            f"Record version {obj.get('version')!r} is not supported (this program reads "
+            f"version {RECORD_VERSION})."
         )
     if obj.get("game") != game:
-        raise RecordError(f"this is a record of the {obj.get('game')!r} game, not {game!r}")
+        raise RecordError(f"This is a record of the {obj.get('game')!r} game, not {game!r}.")
     for key in ("rules", "players", "actions"):
         if key not in obj:
-            raise RecordError(f"the record has no {key!r} field")
+            raise RecordError(f"The record has no {key!r} field.")
     if not isinstance(obj["actions"], list) or not all(isinstance(a, str) for a in obj["actions"]):
-        raise RecordError("'actions' must be a list of action strings")
+        raise RecordError("The record's 'actions' must be a list of action strings.")
     return obj
 
 
