@@ -50,8 +50,7 @@ def test_advise_lists_exactly_the_legal_set_asides_best_first(
     result = solved("dice", "advise", *SMALL, "--score", "300", "--other", "500", "115234")
     assert result.exit_code == 0, result.output
     rows = listed(result.output)
-    game = DiceGame(2, RULES)
-    game.scores[:] = [300, 500]
+    game = DiceGame(2, RULES, scores=[300, 500])
     game.roll([1, 1, 5, 2, 3, 4])
     assert sorted(a for a, _ in rows) == sorted(game.legal_actions())
     expected = advise(small_table[0], game)

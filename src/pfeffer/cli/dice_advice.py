@@ -182,8 +182,7 @@ def table_state(
     """
     entered = last is not None or last_bust
     game = DiceGame(["You", "Opponent"], rules, seed=0, first_player=1 if entered else 0,
-                    sheet=True)  # fmt: skip
-    game.scores[:] = [own, other - (last or 0)]
+                    sheet=True, scores=[own, other - (last or 0)])  # fmt: skip
     if entered:
         game.apply("bust" if last_bust else f"turn {last}")
     elif other >= rules.target:

@@ -11,7 +11,8 @@ they replay without the generator.
 The words mean the same in both games:
 
 - ``players``: the names by seat (a tuple; its length is the number of players);
-- ``current_player``: the seat to act, ``None`` once the game is over;
+- ``current_player``: the seat to act, ``None`` once the game is over; ``first_player`` the seat
+  of the first action (dice: the first turn; Pepper: the first dealer, who deals first);
 - ``phase``: a :class:`enum.StrEnum` member, equal to its plain string (``"play"``, ``"keep"``);
 - ``scores``: the totals by side (a side is a seat, except in 4-player Pepper: teams 0+2, 1+3),
   ``side_of(seat)`` maps a seat to its side; ``winners`` the winning sides, empty while running;
@@ -96,6 +97,12 @@ class Game(Protocol[ViewT_co]):
     @property
     def current_player(self) -> int | None:
         """The seat to act; ``None`` once the game is over."""
+        ...
+
+    @property
+    def first_player(self) -> int:
+        """The seat of the game's first action (dice: the first turn; Pepper: the first dealer);
+        the record's ``first_player``."""
         ...
 
     @property

@@ -30,10 +30,9 @@ pfeffer.core.errors.IllegalAction: You need at least 350 points to bank; you hav
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from pfeffer.core import records
 from pfeffer.core.errors import (
@@ -49,10 +48,18 @@ from pfeffer.core.rng import ChanceStream, new_seed
 from pfeffer.core.rulespec import shown
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.scoring import KeepOption, ScoreTable, check_faces, ordered_throws, score_table
+from pfeffer.dice.scoring import KeepOption, ScoreTable, ordered_throws, score_table
+from pfeffer.dice.turns import PfefferMode, Phase, SheetRow, Throw, Turn, sheet_rows
 
-if TYPE_CHECKING:
-    from pfeffer.dice.sheet import SheetRow
+__all__ = [
+    "DiceAction",
+    "DiceGame",
+    "DiceView",
+    "PfefferMode",
+    "Phase",
+    "Throw",
+    "Turn",
+]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _POW6 = (1, 6, 36, 216, 1296, 7776, 46656)
@@ -68,63 +75,33 @@ def _parse(text: str) -> DiceAction:
     return DiceAction.parse(text)
 
 
+def _not_a_face(face: object, what: str) -> InvalidAction:
+    return InvalidAction.format(
+        "{face} is not a die face: a group holds faces 1 to 6."
+        if what == "group"
+        else "{face} is not a die face: a throw holds faces 1 to 6.",
+        face=repr(face),
+    )
+
+
+def _faces(dice: object, what: str) -> tuple[int, ...]:
+    """The faces given to :meth:`DiceGame.roll` or :meth:`DiceGame.keep` (``what``: "throw" or
+    "group"); :class:`InvalidAction` for what is no list of faces, as in notation."""
+    if isinstance(dice, str | bytes) or not isinstance(dice, Iterable):
+        raise InvalidAction.format(
+            "Dice are given as a list of faces 1 to 6, not {dice}.", dice=repr(dice)
+        )
+    faces = tuple(dice)
+    for d in faces:
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise _not_a_face(d, what)
+    return faces
+
+
 def _as_action(action: object) -> DiceAction:
     if isinstance(action, DiceAction):
         return action
     return DiceAction.parse(action)  # type: ignore[arg-type]  # raises IllegalAction
-
-
-class Phase(enum.StrEnum):
-    """Where a turn stands: what kind of action comes next (equal to its string: ``"keep"``)."""
-
-    START = "start"  # before the first throw of a turn: call Pfeffer, or roll
-    KEEP = "keep"  # a scoring throw lies on the table: set dice aside (or declare it void)
-    DECIDE = "decide"  # after setting aside: roll on, or bank
-    OVER = "over"
-
-    def __repr__(self) -> str:
-        # Shown like the plain string it equals, so views and doctests read naturally.
-        return repr(self.value)
-
-
-class PfefferMode(enum.Enum):
-    """Whether a Pfeffer bet is on for the turn (D10, D11)."""
-
-    NONE = "none"
-    CALLED = "called"
-    AUTO = "auto"
-
-
-class Throw(NamedTuple):
-    """One throw of a turn: the faces thrown and the faces set aside from it (empty on a bust)."""
-
-    faces: tuple[int, ...]
-    kept: tuple[int, ...] = ()
-    points: int = 0
-
-
-class Turn(NamedTuple):
-    """A finished turn: one row of the score sheet.
-
-    ``points`` is what the turn banked (0 on a bust); ``penalty`` what was subtracted (Pfeffer or
-    Auto-Pfeffer on a bust); ``bonus`` a Pfeffer reward (house rule ``pfeffer_reward="stake"``).
-    The player's total changed by ``points + bonus - penalty``.
-    """
-
-    seat: int
-    points: int
-    busted: bool
-    pfeffer: PfefferMode
-    stake: int
-    penalty: int
-    bonus: int
-    throws: tuple[Throw, ...]
-    total_after: int
-
-    @property
-    def change(self) -> int:
-        """How much the player's total moved in this turn."""
-        return self.points + self.bonus - self.penalty
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -156,7 +133,9 @@ class DiceAction:
         """Read an action in notation; :class:`InvalidAction` if it is not one."""
         if not isinstance(text, str):
             raise InvalidAction.format(
-                "an action is a string such as 'roll' or 'keep 15', not {text}", text=repr(text)
+                "An action is a string, not {action} (for example {examples}).",
+                examples="'roll', 'keep 15'",
+                action=repr(text),
             )
         words = text.strip().lower().replace(",", " ").split(None, 1)
         kind = words[0] if words else ""
@@ -185,12 +164,7 @@ class DiceAction:
         dice = tuple(int(ch) for ch in rest)
         for d in dice:
             if not 1 <= d <= 6:
-                raise InvalidAction.format(
-                    "{face} is not a die face: a group holds faces 1 to 6"
-                    if kind == "keep"
-                    else "{face} is not a die face: a throw holds faces 1 to 6",
-                    face=repr(d),
-                )
+                raise _not_a_face(d, "group" if kind == "keep" else "throw")
         if kind == "keep":
             dice = tuple(sorted(dice))
         return cls(kind, dice)
@@ -242,8 +216,6 @@ class DiceView(NamedTuple):
     def sheet_rows(self) -> list[SheetRow]:
         """The score sheet so far: one row per round, a cell per player (see
         :func:`pfeffer.dice.sheet.sheet_rows`)."""
-        from pfeffer.dice.sheet import sheet_rows
-
         return sheet_rows(self.history, len(self.players))
 
     def side_of(self, seat: int) -> int:
@@ -286,6 +258,11 @@ class DiceGame:
 
     ``seed`` drives the computer dice (a fresh one is chosen and kept in the record if omitted);
     dice thrown by hand are entered with ``roll(dice=[…])`` or ``apply("roll 415236")``.
+    ``scores`` starts the game from a position (the totals by seat, as an advisor needs them;
+    nobody has opened yet); the record keeps them.
+
+    Public state is read-only: every attribute is a property, and a list it returns is a fresh
+    copy, so changing it changes nothing in the game (nor in its views and records).
     """
 
     __slots__ = (
@@ -293,6 +270,7 @@ class DiceGame:
         "_bust_undo",
         "_chance",
         "_cur",
+        "_dice_to_roll",
         "_final_queue",
         "_first",
         "_has_banked",
@@ -301,26 +279,26 @@ class DiceGame:
         "_hot",
         "_manual",
         "_options",
+        "_pfeffer",
         "_phase",
         "_phase_before_throw",
+        "_players",
         "_playoff",
         "_playoff_queue",
+        "_predecessor_result",
+        "_roll_faces",
+        "_rules",
+        "_scores",
+        "_seed",
         "_sheet",
+        "_stake",
+        "_start_scores",
         "_table",
         "_throw_key",
         "_throws",
         "_turn_throws",
+        "_turn_total",
         "_winners",
-        "dice_to_roll",
-        "pfeffer",
-        "players",
-        "predecessor_result",
-        "roll_faces",
-        "rules",
-        "scores",
-        "seed",
-        "stake",
-        "turn_total",
     )
 
     # Turn state, (re)set by _start_turn.
@@ -330,11 +308,11 @@ class DiceGame:
     _throw_key: tuple[int, ...]
     _hot: bool
     _turn_throws: list[Throw]
-    turn_total: int
-    dice_to_roll: int
-    roll_faces: tuple[int, ...] | None
-    pfeffer: PfefferMode
-    stake: int
+    _turn_total: int
+    _dice_to_roll: int
+    _roll_faces: tuple[int, ...] | None
+    _pfeffer: PfefferMode
+    _stake: int
 
     def __init__(
         self,
@@ -345,6 +323,7 @@ class DiceGame:
         *,
         sheet: bool = False,
         hand_dice: bool = False,
+        scores: Sequence[int] | None = None,
     ) -> None:
         if (
             isinstance(players, bool)
@@ -376,12 +355,13 @@ class DiceGame:
             raise SetupError.format(
                 "first_player must be a seat from 0 to {last}.", last=len(names) - 1
             )
-        self.rules = rules if rules is not None else DiceRules()
-        self.players: tuple[str, ...] = tuple(n.strip() for n in names)
-        self.seed = new_seed() if seed is None else seed
-        self._chance = ChanceStream(self.seed)
-        self._table: ScoreTable = score_table(self.rules)
-        self.scores: list[int] = [0] * len(names)
+        self._rules = rules if rules is not None else DiceRules()
+        self._players: tuple[str, ...] = tuple(n.strip() for n in names)
+        self._seed = new_seed() if seed is None else seed
+        self._chance = ChanceStream(self._seed)
+        self._table: ScoreTable = score_table(self._rules)
+        self._start_scores = self._check_start_scores(scores, len(names))
+        self._scores: list[int] = list(self._start_scores)
         self._cur = first_player
         self._first = first_player
         self._sheet = sheet
@@ -396,10 +376,65 @@ class DiceGame:
         self._playoff_queue: list[int] = []
         self._winners: list[int] = []
         self._bust_undo: dict[str, Any] | None = None
-        self.predecessor_result: int | None = None  # D9: None on the first turn of the game
+        self._predecessor_result: int | None = None  # D9: None on the first turn of the game
         self._start_turn()
 
     # ------------------------------------------------------------------ public state
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The names by seat."""
+        return self._players
+
+    @property
+    def rules(self) -> DiceRules:
+        """The house rules of this game."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed of the computer dice (never in a view; stored in the record)."""
+        return self._seed
+
+    @property
+    def scores(self) -> list[int]:
+        """The totals by seat: a fresh list each time (changing it changes nothing)."""
+        return list(self._scores)
+
+    @property
+    def turn_total(self) -> int:
+        """The points set aside in the turn so far."""
+        return self._turn_total
+
+    @property
+    def dice_to_roll(self) -> int:
+        """How many dice the next throw throws."""
+        return self._dice_to_roll
+
+    @property
+    def roll_faces(self) -> tuple[int, ...] | None:
+        """The throw lying on the table waiting for dice to be set aside, else None."""
+        return self._roll_faces
+
+    @property
+    def pfeffer(self) -> PfefferMode:
+        """Whether a Pfeffer bet is on for the turn (D10, D11)."""
+        return self._pfeffer
+
+    @property
+    def stake(self) -> int:
+        """The Pfeffer stake of the turn (0 without a call)."""
+        return self._stake
+
+    @property
+    def predecessor_result(self) -> int | None:
+        """What the previous turn banked (0 on a bust, D9); None before the first turn."""
+        return self._predecessor_result
+
+    @property
+    def start_scores(self) -> tuple[int, ...]:
+        """The totals the game started from (zeros unless a position was given)."""
+        return self._start_scores
 
     @property
     def current_player(self) -> int | None:
@@ -450,7 +485,7 @@ class DiceGame:
     @property
     def last_throw(self) -> tuple[int, ...] | None:
         """The throw lying on the table waiting for dice to be set aside, else None."""
-        return self.roll_faces
+        return self._roll_faces
 
     @property
     def final_round(self) -> bool:
@@ -468,12 +503,12 @@ class DiceGame:
 
     def min_to_bank(self) -> int:
         """The turn total needed to bank now (D8, D10 and the house rules)."""
-        r = self.rules
+        r = self._rules
         need = r.min_bank
         if r.min_bank_opening_only and self._has_banked[self._cur]:
             need = 0
-        if self.pfeffer is PfefferMode.CALLED and r.pfeffer_short_bank == "forbidden":
-            need = max(need, self.stake)
+        if self._pfeffer is PfefferMode.CALLED and r.pfeffer_short_bank == "forbidden":
+            need = max(need, self._stake)
         return need
 
     def _shortfall(self, total: int) -> tuple[int, bool] | None:
@@ -483,7 +518,9 @@ class DiceGame:
         if total >= need:
             return None
         by_pfeffer = (
-            self.pfeffer is PfefferMode.CALLED and need == self.stake and need > self.rules.min_bank
+            self._pfeffer is PfefferMode.CALLED
+            and need == self._stake
+            and need > self._rules.min_bank
         )
         return need, by_pfeffer
 
@@ -499,18 +536,18 @@ class DiceGame:
 
     def bust_penalty(self) -> int:
         """What a bust would cost the player to act now (D10, D11): 0 without a Pfeffer bet."""
-        if self.pfeffer is PfefferMode.CALLED:
-            return self.rules.pfeffer_penalty_factor * self.stake
-        if self.pfeffer is PfefferMode.AUTO:
-            return self.rules.auto_pfeffer_penalty
+        if self._pfeffer is PfefferMode.CALLED:
+            return self._rules.pfeffer_penalty_factor * self._stake
+        if self._pfeffer is PfefferMode.AUTO:
+            return self._rules.auto_pfeffer_penalty
         return 0
 
     def _pfeffer_offer(self) -> tuple[int, int, int, int]:
         """If Pfeffer were called now: the stake, the turn total needed to bank, what a bust
         would cost and the bonus for making it (D10, house rules)."""
-        r = self.rules
-        assert self.predecessor_result is not None
-        stake = self.predecessor_result + r.pfeffer_margin
+        r = self._rules
+        assert self._predecessor_result is not None
+        stake = self._predecessor_result + r.pfeffer_margin
         need = r.min_bank
         if r.min_bank_opening_only and self._has_banked[self._cur]:
             need = 0
@@ -523,15 +560,15 @@ class DiceGame:
         """The stake a Pfeffer call would set now (predecessor's result + margin), else None."""
         if not self.can_call_pfeffer():
             return None
-        assert self.predecessor_result is not None
-        return self.predecessor_result + self.rules.pfeffer_margin
+        assert self._predecessor_result is not None
+        return self._predecessor_result + self._rules.pfeffer_margin
 
     def can_bank(self) -> bool:
         """True when ``bank`` is legal now."""
         return self._bank_allowed(self.min_to_bank())
 
     def _bank_allowed(self, need: int) -> bool:
-        return _may_bank(self._phase, self._hot, self.turn_total, need, self.rules)
+        return _may_bank(self._phase, self._hot, self._turn_total, need, self._rules)
 
     def keep_outcome(self, option: KeepOption) -> tuple[int, int, bool, bool]:
         """What setting ``option`` aside (one of :meth:`keep_choices`) would leave, without
@@ -539,17 +576,22 @@ class DiceGame:
         the turn may be banked then. The very state :meth:`apply` of ``option.action`` makes
         (the same arithmetic, :func:`_after_keep`; setting dice aside changes nothing the
         minimum to bank depends on)."""
-        total, dice, hot = _after_keep(self.turn_total, self.dice_to_roll, option)
-        return total, dice, hot, _may_bank(Phase.DECIDE, hot, total, self.min_to_bank(), self.rules)
+        total, dice, hot = _after_keep(self._turn_total, self._dice_to_roll, option)
+        return (
+            total,
+            dice,
+            hot,
+            _may_bank(Phase.DECIDE, hot, total, self.min_to_bank(), self._rules),
+        )
 
     def can_call_pfeffer(self) -> bool:
         """True when ``pfeffer`` is legal now (D10)."""
         return (
             self._phase is Phase.START
-            and self.rules.pfeffer
-            and self.pfeffer is PfefferMode.NONE
-            and self.predecessor_result is not None
-            and self.predecessor_result > 0
+            and self._rules.pfeffer
+            and self._pfeffer is PfefferMode.NONE
+            and self._predecessor_result is not None
+            and self._predecessor_result > 0
         )
 
     def legal_actions(self) -> list[str]:
@@ -579,12 +621,12 @@ class DiceGame:
 
     def chance_outcomes(self) -> list[tuple[tuple[int, ...], float]]:
         """The distinct throws of the dice to roll now (sorted faces) with their probabilities."""
-        return list(throw_distribution(self.dice_to_roll))
+        return list(throw_distribution(self._dice_to_roll))
 
     def view(self, seat: int | None = None) -> DiceView:
         """What ``seat`` may see (``None``: a spectator). Never includes the dice seed."""
         if seat is not None and (
-            type(seat) is not int or not 0 <= seat < len(self.players)  # (the quick test)
+            type(seat) is not int or not 0 <= seat < len(self._players)  # (the quick test)
         ):
             self._check_view_seat(seat)
         phase = self._phase
@@ -602,17 +644,17 @@ class DiceGame:
             DiceView,
             (
                 seat,
-                self.players,
-                self.rules,
-                tuple(self.scores),
+                self._players,
+                self._rules,
+                tuple(self._scores),
                 None if over else self._cur,
                 phase,
-                self.turn_total,
-                self.dice_to_roll,
-                self.roll_faces,
+                self._turn_total,
+                self._dice_to_roll,
+                self._roll_faces,
                 self._options if phase is Phase.KEEP else (),
-                self.pfeffer,
-                self.stake,
+                self._pfeffer,
+                self._stake,
                 need,
                 self._bank_allowed(need),
                 can_call,
@@ -622,7 +664,7 @@ class DiceGame:
                 bonus,
                 self.bust_penalty(),
                 self._hot,
-                self.predecessor_result,
+                self._predecessor_result,
                 self._final_queue is not None,
                 tuple(self._final_queue or ()),
                 self._playoff,
@@ -636,7 +678,11 @@ class DiceGame:
         )
 
     def _check_view_seat(self, seat: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.players):
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not 0 <= seat < len(self._players)
+        ):
             raise SetupError.format("There is no seat {seat}.", seat=repr(seat))
 
     # ------------------------------------------------------------------ actions
@@ -654,7 +700,7 @@ class DiceGame:
         if (
             self._phase is Phase.KEEP
             and type(action) is str
-            and (seat is None or seat == self._cur)
+            and (seat is None or (seat == self._cur and type(seat) is int))
         ):
             # Fast path for the commonest action: a keep exactly as legal_actions() lists it.
             option = self._table.by_action[self._throw_key].get(action)
@@ -691,19 +737,19 @@ class DiceGame:
             raise IllegalAction(
                 "Pfeffer can only be called at the start of a turn, before the first throw."
             )
-        if not self.rules.pfeffer:
+        if not self._rules.pfeffer:
             raise IllegalAction("Pfeffer is not played at this table (house rule).")
-        if self.pfeffer is PfefferMode.CALLED:
+        if self._pfeffer is PfefferMode.CALLED:
             raise IllegalAction("Pfeffer is already called for this turn.")
-        if self.pfeffer is PfefferMode.AUTO:
+        if self._pfeffer is PfefferMode.AUTO:
             raise IllegalAction("Auto-Pfeffer is already on: your predecessor scored nothing.")
-        if self.predecessor_result is None:
+        if self._predecessor_result is None:
             raise IllegalAction("Nobody has had a turn yet, so there is nothing to bet against.")
-        if self.predecessor_result <= 0:
+        if self._predecessor_result <= 0:
             raise IllegalAction("Pfeffer can only be called when your predecessor banked points.")
         self._bust_undo = None
-        self.pfeffer = PfefferMode.CALLED
-        self.stake = self.predecessor_result + self.rules.pfeffer_margin
+        self._pfeffer = PfefferMode.CALLED
+        self._stake = self._predecessor_result + self._rules.pfeffer_margin
         self._actions.append("pfeffer")
 
     def roll(
@@ -719,11 +765,11 @@ class DiceGame:
             raise IllegalAction("Set aside at least one scoring die before you throw again.")
         if phase is Phase.OVER:
             raise IllegalAction("The game is over.")
-        n = self.dice_to_roll
+        n = self._dice_to_roll
         if dice is None:
             faces, key, record = ordered_throws(n)[self._chance.bits(self._throws) % _POW6[n]]
         else:
-            faces = check_faces(list(dice))
+            faces = _faces(dice, "throw")
             if len(faces) != n:
                 raise IllegalAction.format(
                     "You throw {n} die now; {m} were entered."
@@ -741,7 +787,7 @@ class DiceGame:
         self._phase_before_throw = phase
         options = self._table.options[key]
         if options:
-            self.roll_faces = faces
+            self._roll_faces = faces
             self._options = options
             self._throw_key = key
             self._phase = Phase.KEEP
@@ -757,7 +803,7 @@ class DiceGame:
         self._check_turn(seat)
         if self._phase is not Phase.KEEP:
             raise IllegalAction("There is no throw to set dice aside from; throw first.")
-        kept = tuple(sorted(check_faces(list(dice), "group")))
+        kept = tuple(sorted(_faces(dice, "group")))
         if not kept:
             raise IllegalAction("You must set aside at least one scoring die.")
         option = self._table.by_action[self._throw_key].get("keep " + "".join(map(str, kept)))
@@ -767,13 +813,13 @@ class DiceGame:
         return self._keep(option)
 
     def _keep(self, option: KeepOption) -> int:
-        assert self.roll_faces is not None
-        self._turn_throws.append(Throw(self.roll_faces, option.dice, option.points))
+        assert self._roll_faces is not None
+        self._turn_throws.append(Throw(self._roll_faces, option.dice, option.points))
         self._actions.append(option.action)
-        self.turn_total, self.dice_to_roll, self._hot = _after_keep(
-            self.turn_total, self.dice_to_roll, option
+        self._turn_total, self._dice_to_roll, self._hot = _after_keep(
+            self._turn_total, self._dice_to_roll, option
         )
-        self.roll_faces = None
+        self._roll_faces = None
         self._options = ()
         self._phase = Phase.DECIDE
         return option.points
@@ -787,23 +833,23 @@ class DiceGame:
             raise IllegalAction(
                 "The game is over." if self._phase is Phase.OVER else "Throw the dice first."
             )
-        if self._hot and self.rules.hot_dice_must_roll:
+        if self._hot and self._rules.hot_dice_must_roll:
             raise IllegalAction("All six dice scored: you must prove it and throw all six again.")
-        short = self._shortfall(self.turn_total)
+        short = self._shortfall(self._turn_total)
         if short is not None:
             need, by_pfeffer = short
             if by_pfeffer:
                 raise IllegalAction.format(
                     "Pfeffer! You bet on at least {need} points; you have {points}.",
                     need=need,
-                    points=self.turn_total,
+                    points=self._turn_total,
                 )
             raise IllegalAction.format(
                 "You need at least {need} points to bank; you have {points}.",
                 need=need,
-                points=self.turn_total,
+                points=self._turn_total,
             )
-        points = self.turn_total
+        points = self._turn_total
         self._actions.append("bank")
         self._bust_undo = None
         self._end_turn(busted=False)
@@ -858,7 +904,7 @@ class DiceGame:
                 need=need,
                 points=points,
             )
-        self.turn_total = points
+        self._turn_total = points
         self._bust_undo = None
         self._actions.append(f"turn {points}")
         self._end_turn(busted=False)
@@ -877,11 +923,13 @@ class DiceGame:
                 raise IllegalAction(
                     "Only real dice thrown at the table can be void: computer dice never are."
                 )
-            self.roll_faces = None
+            self._roll_faces = None
             self._options = ()
             self._phase = self._phase_before_throw
         elif self._bust_undo is not None:
             # The busting thrower, or the player now to act (who holds the legal actions).
+            if seat is not None and type(seat) is not int:
+                self._check_turn(seat)  # raises: no seat
             if seat is not None and seat not in (
                 self._bust_undo["_cur"],
                 self._cur,
@@ -898,12 +946,13 @@ class DiceGame:
     # ------------------------------------------------------------------ records
 
     def to_record(self) -> dict[str, Any]:
-        """A JSON-ready record: rules, seed, players and every action (chance written out)."""
+        """A JSON-ready record: rules, seed, players, the first player, every action (chance
+        written out) and the result (see :mod:`pfeffer.core.records`)."""
         rec = records.envelope(
             "dice",
-            rules=self.rules.to_dict(),
-            seed=self.seed,
-            players=list(self.players),
+            rules=self._rules.to_dict(),
+            seed=self._seed,
+            players=list(self._players),
             first_player=self._first,
             actions=list(self._actions),
         )
@@ -911,11 +960,11 @@ class DiceGame:
             rec["sheet"] = True
         if self._manual:
             rec["hand_dice"] = True
-        rec["result"] = {
-            "scores": list(self.scores),
-            "winners": list(self._winners),
-            "over": self.is_over,
-        }
+        if any(self._start_scores):
+            rec["start_scores"] = list(self._start_scores)
+        rec["result"] = records.result(
+            self._scores, self._winners, over=self.is_over, actions=len(self._actions)
+        )
         return rec
 
     def to_json(self) -> str:
@@ -924,7 +973,8 @@ class DiceGame:
 
     @classmethod
     def from_record(cls, data: str | bytes | dict[str, Any]) -> DiceGame:
-        """Replay a record; :class:`RecordError` if it is not a valid dice record."""
+        """Replay a record; :class:`RecordError` if it is not a valid dice record, or if its
+        written result is not what its actions lead to."""
         rec = records.load(data, "dice")
         # Records written before the "sheet" field: a sheet's record enters whole turns.
         sheet = rec.get("sheet", any(a == "bust" or a.startswith("turn") for a in rec["actions"]))
@@ -934,18 +984,20 @@ class DiceGame:
                 rec["players"],
                 rules,
                 seed=rec.get("seed"),
-                first_player=rec.get("first_player", 0),
+                first_player=records.first_player(rec),
                 sheet=bool(sheet),
                 # Records written before the "hand_dice" field: a void throw says so.
                 hand_dice=bool(rec.get("hand_dice", "void" in rec["actions"])),
+                scores=rec.get("start_scores"),
             )
         except (ValueError, TypeError) as exc:
-            raise RecordError(f"the record's set-up is invalid: {exc}") from exc
+            raise RecordError(f"The record's set-up is invalid: {exc}") from exc
         for i, action in enumerate(rec["actions"]):
             try:
                 game.apply(action)
             except ActionError as exc:
-                raise RecordError(f"action {i + 1} ({action!r}) does not replay: {exc}") from exc
+                raise RecordError(f"Action {i + 1} ({action!r}) does not replay: {exc}") from exc
+        records.check_result(rec, scores=game._scores, winners=game._winners, over=game.is_over)
         return game
 
     def clone(self) -> DiceGame:
@@ -959,35 +1011,52 @@ class DiceGame:
         return other
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{self.players[self._cur]} to {self._phase.value}"
-        totals = ", ".join(f"{p} {s}" for p, s in zip(self.players, self.scores, strict=True))
+        state = "over" if self.is_over else f"{self._players[self._cur]} to {self._phase.value}"
+        totals = ", ".join(f"{p} {s}" for p, s in zip(self._players, self._scores, strict=True))
         return f"<DiceGame {totals}; {state}>"
 
     # ------------------------------------------------------------------ internals
 
+    @staticmethod
+    def _check_start_scores(scores: Sequence[int] | None, n: int) -> tuple[int, ...]:
+        if scores is None:
+            return (0,) * n
+        if (
+            isinstance(scores, str)
+            or not isinstance(scores, Sequence)
+            or len(scores) != n
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
+        ):
+            raise SetupError.format(
+                "scores must be {n} whole numbers, one per player, not {scores}.",
+                n=n,
+                scores=repr(scores),
+            )
+        return tuple(scores)
+
     def _check_turn(self, seat: int | None) -> None:
         if self._phase is Phase.OVER:
             raise IllegalAction("The game is over.")
-        if seat is not None and seat != self._cur:
+        if seat is not None and (seat != self._cur or type(seat) is not int):
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise InvalidAction.format("There is no seat {seat}.", seat=repr(seat))
-            if not 0 <= seat < len(self.players):
+            if not 0 <= seat < len(self._players):
                 raise NotYourTurn.format("There is no seat {seat}.", seat=seat)
             raise NotYourTurn.format(
                 "It is {player}'s turn, not {seat_player}'s.",
-                player=self.players[self._cur],
-                seat_player=self.players[seat],
+                player=self._players[self._cur],
+                seat_player=self._players[seat],
             )
 
     def _explain_bad_keep(self, kept: tuple[int, ...]) -> None:
-        assert self.roll_faces is not None
-        pool = list(self.roll_faces)
+        assert self._roll_faces is not None
+        pool = list(self._roll_faces)
         for d in kept:
             if d not in pool:
                 raise IllegalAction.format(
                     "You cannot set aside {kept}: the throw {throw} has no more {face}s.",
                     kept=" ".join(map(str, kept)),
-                    throw=" ".join(map(str, self.roll_faces)),
+                    throw=" ".join(map(str, self._roll_faces)),
                     face=d,
                 )
             pool.remove(d)
@@ -999,56 +1068,56 @@ class DiceGame:
 
     def _start_turn(self) -> None:
         self._phase = Phase.START
-        self.turn_total = 0
-        self.dice_to_roll = DICE
-        self.roll_faces = None
+        self._turn_total = 0
+        self._dice_to_roll = DICE
+        self._roll_faces = None
         self._options = ()
         self._throw_key = ()
         self._hot = False
         self._turn_throws = []
-        self.stake = 0
+        self._stake = 0
         self._phase_before_throw = Phase.START
-        if self.predecessor_result == 0 and self.rules.auto_pfeffer:
-            self.pfeffer = PfefferMode.AUTO  # D11
+        if self._predecessor_result == 0 and self._rules.auto_pfeffer:
+            self._pfeffer = PfefferMode.AUTO  # D11
         else:
-            self.pfeffer = PfefferMode.NONE
+            self._pfeffer = PfefferMode.NONE
 
     def _end_turn(self, *, busted: bool) -> None:
-        r = self.rules
+        r = self._rules
         seat = self._cur
-        points = 0 if busted else self.turn_total
+        points = 0 if busted else self._turn_total
         penalty = bonus = 0
         if busted:
             penalty = self.bust_penalty()
         else:
             self._has_banked[seat] = True
             if (
-                self.pfeffer is PfefferMode.CALLED
+                self._pfeffer is PfefferMode.CALLED
                 and r.pfeffer_reward == "stake"
-                and points >= self.stake
+                and points >= self._stake
             ):
-                bonus = self.stake
-        self.scores[seat] += points + bonus - penalty
+                bonus = self._stake
+        self._scores[seat] += points + bonus - penalty
         self._history.append(
             Turn(
                 seat,
                 points,
                 busted,
-                self.pfeffer,
-                self.stake,
+                self._pfeffer,
+                self._stake,
                 penalty,
                 bonus,
                 tuple(self._turn_throws),
-                self.scores[seat],
+                self._scores[seat],
             )
         )
         self._history_view = tuple(self._history)
-        self.predecessor_result = points  # D9
+        self._predecessor_result = points  # D9
         self._advance(seat)
 
     def _advance(self, seat: int) -> None:
         """Pick the next player, or end the game (D14 and the tie house rule)."""
-        n = len(self.players)
+        n = len(self._players)
         if self._playoff:
             if self._playoff_queue:
                 self._next(self._playoff_queue.pop(0))
@@ -1061,8 +1130,8 @@ class DiceGame:
                 return
             self._finish(tuple(range(n)), seat)
             return
-        if self.scores[seat] >= self.rules.target:
-            if not self.rules.final_round:
+        if self._scores[seat] >= self._rules.target:
+            if not self._rules.final_round:
                 self._winners = [seat]
                 self._phase = Phase.OVER
                 return
@@ -1072,10 +1141,10 @@ class DiceGame:
         self._next((seat + 1) % n)
 
     def _finish(self, contenders: tuple[int, ...], last: int) -> None:
-        best = max(self.scores[s] for s in contenders)
-        leaders = tuple(s for s in contenders if self.scores[s] == best)
-        if len(leaders) > 1 and self.rules.tie == "playoff":
-            n = len(self.players)
+        best = max(self._scores[s] for s in contenders)
+        leaders = tuple(s for s in contenders if self._scores[s] == best)
+        if len(leaders) > 1 and self._rules.tie == "playoff":
+            n = len(self._players)
             order = sorted(leaders, key=lambda s: (s - last - 1) % n)
             self._playoff = tuple(order)
             self._playoff_queue = list(order[1:])

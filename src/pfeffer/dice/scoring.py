@@ -60,9 +60,9 @@ def check_faces(dice: Sequence[int], what: Literal["throw", "group"] = "throw") 
     for d in dice:
         if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
             raise IllegalAction.format(
-                "{face} is not a die face: a group holds faces 1 to 6"
+                "{face} is not a die face: a group holds faces 1 to 6."
                 if what == "group"
-                else "{face} is not a die face: a throw holds faces 1 to 6",
+                else "{face} is not a die face: a throw holds faces 1 to 6.",
                 face=repr(d),
             )
         out.append(d)
@@ -184,7 +184,7 @@ def keep_options(roll: Iterable[int], rules: DiceRules = _DEFAULT_RULES) -> list
     """
     throw = tuple(sorted(check_faces(list(roll))))
     if not 1 <= len(throw) <= 6:
-        raise IllegalAction.format("a throw has 1 to 6 dice, not {n}", n=len(throw))
+        raise IllegalAction.format("A throw has 1 to 6 dice, not {n}.", n=len(throw))
     return list(score_table(rules).options[throw])
 
 

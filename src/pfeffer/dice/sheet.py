@@ -22,98 +22,26 @@ pfeffer.core.errors.IllegalAction: A turn banks at least 350 points; 300 cannot 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from pfeffer.core.errors import IllegalAction, RecordError
-from pfeffer.dice.game import DiceGame, DiceView, PfefferMode, Phase, Turn
+from pfeffer.dice.game import DiceGame, DiceView, PfefferMode, Phase
 from pfeffer.dice.rules import DiceRules
 
-_MARKS = {PfefferMode.NONE: "", PfefferMode.CALLED: "P ", PfefferMode.AUTO: "A "}
+# The rows live with the turns they are made of (pfeffer.dice.turns), so that the game can
+# offer them without importing this module; they stay part of this module's API.
+from pfeffer.dice.turns import SheetRow, Turn, next_round, sheet_rows, turn_rounds, turn_text
 
-
-def turn_text(turn: Turn) -> str:
-    """One score-sheet cell: the turn's result with its marks.
-
-    ``P`` marks a turn with Pfeffer called, ``A`` one with Auto-Pfeffer on; a penalty is shown
-    as ``-800`` after "bust", a Pfeffer reward as ``+450`` after the points.
-
-    >>> g = DiceGame(["Anna", "Ben"], sheet=True)
-    >>> g.enter_turn(400); g.call_pfeffer(); g.enter_turn(None); g.enter_turn(None)
-    >>> [turn_text(t) for t in g.history]
-    ['400', 'P bust -900', 'A bust -1000']
-    """
-    mark = _MARKS[turn.pfeffer]
-    if turn.busted:
-        text = "bust" + (f" -{turn.penalty}" if turn.penalty else "")
-    else:
-        text = str(turn.points) + (f" +{turn.bonus}" if turn.bonus else "")
-    return mark + text
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class SheetRow:
-    """One round of the score sheet: each seat's turn in that round (None where a seat did not
-    play in it) and the running totals (Σ) after the round."""
-
-    number: int
-    turns: tuple[Turn | None, ...]
-    totals: tuple[int, ...]
-
-    def cells(self) -> tuple[str, ...]:
-        """The row as text cells, one per seat ("" where the seat did not play)."""
-        return tuple("" if t is None else turn_text(t) for t in self.turns)
-
-
-def turn_rounds(history: Sequence[Turn], players: int) -> list[int]:
-    """The round (sheet row, from 1) of each finished turn, in play order.
-
-    A round starts with the seat that played the game's first turn; a new round begins whenever
-    play comes round to a seat at or before the previous one (so the final round and a tie
-    playoff continue on the sheet just as they would on paper).
-
-    >>> g = DiceGame(["Anna", "Ben", "Cleo"], first_player=1, sheet=True)
-    >>> for points in (400, 400, 400, 400):
-    ...     g.enter_turn(points)
-    >>> turn_rounds(g.history, 3)
-    [1, 1, 1, 2]
-    """
-    out: list[int] = []
-    if not history:
-        return out
-    first = history[0].seat
-    number, last_pos = 1, -1
-    for turn in history:
-        pos = (turn.seat - first) % players
-        if pos <= last_pos:
-            number += 1
-        out.append(number)
-        last_pos = pos
-    return out
-
-
-def sheet_rows(history: Sequence[Turn], players: int) -> list[SheetRow]:
-    """Group finished turns into score-sheet rows, one per round (see :func:`turn_rounds`).
-
-    >>> g = DiceGame(["Anna", "Ben", "Cleo"], sheet=True)
-    >>> for points in (400, None, 500, 350):
-    ...     g.enter_turn(points)
-    >>> [(r.number, r.cells(), r.totals) for r in sheet_rows(g.history, 3)]
-    [(1, ('400', 'bust', 'A 500'), (400, 0, 500)), (2, ('350', '', ''), (750, 0, 500))]
-    """
-    rows: list[SheetRow] = []
-    totals = [0] * players
-    cells: list[Turn | None] = [None] * players
-    for number, turn in zip(turn_rounds(history, players), history, strict=True):
-        if number > len(rows) + 1:
-            rows.append(SheetRow(len(rows) + 1, tuple(cells), tuple(totals)))
-            cells = [None] * players
-        cells[turn.seat] = turn
-        totals[turn.seat] = turn.total_after
-    if history:
-        rows.append(SheetRow(len(rows) + 1, tuple(cells), tuple(totals)))
-    return rows
+__all__ = [
+    "DiceSheet",
+    "SheetRow",
+    "next_round",
+    "round_number",
+    "sheet_rows",
+    "turn_rounds",
+    "turn_text",
+]
 
 
 def round_number(game: DiceGame | DiceView) -> int:
@@ -131,27 +59,6 @@ def round_number(game: DiceGame | DiceView) -> int:
     n = len(game.players)
     last = turn_rounds(history, n)[-1] if history else 0
     return next_round(history, n, game.current_player, last)
-
-
-def next_round(
-    history: Sequence[Turn], players: int, current_player: int | None, last_round: int
-) -> int:
-    """:func:`round_number` where the round of the last finished turn is known already
-    (``last_round``: ``turn_rounds(history, players)[-1]``, 0 without a finished turn), without
-    counting the rounds of the whole history again.
-
-    >>> g = DiceGame(["Anna", "Ben"], sheet=True)
-    >>> g.enter_turn(400); g.enter_turn(400)
-    >>> next_round(g.history, 2, g.current_player, 1)
-    2
-    """
-    if not history:
-        return 1
-    first = history[0].seat
-    cur = current_player
-    if cur is None or (cur - first) % players > (history[-1].seat - first) % players:
-        return last_round
-    return last_round + 1
 
 
 class DiceSheet:

@@ -17,6 +17,7 @@ from pfeffer.core.errors import (
     RulesError,
     SetupError,
 )
+from pfeffer.pepper.action import PepperAction
 from pfeffer.pepper.cards import CARD_PRETTY, CARD_STR, parse_card, trick_winner
 from pfeffer.pepper.game import HandResult, PepperGame, PepperView, Phase, Trick
 from pfeffer.pepper.rules import (
@@ -38,6 +39,7 @@ __all__ = [
     "IllegalAction",
     "InvalidAction",
     "NotYourTurn",
+    "PepperAction",
     "PepperGame",
     "PepperRules",
     "PepperView",

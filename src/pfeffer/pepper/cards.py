@@ -54,7 +54,7 @@ def parse_card(text: str) -> int:
     [0, 23, 13, 7, 21]
     >>> parse_card("7H")
     Traceback (most recent call last):
-    pfeffer.core.errors.InvalidAction: '7H' is not a Pepper card (ranks 9 T J Q K A, suits C D H S)
+    pfeffer.core.errors.InvalidAction: '7H' is not a Pepper card (ranks 9 T J Q K A, suits C D H S).
     """
     c = CARD_INDEX.get(text)
     if c is not None:
@@ -67,7 +67,7 @@ def parse_card(text: str) -> int:
             if rank is not None and suit is not None:
                 return suit * 6 + rank
     raise InvalidAction.format(
-        "{text} is not a Pepper card (ranks 9 T J Q K A, suits C D H S)", text=repr(text)
+        "{text} is not a Pepper card (ranks 9 T J Q K A, suits C D H S).", text=repr(text)
     )
 
 
@@ -96,7 +96,7 @@ def parse_trump(text: str | None) -> int:
         if s is not None:
             return s
     raise InvalidAction.format(
-        "{text} is not a trump: name C, D, H, S or NT (no trump)", text=repr(text)
+        "{text} is not a trump: name C, D, H, S or NT (no trump).", text=repr(text)
     )
 
 
@@ -155,7 +155,7 @@ def parse_mask(cards: Iterable[str]) -> int:
     for t in cards:
         c = parse_card(t)
         if m >> c & 1:
-            raise InvalidAction.format("the card {card} is listed twice", card=CARD_STR[c])
+            raise InvalidAction.format("The card {card} is listed twice.", card=CARD_STR[c])
         m |= 1 << c
     return m
 
@@ -216,11 +216,11 @@ def trick_winner(cards: Sequence[str], trump: str | None = None) -> int:
     0
     """
     if not cards:
-        raise InvalidAction("a trick needs at least one card")
+        raise InvalidAction("A trick needs at least one card.")
     t = parse_trump(trump)
     nums = [parse_card(c) for c in cards]
     if len(set(nums)) != len(nums):
-        raise InvalidAction("a trick cannot contain the same card twice")
+        raise InvalidAction("A trick cannot contain the same card twice.")
     row = TRICK_VALUE[t][EFFECTIVE_SUIT[t][nums[0]]]
     best = 0
     for i, c in enumerate(nums):

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pfeffer.core import records
 from pfeffer.core.errors import (
     ActionError,
     IllegalAction,
@@ -37,8 +38,9 @@ from pfeffer.core.errors import (
     RulesError,
     SetupError,
 )
-from pfeffer.core.records import dumps, envelope, load
+from pfeffer.core.records import dumps, envelope
 from pfeffer.core.rng import ChanceStream, new_seed
+from pfeffer.pepper.action import PepperAction
 from pfeffer.pepper.cards import (
     _HI,
     _LO,
@@ -220,28 +222,28 @@ class PepperGame:
         if not isinstance(players, int) and isinstance(players, Sequence):
             if isinstance(players, str):
                 raise SetupError.format(
-                    "players must be a list of names or a number, not {players}",
+                    "players must be a list of names or a number, not {players}.",
                     players=repr(players),
                 )
             if names is not None and list(names) != list(players):
-                raise SetupError("give the names once: as players or as names")
+                raise SetupError("Give the names once: as players or as names.")
             names, players = list(players), len(players)
         if isinstance(players, bool) or players not in (2, 3, 4):
             raise SetupError.format(
-                "Pepper is played by 2, 3 or 4 players, not {players}", players=repr(players)
+                "Pepper is played by 2, 3 or 4 players, not {players}.", players=repr(players)
             )
         rules = PepperRules() if rules is None else rules
         if not isinstance(rules, PepperRules):
-            raise RulesError("rules must be a PepperRules")
+            raise RulesError("rules must be a PepperRules.")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise SetupError.format("seed must be a whole number, not {seed}", seed=repr(seed))
+            raise SetupError.format("seed must be a whole number, not {seed}.", seed=repr(seed))
         seed = new_seed() if seed is None else seed
         stream = ChanceStream(seed)
         if dealer is None:
             dealer = stream.below(DEALER_DRAW, players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise SetupError.format(
-                "the dealer must be a seat 0..{last}, not {dealer}",
+                "The dealer must be a seat from 0 to {last}, not {dealer}.",
                 last=players - 1,
                 dealer=repr(dealer),
             )
@@ -252,7 +254,7 @@ class PepperGame:
             or len(names) != players
             or not all(isinstance(x, str) for x in names)
         ):
-            raise SetupError.format("names must be {players} strings", players=players)
+            raise SetupError.format("names must be {players} strings.", players=players)
         self._n = players
         self._names = tuple(names)
         self._side_names = tuple(side_names(self._names))
@@ -327,6 +329,11 @@ class PepperGame:
     def dealer(self) -> int:
         """The seat that deals (dealt) the current hand (P3)."""
         return self._dealer
+
+    @property
+    def first_player(self) -> int:
+        """The seat that acted first: the first dealer (P3), who deals the first hand."""
+        return self._first_dealer
 
     @property
     def scores(self) -> list[int]:
@@ -421,9 +428,7 @@ class PepperGame:
     def hand(self, seat: int) -> list[str]:
         """The unplayed cards of ``seat`` in deck order (clubs, diamonds, hearts, spades; 9..A)."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise IllegalAction.format(
-                "there is no seat {seat} (seats are 0..{last})", seat=repr(seat), last=self._n - 1
-            )
+            raise SetupError.format("There is no seat {seat}.", seat=repr(seat))
         return mask_strs(self._hands[seat])
 
     def dead_hand(self) -> list[str]:
@@ -464,38 +469,37 @@ class PepperGame:
 
     # ----------------------------------------------------------------------------------- actions
 
-    def apply(self, action: str, seat: int | None = None) -> None:
-        """Apply one action string (see :meth:`legal_actions`); "deal C C … / …" deals explicitly.
+    def apply(self, action: str | PepperAction, seat: int | None = None) -> None:
+        """Apply one action (see :meth:`legal_actions` and :class:`PepperAction`);
+        ``"deal 9C TC … / …"`` deals the hands given.
 
         ``seat``, if given, must be the seat to act (a front end passes the sender's seat).
         Raises :class:`InvalidAction` (not a Pepper action at all), :class:`NotYourTurn` or
         :class:`IllegalAction` (not allowed now), and changes nothing.
         """
         if type(action) is not str:
-            raise InvalidAction.format(
-                "an action is a string such as 'JD', '2', 'pass' or 'H', not {action}",
-                action=repr(action),
-            )
-        if seat is not None and (seat != self._cur or self._phase == OVER):
+            # A PepperAction is applied as its notation; the parser refuses anything else.
+            action = str(action if isinstance(action, PepperAction) else PepperAction.parse(action))
+        if seat is not None and (seat != self._cur or type(seat) is not int or self._phase == OVER):
             self._check_seat(seat)
         ph = self._phase
         if ph == PLAY:  # the hot path of play-outs, kept inline
             c = CARD_INDEX.get(action)
             if c is None:
-                c = self._parse_play(action)
+                c = CARD_INDEX[self._read(action, "card").value]
             cur = self._cur
             hand = self._hands[cur]
             bit = _BIT[c]
             if not hand & bit:
                 raise IllegalAction.format(
-                    "you do not hold {card}", player=self._who(), card=CARD_STR[c]
+                    "You do not hold {card}.", player=self._who(), card=CARD_STR[c]
                 )
             trick = self._trick
             if trick:
                 f = hand & self._follow
                 if f and not f & bit:
                     raise IllegalAction.format(
-                        "you must follow suit ({suit}): {card} does not; playable: {playable}",
+                        "You must follow suit ({suit}): {card} does not; playable: {playable}.",
                         player=self._who(),
                         suit="CDHS"[self._led()],
                         card=CARD_STR[c],
@@ -527,73 +531,53 @@ class PepperGame:
             return
         if ph == AUCTION:
             lvl = self._bid_code.get(action)
-            if lvl is None:
-                lvl = self._parse_bid(action)
-            self._bid(lvl)
+            self._bid(self._level(action) if lvl is None else lvl)
         elif ph == DECLARE:
-            self.declare(self._parse_declare(action))
+            self._declare(parse_trump(self._read(action, "trump").value))
         elif ph == DEAL:
             if action == "deal":
                 self._do_deal(self._shuffle())
-            elif isinstance(action, str) and action.startswith("deal "):
-                parts = action[5:].split("/")
-                self._do_deal(self._check_deal([p.split() for p in parts]))
             else:
-                raise self._refusal(action).format(
-                    "{player} must deal now ('deal'), not {action}",
-                    player=self._who(),
-                    action=repr(action),
-                )
+                act = self._read(action, "deal")
+                self._do_deal(self._shuffle() if not act.hands else self._check_deal(act.hands))
         else:
+            PepperAction.parse(action)  # what is no action at all is InvalidAction, as in play
             raise self._over_error()
 
-    def deal(self, hands: Sequence[Sequence[str]] | None = None) -> None:
+    def deal(
+        self, hands: Sequence[Sequence[str]] | None = None, *, seat: int | None = None
+    ) -> None:
         """Deal the next hand (P4): from the seeded shuffle, or the given hands (a real deck).
 
         ``hands`` has one list per seat (6 cards each with 4 players, 8 with 2 or 3) and, with 2
         players, a third list: the dead hand. Together they must be the 24 cards, each once.
         """
-        if self._phase != DEAL:
-            raise self._phase_error("deal")
+        self._check_method(seat, DEAL, "deal")
         self._do_deal(self._shuffle() if hands is None else self._check_deal(hands))
 
-    def bid(self, bid: int | str) -> None:
+    def bid(self, bid: int | str, *, seat: int | None = None) -> None:
         """Bid a number of tricks, "small" or "big" (Small / Big Pepper) (P5, P6)."""
-        if self._phase != AUCTION:
-            raise self._phase_error("bid")
+        self._check_method(seat, AUCTION, "bid")
         if isinstance(bid, int) and not isinstance(bid, bool):
             bid = str(bid)
-        if not isinstance(bid, str):
-            raise IllegalAction.format("{bid} is not a bid", bid=repr(bid))
-        lvl = self._bid_code.get(bid)
-        if lvl is None:
-            lvl = self._parse_bid(bid)
+        lvl = self._level(bid)
         if lvl == 0:
-            raise IllegalAction("use pass_bid() to pass")
+            raise IllegalAction("Use pass_bid() to pass.")
         self._bid(lvl)
 
-    def pass_bid(self) -> None:
+    def pass_bid(self, *, seat: int | None = None) -> None:
         """Pass in the auction; a pass is final for this hand (P6)."""
-        if self._phase != AUCTION:
-            raise self._phase_error("pass")
+        self._check_method(seat, AUCTION, "pass")
         self._bid(0)
 
-    def declare(self, trump: str | None) -> None:
+    def declare(self, trump: str | None, *, seat: int | None = None) -> None:
         """Name the trump suit "C", "D", "H", "S", or None / "NT" for no trump (P7)."""
-        if self._phase != DECLARE:
-            raise self._phase_error("name trump")
-        t = parse_trump(trump)
-        if t == NO_TRUMP and not self._rules.no_trump:
-            raise IllegalAction("no trump is not allowed under these rules: name C, D, H or S")
-        self._trump = t
-        self._history.append(TRUMP_STR[t])
-        self._phase = PLAY
-        self._leader = self._cur = self._bidder
+        self._check_method(seat, DECLARE, "name trump")
+        self._declare(parse_trump(trump))
 
-    def play(self, card: str) -> None:
+    def play(self, card: str, *, seat: int | None = None) -> None:
         """Play a card from the current player's hand (P9)."""
-        if self._phase != PLAY:
-            raise self._phase_error("play a card")
+        self._check_method(seat, PLAY, "play a card")
         self.apply(CARD_STR[parse_card(card)])
 
     # ------------------------------------------------------------------------------- internals
@@ -601,94 +585,91 @@ class PepperGame:
     def _who(self) -> str:
         return self._names[self._cur]
 
+    def _check_method(self, seat: int | None, phase: int, what: str) -> None:
+        """The checks of a named method: ``seat`` (if given) acts now, and the game is in
+        ``phase``, where ``what`` ("bid", "name trump", …) is done."""
+        if seat is not None and (seat != self._cur or type(seat) is not int or self._phase == OVER):
+            self._check_seat(seat)
+        if self._phase != phase:
+            raise self._phase_error(what)
+
     def _check_seat(self, seat: object) -> None:
-        """Raise for an action sent by ``seat`` when it is not that seat's turn."""
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise InvalidAction.format("there is no seat {seat}", seat=repr(seat))
+        """Raise for an action sent by ``seat`` when it is not that seat's turn (the same
+        checks, in the same order and words, as the dice game's)."""
         if self._phase == OVER:
             raise self._over_error()
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidAction.format("There is no seat {seat}.", seat=repr(seat))
         if not 0 <= seat < self._n:
-            raise NotYourTurn.format(
-                "there is no seat {seat} (seats are 0..{last})", seat=seat, last=self._n - 1
-            )
+            raise NotYourTurn.format("There is no seat {seat}.", seat=seat)
         if seat != self._cur:
             raise NotYourTurn.format(
-                "it is {player}'s turn, not {seat_player}'s",
+                "It is {player}'s turn, not {seat_player}'s.",
                 player=self._who(),
                 seat_player=self._names[seat],
             )
 
-    def _refusal(self, action: object) -> type[ActionError]:
-        """IllegalAction for a Pepper action at the wrong moment, InvalidAction for anything
-        that is no Pepper action at all."""
-        if isinstance(action, str):
-            text = action.strip()
-            low = text.lower().replace(" pepper", "")
-            if low in _ALL_WORDS or low == "deal" or low.startswith("deal "):
-                return IllegalAction
-            for parse in (parse_card, parse_trump):
-                try:
-                    parse(text)
-                    return IllegalAction
-                except ActionError:
-                    pass
-        return InvalidAction
+    def _read(self, action: object, kind: str) -> PepperAction:
+        """``action`` parsed, when it is of ``kind`` ("card", "bid", "trump", "deal"; a bid
+        takes "pass" too); else InvalidAction (no action at all) or IllegalAction (an action of
+        another phase), both saying what is expected now."""
+        try:
+            act: PepperAction | None = PepperAction.parse(action)  # type: ignore[arg-type]
+        except InvalidAction:
+            act = None
+        if act is not None and (act.kind == kind or (kind == "bid" and act.kind == "pass")):
+            return act
+        refusal = InvalidAction if act is None else IllegalAction
+        raise refusal.format(
+            {
+                "card": "{action} is not a card: play one of your cards.",
+                "bid": "{action} is not a bid: bid ({bids}) or pass.",
+                "trump": "{action} is not a trump: name trump (C, D, H, S or NT).",
+                "deal": "{player} must deal now ('deal'), not {action}.",
+            }[kind],
+            action=repr(action),
+            player=self._who(),
+            bids=", ".join(_LADDERS[self._n]),
+        )
+
+    def _level(self, action: object) -> int:
+        """The auction level of a bid or pass in any notation (0: pass)."""
+        act = self._read(action, "bid")
+        lvl = self._bid_code.get(act.kind if act.kind == "pass" else act.value)
+        if lvl is None:  # a bid of another number of players ("6" with four)
+            raise IllegalAction.format(
+                "{action} is not a bid: bid ({bids}) or pass.",
+                action=repr(action),
+                bids=", ".join(_LADDERS[self._n]),
+            )
+        return lvl
+
+    def _declare(self, t: int) -> None:
+        if t == NO_TRUMP and not self._rules.no_trump:
+            raise IllegalAction("Under these rules no trump is not allowed: name C, D, H or S.")
+        self._trump = t
+        self._history.append(TRUMP_STR[t])
+        self._phase = PLAY
+        self._leader = self._cur = self._bidder
 
     def _over_error(self) -> IllegalAction:
-        return IllegalAction("the game is over: no more actions")
+        return IllegalAction("The game is over.")
 
     def _phase_error(self, what: str) -> IllegalAction:
         """``what`` ("deal", "bid", "pass", "name trump", "play a card") is not possible now."""
         ph = self._phase
         if ph == OVER:
-            return IllegalAction.format(
-                "cannot {what}: the game is over: no more actions", what=what
-            )
+            return self._over_error()
         return IllegalAction.format(
             {
-                DEAL: "cannot {what} now: it is {player}'s turn to deal the next hand",
-                AUCTION: "cannot {what} now: it is {player}'s turn to bid or pass",
-                DECLARE: "cannot {what} now: it is {player}'s turn to name trump",
-                PLAY: "cannot {what} now: it is {player}'s turn to play a card",
+                DEAL: "You cannot {what} now: it is {player}'s turn to deal the next hand.",
+                AUCTION: "You cannot {what} now: it is {player}'s turn to bid or pass.",
+                DECLARE: "You cannot {what} now: it is {player}'s turn to name trump.",
+                PLAY: "You cannot {what} now: it is {player}'s turn to play a card.",
             }[ph],
             what=what,
             player=self._who(),
         )
-
-    def _parse_play(self, action: str) -> int:
-        try:
-            return parse_card(action)
-        except ActionError:
-            raise self._refusal(action).format(
-                "{action} is not a card: play one of your cards",
-                player=self._who(),
-                action=repr(action),
-            ) from None
-
-    def _parse_bid(self, action: object) -> int:
-        if isinstance(action, str):
-            t = action.strip().lower().replace(" pepper", "")
-            lvl = self._bid_code.get(t)
-            if lvl is not None:
-                return lvl
-        bids = ", ".join(_LADDERS[self._n])
-        raise self._refusal(action).format(
-            "{action} is not a bid: bid ({bids}) or pass",
-            action=repr(action),
-            player=self._who(),
-            bids=bids,
-        )
-
-    def _parse_declare(self, action: str) -> str | None:
-        try:
-            parse_trump(action)
-        except ActionError:
-            raise self._refusal(action).format(
-                "{action} is not a trump: name trump (C, D, H, S or NT)",
-                player=self._who(),
-                action=repr(action),
-            ) from None
-        return action
 
     def _shuffle(self) -> tuple[int, ...]:
         deck = self._stream.shuffle(self._deals, list(range(DECK_SIZE)))
@@ -702,11 +683,15 @@ class PepperGame:
         n = self._n
         want = n + 1 if n == 2 else n
         size = cards_per_hand(n)
-        if isinstance(hands, str) or len(hands) != want:
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise InvalidAction.format(
+                "A deal is a list of hands, each a list of cards, not {hands}.", hands=repr(hands)
+            )
+        if len(hands) != want:
             raise IllegalAction.format(
-                "a deal for {n} players needs {want} hands (the last one is the dead hand)"
+                "A deal for {n} players needs {want} hands (the last one is the dead hand)."
                 if n == 2
-                else "a deal for {n} players needs {want} hands",
+                else "A deal for {n} players needs {want} hands.",
                 n=n,
                 want=want,
             )
@@ -714,13 +699,18 @@ class PepperGame:
         seen = 0
         for i, given in enumerate(hands):
             h = given.split() if isinstance(given, str) else given
+            if not isinstance(h, Sequence):
+                raise InvalidAction.format(
+                    "A deal is a list of hands, each a list of cards, not {hands}.",
+                    hands=repr(hands),
+                )
             if len(h) != size:
                 if i == n:
                     raise IllegalAction.format(
-                        "the dead hand must get {size} cards, not {got}", size=size, got=len(h)
+                        "The dead hand must get {size} cards, not {got}.", size=size, got=len(h)
                     )
                 raise IllegalAction.format(
-                    "{player} must get {size} cards, not {got}",
+                    "{player} must get {size} cards, not {got}.",
                     player=self._names[i],
                     size=size,
                     got=len(h),
@@ -729,7 +719,7 @@ class PepperGame:
             for t in h:
                 c = parse_card(t)
                 if (m | seen) >> c & 1:
-                    raise IllegalAction.format("the card {card} is dealt twice", card=CARD_STR[c])
+                    raise IllegalAction.format("The card {card} is dealt twice.", card=CARD_STR[c])
                 m |= 1 << c
             seen |= m
             masks.append(m)
@@ -752,12 +742,12 @@ class PepperGame:
         if lvl == 0:
             if self._must_bid():
                 raise IllegalAction.format(
-                    "everybody else passed: you must bid (at least 1) and cannot pass",
+                    "Everybody else passed: you must bid (at least 1) and cannot pass.",
                     player=self._who(),
                 )
         elif lvl <= self._high:
             raise IllegalAction.format(
-                "a bid must be higher than {high}: {bid} is not",
+                "A bid must be higher than {high}: {bid} is not.",
                 high=repr(_LADDERS[self._n][self._high - 1]),
                 bid=repr(_LADDERS[self._n][lvl - 1]),
             )
@@ -845,9 +835,7 @@ class PepperGame:
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
         ):
-            raise SetupError.format(
-                "there is no seat {seat} (seats are 0..{last})", seat=repr(seat), last=n - 1
-            )
+            raise SetupError.format("There is no seat {seat}.", seat=repr(seat))
         ladder = _LADDERS_P[n]
         return PepperView(
             seat=seat,
@@ -942,15 +930,21 @@ class PepperGame:
         >>> r["game"], r["actions"][1], PepperGame.from_record(r).state_key() == g.state_key()
         ('pepper', 'pass', True)
         """
+        actions = self._record_actions()
         return envelope(
             "pepper",
             rules=self._rules.to_dict(),
             seed=self._seed,
             players=list(self._names),
+            first_player=self._first_dealer,
+            # The fields of records before the shared shape, kept for their readers.
             dealer=self._first_dealer,
-            actions=self._record_actions(),
+            actions=actions,
             scores=list(self._scores),
             winners=list(self._winners),
+            result=records.result(
+                self._scores, self._winners, over=self._phase == OVER, actions=len(actions)
+            ),
         )
 
     def to_json(self) -> str:
@@ -959,29 +953,37 @@ class PepperGame:
 
     @classmethod
     def from_record(cls, record: dict[str, Any] | str | bytes) -> PepperGame:
-        """Rebuild a game by replaying a record; raises RecordError if it does not replay."""
-        obj = load(record, "pepper")
+        """Rebuild a game by replaying a record; :class:`RecordError` if it does not replay, or
+        if its written result (or, in older records, its scores) is not what its actions give."""
+        obj = records.load(record, "pepper")
         names = obj["players"]
         if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
-            raise RecordError("'players' must be a list of player names")
+            raise RecordError("The record's 'players' must be a list of player names.")
         try:
             rules = PepperRules.from_dict(obj["rules"])
             game = cls(
                 players=len(names),
                 rules=rules,
                 seed=obj.get("seed"),
-                dealer=obj.get("dealer"),
+                # Records before the shared shape name the first dealer "dealer" only.
+                dealer=records.first_player(obj, old="dealer", default=None),
                 names=names,
             )
         except ValueError as exc:
-            raise RecordError(f"bad record header: {exc}") from exc
+            raise RecordError(f"The record's set-up is invalid: {exc}") from exc
         for i, action in enumerate(obj["actions"]):
             try:
                 game.apply(action)
             except ActionError as exc:
-                raise RecordError(f"action {i + 1} ({action!r}) does not replay: {exc}") from exc
+                raise RecordError(f"Action {i + 1} ({action!r}) does not replay: {exc}") from exc
+        over = game._phase == OVER
+        records.check_result(obj, scores=game._scores, winners=game._winners, over=over)
+        # The field of records before the shared shape, checked as it always was.
         if "scores" in obj and obj["scores"] != game._scores:
-            raise RecordError(f"the record says scores {obj['scores']}, replay gives {game.scores}")
+            raise RecordError(
+                f"The record says the scores are {obj['scores']!r}; its replay gives "
+                f"{game._scores!r}."
+            )
         return game
 
 
@@ -1002,8 +1004,6 @@ _DEAL_ORDER = {n: tuple(deal_order(n, d) for d in range(n)) for n in (2, 3, 4)}
 _LADDERS = {n: bid_ladder(n) for n in (2, 3, 4)}
 _LADDERS_P = {n: ("pass", *_LADDERS[n]) for n in (2, 3, 4)}
 _BID_CODES = {n: {b: i for i, b in enumerate(_LADDERS_P[n])} for n in (2, 3, 4)}
-#: Every bid word (and pass) of any player count, lower case.
-_ALL_WORDS = frozenset(_LADDERS_P[3])
 #: _AUCTION_ACTIONS[n][high][must_bid]: legal auction actions.
 _AUCTION_ACTIONS = {
     n: tuple((("pass", *_LADDERS[n][h:]), _LADDERS[n][h:]) for h in range(len(_LADDERS[n]) + 1))
