@@ -32,6 +32,7 @@ MODULES = [
     "pepper/game.py",
     "pepper/sheet.py",
     "pepper/cards.py",
+    "pepper/action.py",
     "pepper/rules.py",
     "web/adapters/games.py",
     "web/adapters/sheets.py",
