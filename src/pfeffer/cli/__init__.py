@@ -8,6 +8,7 @@ from pfeffer.cli import dice_advice, dice_sheet, dice_strategy, pepper_sheet
 from pfeffer.cli.dice import app as dice_app
 from pfeffer.cli.pepper import app as pepper_app
 from pfeffer.cli.serve import serve
+from pfeffer.core.extras import MissingExtra
 
 app = typer.Typer(
     name="pfeffer",
@@ -30,5 +31,10 @@ __all__ = [
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. A command that needs an optional part of the package that
+    is not installed ends with one line naming the install command, not a traceback."""
+    try:
+        app()
+    except MissingExtra as exc:
+        typer.echo(str(exc), err=True)
+        raise SystemExit(1) from None
