@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from pfeffer.cli import dice_advice, dice_sheet, dice_strategy, pepper_sheet
-from pfeffer.cli.dice import app as dice_app
-from pfeffer.cli.pepper import app as pepper_app
+from pfeffer.cli import dice, dice_advice, dice_sheet, dice_strategy, pepper, pepper_sheet
+from pfeffer.cli.dice_draw import app as dice_app
+from pfeffer.cli.pepper_draw import app as pepper_app
 from pfeffer.cli.serve import serve
 from pfeffer.core.extras import MissingExtra
 
@@ -22,12 +22,14 @@ app.command("serve")(serve)
 
 __all__ = [
     "app",
+    "dice",
     "dice_advice",
     "dice_sheet",
     "dice_strategy",
     "main",
+    "pepper",
     "pepper_sheet",
-]  # the sheet modules add their commands
+]  # the game, sheet, advice and strategy modules add their commands
 
 
 def main() -> None:

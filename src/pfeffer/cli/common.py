@@ -25,7 +25,7 @@ import json
 import os
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -40,6 +40,7 @@ from rich.text import Text
 from pfeffer.core.bots import Bot, BotRegistry
 from pfeffer.core.errors import ActionError, RecordError, RulesError, TranslatableError
 from pfeffer.core.records import dumps
+from pfeffer.core.rules_text import Rule
 from pfeffer.core.rulespec import RuleSpec, spec_map
 
 T = TypeVar("T")
@@ -372,6 +373,17 @@ def confirm(console: Console, question: str) -> bool:
 
 # ---------------------------------------------------------------------------- front ends
 
+
+def rule_option(example: str, game: str) -> Any:
+    """The ``--rule`` / ``-r`` option of a game's commands, with an ``example`` of its use."""
+    return typer.Option(
+        "--rule",
+        "-r",
+        metavar="KEY=VALUE",
+        help=f"House rule, repeatable: e.g. {example} (see 'pfeffer {game} rules').",
+    )
+
+
 GameSaveOpt = Annotated[
     Path | None,
     typer.Option(help="Where to save the game record (default: the records folder)."),
@@ -482,6 +494,39 @@ def record_kind(text: str) -> str | None:
     if not isinstance(kind, str):
         return None
     return f"{kind}-sheet" if kind == "dice" and obj.get("sheet") else kind
+
+
+def rules_summary(
+    heading: str, intro: str, texts: Sequence[Rule], in_force: Mapping[str, str]
+) -> str:
+    """The rules in short (rich markup): ``heading``, the game's ``intro``, every rule with its
+    id, title and sentence (the text the web's rules page shows too, for the standard game) and,
+    under a rule, what the house rules in force or the player count make of it (``in_force``,
+    by rule id).
+
+    >>> from pfeffer.core.rules_text import Rule
+    >>> print(rules_summary("[bold]X[/]", "A game.", [Rule("X1", "Aim", "Win.")], {"X1": "30"}))
+    [bold]X[/]
+    A game.
+    • [bold]X1 Aim[/]: Win.
+      [cyan]In force:[/] 30
+    """
+    lines = [heading, intro]
+    for rule in texts:
+        lines.append(f"• [bold]{rule.id} {rule.title}[/]: {rule.text}")
+        if rule.id in in_force:
+            lines.append(f"  [cyan]In force:[/] {in_force[rule.id]}")
+    return "\n".join(lines)
+
+
+def changed_rules(rules: Any) -> set[str]:
+    """The ids of the rules (D8, P10, …) that a house rule changed from its default changes.
+
+    >>> from pfeffer.dice import DiceRules
+    >>> changed_rules(DiceRules(min_bank=500, tie="playoff")) == {"D8", "D14"}
+    True
+    """
+    return {row.spec.rule for row in rule_rows(rules) if row.changed}
 
 
 def print_rules(console: Console, summary: str, rules: Any, example: str) -> None:

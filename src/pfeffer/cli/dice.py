@@ -12,11 +12,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
 from pfeffer.cli.common import (
     HELP_WORDS,
@@ -32,7 +29,6 @@ from pfeffer.cli.common import (
     make_bot,
     make_console,
     new_record_path,
-    object_name,
     parse_seats,
     print_error,
     print_rules,
@@ -44,170 +40,41 @@ from pfeffer.cli.common import (
     save_text,
     seats_of_record,
     seats_text,
-    total_cells,
-    verb,
     winners_text,
 )
+from pfeffer.cli.dice_advice import Hints, offer_review
+from pfeffer.cli.dice_draw import (
+    RuleOpt,
+    app,
+    dice_text,
+    faces_text,
+    option_lines,
+    rules_help,
+    sheet_table,
+)
+from pfeffer.cli.dice_narration import TURN_ENDS, notices, tell, turn_part
+from pfeffer.cli.narration import LogReader
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.dice.bots import DICE_BOTS
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase, Turn
+from pfeffer.dice.log import dice_log, finished_turns_log
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.scoring import KeepOption, keep_options
-from pfeffer.dice.sheet import (
-    SheetRow,
-    round_number,
-    sheet_rows,
-    turn_rounds,
-    turn_text,
-)
+from pfeffer.dice.scoring import keep_options
+from pfeffer.dice.sheet import round_number, sheet_rows, turn_rounds, turn_text
 
-app = typer.Typer(help="Würfel-Pfeffer, the dice game.", no_args_is_help=True)
-
-GLYPHS = "⚀⚁⚂⚃⚄⚅"
-TABLE_ROWS = 8  # rounds shown in the running table during play (the end shows all)
-
-RuleOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule",
-        "-r",
-        metavar="KEY=VALUE",
-        help="House rule, repeatable: e.g. --rule min_bank=500 --rule tie=playoff "
-        "(see 'pfeffer dice rules').",
-    ),
+__all__ = [  # sheet_table too: the score sheet's table has long been imported from here
+    "PlaySession",
+    "app",
+    "play",
+    "replay",
+    "rules_command",
+    "score",
+    "sheet_table",
+    "solve",
 ]
 
-
-# ============================================================================ drawing
-
-
-def dice_text(faces: tuple[int, ...] | list[int]) -> str:
-    """Dice as faces with their digits, e.g. ``⚀ 1  ⚄ 5`` (rich markup).
-
-    >>> dice_text([1, 5])
-    '[bold]⚀ 1[/]  [bold]⚄ 5[/]'
-    """
-    return "  ".join(f"[bold]{GLYPHS[d - 1]} {d}[/]" for d in faces)
-
-
-def faces_text(faces: tuple[int, ...]) -> str:
-    """Faces as digits with spaces, e.g. ``1 1 5``."""
-    return " ".join(map(str, faces))
-
-
-def option_lines(options: list[KeepOption] | tuple[KeepOption, ...]) -> list[str]:
-    """The set-aside options numbered from 1, with points and notation (rich markup).
-
-    >>> option_lines(keep_options([1, 5, 2]))
-    ['  [bold cyan]1)[/] 1 5      150  [dim]keep 15[/]', '  [bold cyan]2)[/] 1        100  \
-[dim]keep 1[/]', '  [bold cyan]3)[/] 5         50  [dim]keep 5[/]']
-    """
-    width = max(len(faces_text(o.dice)) for o in options)
-    pad = len(str(len(options)))
-    return [
-        f"  [bold cyan]{i:>{pad}})[/] {faces_text(o.dice):<{width}} {o.points:>6}  "
-        f"[dim]{o.action}[/]"
-        for i, o in enumerate(options, start=1)
-    ]
-
-
-def _cell(turn: Turn | None) -> Text:
-    if turn is None:
-        return Text("")
-    style = "red" if turn.busted else ("yellow" if turn.pfeffer is PfefferMode.CALLED else "")
-    return Text(turn_text(turn), style=style)
-
-
-def sheet_table(
-    players: tuple[str, ...],
-    rows: list[SheetRow],
-    totals: list[int] | tuple[int, ...],
-    *,
-    max_rows: int | None = None,
-    current: int | None = None,
-    winners: list[int] | tuple[int, ...] = (),
-) -> Table:
-    """The score sheet as a rich table: one row per round, then the Σ row."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
-    table.add_column("#", justify="right", style="dim")
-    for seat, name in enumerate(players):
-        style = "bold reverse" if seat == current else "bold"
-        table.add_column(
-            Text(name, style=style, justify="right"), justify="right", min_width=6, overflow="fold"
-        )
-    shown = rows
-    if max_rows is not None and len(rows) > max_rows:
-        shown = rows[-max_rows:]
-        table.add_row("…", *["" for _ in players])
-    for row in shown:
-        table.add_row(str(row.number), *[_cell(t) for t in row.turns])
-    table.add_section()
-    table.add_row(Text("Σ", style="bold"), *total_cells(totals, winners))
-    return table
-
-
-def rules_help(rules: DiceRules) -> str:
-    """A short summary of the rules in force, in plain words (rich markup).
-
-    >>> "at least 500" in rules_help(DiceRules(min_bank=500))
-    True
-    """
-    r = rules
-    t = r.triples
-    if dict(t) == {f: (1000 if f == 1 else 100 * f) for f in range(1, 7)}:
-        triples = "three of a kind = 100 × the face, three 1s = 1000"
-    else:
-        triples = "three of a kind: " + ", ".join(f"{f}s {t[f]}" for f in range(1, 7))
-    extra = {
-        "double": "every further die of the same face doubles it (four 6s = 1200)",
-        "add": "every further die of the same face adds the triple again",
-        "fixed": f"four / five / six of a kind score {r.fixed_four} / {r.fixed_five} / "
-        f"{r.fixed_six}",
-    }[r.extra_dice]
-    lines = [
-        "[bold]Würfel-Pfeffer in short[/]",
-        "• Your turn starts with all six dice. After every throw set aside at least one scoring "
-        "die (only combinations within that one throw count), then throw the rest or bank.",
-        f"• Scores: single 1 = {r.single_one}, single 5 = {r.single_five}; {triples}; {extra}; "
-        f"1-2-3-4-5-6 = {r.straight}; three pairs = {r.three_pairs}.",
-        "• A throw with nothing to score is a [red]bust[/]: the turn scores nothing.",
-        "• All six dice set aside (hot dice): "
-        + (
-            "you must throw all six again and keep adding."
-            if r.hot_dice_must_roll
-            else "you may throw all six again and keep adding, or bank."
-        ),
-        f"• You may bank only with at least {r.min_bank} points in the turn"
-        + (" until you have banked once." if r.min_bank_opening_only else "."),
-    ]
-    if r.pfeffer:
-        reward = " Win it and the stake is added as a bonus." if r.pfeffer_reward == "stake" else ""
-        short = (
-            " (House rule: banking below the stake is allowed and costs nothing.)"
-            if r.pfeffer_short_bank == "allowed"
-            else ""
-        )
-        lines.append(
-            "• [yellow]Pfeffer![/] Before your first throw you may bet against the player before "
-            f"you, who banked R: the stake is R + {r.pfeffer_margin}, you must bank at least "
-            f"that, and a bust costs you {r.pfeffer_penalty_factor} × the stake.{reward}{short}"
-        )
-    if r.auto_pfeffer:
-        lines.append(
-            "• Auto-Pfeffer: if the player before you scored nothing, a bust costs you "
-            f"{r.auto_pfeffer_penalty}."
-        )
-    end = (
-        f"• Reach {r.target} and the final round starts: everyone else gets one last turn; "
-        "the highest total wins"
-        if r.final_round
-        else f"• The first to reach {r.target} wins"
-    )
-    tie = "; a tie is played off in extra rounds." if r.tie == "playoff" else "; ties share."
-    lines.append(end + tie + " Totals may go below zero.")
-    return "\n".join(lines)
-
+TABLE_ROWS = 8  # rounds shown in the running table during play (the end shows all)
 
 PLAY_KEYS = (
     "[dim]Keys: a number sets aside that option (or type the faces: 155) · Enter takes the "
@@ -236,8 +103,6 @@ class PlaySession:
         bot_delay: float,
         hints: bool = True,
     ) -> None:
-        from pfeffer.cli.dice_advice import Hints
-
         self.hints = Hints(console, enabled=hints)
         self.console = console
         self.game = game
@@ -247,6 +112,15 @@ class PlaySession:
         self.path = path
         self.bot_delay = bot_delay
         self._announced: tuple[int, int] | None = None
+        view = game.view()
+        # The screen tells the log from here on; a resumed game's finished turns are on the sheet.
+        done, _ = finished_turns_log(
+            view.history, len(view.players), view.rules.auto_pfeffer_penalty
+        )
+        self.log = LogReader(done)
+        self._untold = len(done)  # where the log's events not yet on screen begin
+        # The table's notices already shown (a resumed game may be in its final round).
+        self._told_final, self._told_playoff = view.final_round, view.playoff
 
     # ---------------------------------------------------------------- main loop
 
@@ -284,7 +158,8 @@ class PlaySession:
         return escape(self.game.players[seat])
 
     def announce_turn(self) -> None:
-        """The header of a turn: round, player, total, final round, Auto-Pfeffer."""
+        """The header of a turn (round, player, total, final round, playoff), then what the log
+        says opened it (its Auto-Pfeffer)."""
         g = self.game
         v = g.view()
         seat = v.current_player
@@ -296,12 +171,18 @@ class PlaySession:
             title += " · FINAL ROUND: last turn"
         self.console.print()
         self.console.rule(title)
-        if v.pfeffer is PfefferMode.AUTO:
-            prev = self.name(g.history[-1].seat)
-            self.say(
-                f"[bold yellow]Auto-Pfeffer![/] {prev} scored nothing, so a bust costs "
-                f"{escape(object_name(g.players[seat]))} [bold red]{g.bust_penalty()}[/]."
-            )
+        self.log.read(dice_log(v))
+        self.tell_log(len(self.log.told), v)
+
+    def tell_log(self, end: int, view: DiceView) -> None:
+        """Print the lines of the log's untold events up to ``end``."""
+        for kind, line in tell(self.log.told[:end], self._untold, view):
+            if kind == "win":
+                self.console.print()
+                self.console.rule(f"[bold green]{line}[/]")
+            else:
+                self.say(line)
+        self._untold = max(self._untold, end)
 
     def show_table(self, *, final: bool = False) -> None:
         """The running score sheet (the last rounds; all of them at the end)."""
@@ -322,13 +203,11 @@ class PlaySession:
     # ---------------------------------------------------------------- acting
 
     def act(self, action: str) -> bool:
-        """Apply ``action`` for the player to act and tell what happened; False (after showing
-        the engine's message) if it is illegal."""
+        """Apply ``action`` for the player to act and tell what happened, from the log; False
+        (after showing the engine's message) if it is illegal."""
         g = self.game
         seat = g.current_player
         assert seat is not None  # asked only while the game runs
-        hist, final, playoff = len(g.history), g.final_round, g.view().playoff
-        total, dice = g.turn_total, g.dice_to_roll
         try:
             kind = DiceAction.parse(action).kind
             # A void throw is declared by the table (it may be the previous player's bust that is
@@ -337,69 +216,32 @@ class PlaySession:
         except ActionError as exc:
             print_error(self.console, exc)
             return False
-        who = self.name(seat)
-        if kind == "pfeffer":
-            self.say(
-                f"{who} called [bold yellow]Pfeffer![/] Stake {g.stake}: bank at least "
-                f"{g.min_to_bank()} this turn, or lose [bold red]{g.bust_penalty()}[/]."
-            )
-        elif kind == "roll":
-            thrown = g.last_throw if g.phase is Phase.KEEP else g.history[-1].throws[-1].faces
-            self.say(f"{who} threw   {dice_text(thrown or ())}")
-        elif kind == "keep":
-            kept = DiceAction.parse(action).dice
-            self.say(
-                f"{who} set aside {faces_text(kept)} (+{g.turn_total - total}): "
-                f"turn total [bold]{g.turn_total}[/]"
-            )
-            if len(kept) == dice:
-                self.say(
-                    "[bold magenta]All six dice scored![/] "
-                    + (
-                        "Prove it: throw all six again."
-                        if g.rules.hot_dice_must_roll
-                        else "All six may be thrown again."
-                    )
-                )
-        elif kind == "void":
+        if kind == "void":
             self.say("[bold]Void throw[/] (Brandenburg): it does not count. Throw again.")
-        if len(g.history) > hist:
-            self.turn_ended(g.history[-1], final, playoff)
-        elif len(g.history) < hist:
-            seat = g.current_player
+        v = g.view()
+        news = self.log.read(dice_log(v))
+        self._untold = min(self._untold, news.start)
+        if any(e.kind == "bust" for e in news.withdrawn):
+            seat = v.current_player
             assert seat is not None  # a void bust reopens the turn
             self.say(f"The bust is taken back. {self.name(seat)}: throw again.")
             self._announced = (len(g.history), seat)
+        # The events that open the next turn wait for its header.
+        end = news.start + turn_part(news.fresh)
+        ended = next((e.seat for e in news.fresh if e.kind in TURN_ENDS), None)
+        self.tell_log(end, v)
+        if ended is not None:
+            self.turn_ended(ended)
         return True
 
-    def turn_ended(self, turn: Turn, was_final: bool, was_playoff: tuple[int, ...]) -> None:
-        """Announce a finished turn, the final round, a playoff, the winners; show the sheet."""
-        g = self.game
-        who = self.name(turn.seat)
-        if turn.busted:
-            name = g.players[turn.seat]
-            line = f"[bold red]BUST![/] {who} {verb(name, 'scores', 'score')} nothing this turn."
-            if turn.penalty:
-                why = "Pfeffer lost" if turn.pfeffer is PfefferMode.CALLED else "Auto-Pfeffer"
-                line += f" {why}: [bold red]-{turn.penalty}[/]."
-        else:
-            line = f"{who} banked [bold green]{turn.points}[/]."
-            if turn.bonus:
-                line += f" Pfeffer won: [bold green]+{turn.bonus}[/] bonus."
-        self.say(f"{line} Total: [bold]{turn.total_after}[/]")
-        v = g.view()
-        if g.final_round and not was_final:
-            self.say(
-                f"[bold magenta]{who} reached {g.rules.target}! Final round:[/] "
-                "everyone else gets one more turn."
-            )
-        if v.playoff and not was_playoff:
-            tied = ", ".join(self.name(s) for s in v.playoff)
-            self.say(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
-        if g.is_over:
-            self.console.print()
-            self.console.rule(f"[bold green]{winners_text(g.players, g.winners, g.scores)}[/]")
-        else:
+    def turn_ended(self, seat: int) -> None:
+        """After a turn's end was told (and the winners, if it ended the game): the final round
+        or a playoff that begins, then the sheet."""
+        v = self.game.view()
+        for line in notices(v, seat, self._told_final, bool(self._told_playoff)):
+            self.say(line)
+        self._told_final, self._told_playoff = v.final_round, v.playoff
+        if not v.is_over:  # the winners were told with the turn
             self.show_table()
             self.save()
 
@@ -656,8 +498,6 @@ def play(
         console, game, table, bots, manual=manual, path=path, bot_delay=bot_delay, hints=hints
     ).run()
     if game.is_over:
-        from pfeffer.cli.dice_advice import offer_review
-
         offer_review(console, game, {i for i, s in enumerate(table) if not s.is_bot})
 
 

@@ -31,7 +31,7 @@ from pfeffer.cli.common import (
     rules_or_exit,
     seats_of_record,
 )
-from pfeffer.cli.dice import RuleOpt, app, dice_text, faces_text
+from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.dice.game import DiceGame, Phase
 from pfeffer.dice.rules import DiceRules

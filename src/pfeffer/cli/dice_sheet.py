@@ -28,8 +28,9 @@ from pfeffer.cli.common import (
     rules_or_exit,
     winners_text,
 )
-from pfeffer.cli.dice import RuleOpt, app, rules_help, sheet_table
 from pfeffer.cli.dice_advice import Hints, sheet_advice
+from pfeffer.cli.dice_draw import RuleOpt, app, rules_help, sheet_table
+from pfeffer.cli.dice_narration import notices
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.dice.game import PfefferMode
 from pfeffer.dice.rules import DiceRules
@@ -141,14 +142,8 @@ class DiceSheetSession(SheetSession[DiceSheet]):
             self.console.print(f"[bold red]{who}: {why}, -{turn.penalty}[/]")
         if turn.bonus:
             self.console.print(f"[bold green]{who}: Pfeffer won, +{turn.bonus} bonus[/]")
-        if s.final_round and not before[0]:
-            self.console.print(
-                f"[bold magenta]{who} reached {s.rules.target}! Final round:[/] "
-                "everyone else gets one more turn."
-            )
-        if s.view().playoff and not before[1]:
-            tied = ", ".join(escape(s.players[p]) for p in s.view().playoff)
-            self.console.print(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
+        for line in notices(s.view(), turn.seat, before[0], bool(before[1])):
+            self.console.print(line)
         self.show()
         self.save()
 

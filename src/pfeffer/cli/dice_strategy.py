@@ -10,8 +10,8 @@ from typing import Annotated
 import typer
 
 from pfeffer.cli.common import make_console, print_error, rules_or_exit
-from pfeffer.cli.dice import RuleOpt, app
 from pfeffer.cli.dice_advice import get_strategy
+from pfeffer.cli.dice_draw import RuleOpt, app
 from pfeffer.dice.card import CARDS
 from pfeffer.dice.rules import DiceRules
 

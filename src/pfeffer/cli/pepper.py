@@ -10,14 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
 
 from pfeffer.cli.common import (
     HELP_WORDS,
@@ -29,7 +26,6 @@ from pfeffer.cli.common import (
     ask,
     check_save_path,
     confirm,
-    count,
     game_saved_text,
     load_or_exit,
     make_bot,
@@ -46,303 +42,44 @@ from pfeffer.cli.common import (
     save_text,
     seats_of_record,
     seats_text,
-    total_cells,
     verb,
 )
-from pfeffer.cli.common import winners_text as _winners_text
+from pfeffer.cli.narration import LogReader
 from pfeffer.cli.pepper_advice import hint_line, review_lines, terminal_language
+from pfeffer.cli.pepper_draw import (
+    RuleOpt,
+    app,
+    bid_text,
+    card_markup,
+    hand_table,
+    rules_help,
+    screen_param,
+    seat_number,
+    trump_markup,
+    winners_text,
+)
+from pfeffer.cli.pepper_narration import tell
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import (
     CARD_PRETTY,
-    HandResult,
     PepperGame,
     PepperRules,
     PepperView,
-    bid_ladder,
-    cards_per_hand,
 )
 from pfeffer.pepper.bots import PEPPER_BOTS
 from pfeffer.pepper.cards import CARD_INDEX
-from pfeffer.pepper.rules import score_hand, side_names
+from pfeffer.pepper.log import pepper_log
+from pfeffer.pepper.rules import bid_terms, partner, side_names
 from pfeffer.pepper.sheet import SHEET_GAME, PepperSheet
 
-app = typer.Typer(help="Karten-Pfeffer / Pepper, the trick-taking card game.", no_args_is_help=True)
-
-SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_NAME = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
-
-T = TypeVar("T")
-
-RuleOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule",
-        "-r",
-        metavar="KEY=VALUE",
-        help="House rule, repeatable: e.g. --rule target=50 --rule all_pass=redeal "
-        "(see 'pfeffer pepper rules').",
-    ),
+__all__ = [  # hand_table too: the score pad's table has long been imported from here
+    "PlaySession",
+    "hand_table",
+    "play",
+    "replay",
+    "rules_command",
 ]
-
-
-# ============================================================================ drawing
-
-
-def card_markup(card: str) -> str:
-    """A card with its suit symbol, red for hearts and diamonds (rich markup).
-
-    >>> card_markup("JD"), card_markup("TS")
-    ('[bold red]J♦[/]', '[bold]10♠[/]')
-    """
-    pretty = CARD_PRETTY[CARD_INDEX[card]]
-    return f"[bold red]{pretty}[/]" if card[-1] in "DH" else f"[bold]{pretty}[/]"
-
-
-def trump_markup(trump: str | None) -> str:
-    """Trump as symbol and name, e.g. ``♥ hearts`` (red), or ``no trump``.
-
-    >>> trump_markup("H"), trump_markup("NT")
-    ('[bold red]♥ hearts[/]', '[bold]no trump[/]')
-    """
-    if trump is None or trump == "NT":
-        return "[bold]no trump[/]"
-    style = "bold red" if trump in "DH" else "bold"
-    return f"[{style}]{SUIT_SYMBOL[trump]} {SUIT_NAME[trump]}[/]"
-
-
-def screen_param(name: str, value: object) -> object:
-    """A parameter of an engine message as the screen shows it: cards (``TH``, or a list
-    ``9C TC``) with suit symbols and 10, a suit letter as its symbol; names and what the
-    player typed stay as they are.
-
-    >>> screen_param("playable", "9C TC"), screen_param("suit", "H"), screen_param("player", "AS")
-    ('9♣ 10♣', '♥', 'AS')
-    """
-    if not isinstance(value, str) or name in ("player", "seat_player", "action", "bid", "text"):
-        return value
-    if name in ("suit", "trump") and value in SUIT_SYMBOL:
-        return SUIT_SYMBOL[value]
-    words = value.split()
-    if words and all(w in CARD_INDEX for w in words):
-        return " ".join(CARD_PRETTY[CARD_INDEX[w]] for w in words)
-    return value
-
-
-def trump_symbol(trump: str | None) -> str:
-    """Trump as its symbol (red for hearts and diamonds) or ``NT``, for tables (markup).
-
-    >>> trump_symbol("H"), trump_symbol(None)
-    ('[bold red]♥[/]', '[bold]NT[/]')
-    """
-    if trump is None or trump == "NT":
-        return "[bold]NT[/]"
-    return (
-        f"[bold red]{SUIT_SYMBOL[trump]}[/]" if trump in "DH" else f"[bold]{SUIT_SYMBOL[trump]}[/]"
-    )
-
-
-def bid_text(bid: str | None) -> str:
-    """A bid as players say it.
-
-    >>> bid_text("3"), bid_text("small"), bid_text("big"), bid_text("pass")
-    ('3', 'Small Pepper', 'Big Pepper', 'pass')
-    """
-    return {"small": "Small Pepper", "big": "Big Pepper"}.get(bid or "", bid or "")
-
-
-def hand_table(
-    players: Sequence[str],
-    rows: Sequence[HandResult],
-    totals: Sequence[int],
-    winners: Sequence[int] = (),
-    *,
-    max_rows: int | None = None,
-) -> Table:
-    """The score pad as a rich table: one row per hand (points and running totals per side).
-
-    It fits 80 columns: names wrap at their spaces (a team's players on lines of their own) and
-    are never cut off; trump is its symbol.
-    """
-    sides = side_names(players)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("dealer", overflow="fold", max_width=11)
-    table.add_column("bidder", overflow="fold", max_width=11)
-    table.add_column("bid", overflow="fold", max_width=6)
-    table.add_column("trump", justify="center")
-    table.add_column("tricks", justify="center", no_wrap=True)
-    for name in sides:
-        head = name.replace(" & ", " &\n")
-        widest = max(7, *(len(line) for line in head.splitlines()))
-        table.add_column(
-            Text(head, style="bold", justify="right"),
-            justify="right",
-            width=min(widest, 14),
-            overflow="fold",
-        )
-    shown = list(rows)
-    if max_rows is not None and len(shown) > max_rows:
-        shown = shown[-max_rows:]
-        table.add_row("…", *["" for _ in range(5 + len(sides))])
-    for r in shown:
-        if r.bidder is None:
-            table.add_row(
-                str(r.hand_number), escape(players[r.dealer]), "[dim]all passed[/]", "", "", "",
-                *["" for _ in sides],
-            )  # fmt: skip
-            continue
-        cells = []
-        for p, s in zip(r.points, r.scores, strict=True):
-            style = "red" if p < 0 else ""
-            cells.append(Text.assemble((f"{p:+d}", style), (f" {s}", "dim")))
-        made = "" if r.made else " [red]set[/]"
-        table.add_row(
-            str(r.hand_number),
-            escape(players[r.dealer]),
-            escape(players[r.bidder]),
-            bid_text(r.bid) + made,
-            trump_symbol(r.trump),
-            " : ".join(map(str, r.tricks)),
-            *cells,
-        )
-    table.add_section()
-    table.add_row(Text("Σ", style="bold"), "", "", "", "", "", *total_cells(totals, winners))
-    return table
-
-
-def winners_text(players: Sequence[str], winners: Sequence[int], scores: Sequence[int]) -> str:
-    """``Winner: Ann & Cy with 31!`` or ``Shared win: Ann and Bob with 30!`` (markup).
-
-    >>> winners_text(["Ann", "Bob"], [0, 1], [30, 30])
-    'Shared win: Ann and Bob with 30!'
-    """
-    return _winners_text(side_names(players), winners, scores)
-
-
-def by_players(values: dict[int, str]) -> str:
-    """Values per player count, equal ones grouped: ``6 with 4 players, 8 with 2 or 3``.
-
-    >>> by_players({4: "6", 2: "8", 3: "8"})
-    '6 with 4 players, 8 with 2 or 3'
-    >>> by_players({3: "8"}), by_players({2: "5", 3: "5", 4: "5"})
-    ('8 with 3 players', '5')
-    """
-    groups: dict[str, list[int]] = {}
-    for n, value in values.items():
-        groups.setdefault(value, []).append(n)
-    if len(groups) == 1 and len(values) > 1:
-        return next(iter(groups))
-    parts = []
-    for i, (value, counts) in enumerate(groups.items()):
-        who = " or ".join(map(str, sorted(counts)))
-        parts.append(f"{value} with {who}{' players' if i == 0 else ''}")
-    return ", ".join(parts)
-
-
-def rules_help(rules: PepperRules, players: int | None = None) -> str:
-    """A short summary of the rules in force, in plain words (rich markup), for ``players``
-    players or (None) for 4 and for 2 or 3.
-
-    >>> "first side to reach 50" in rules_help(PepperRules(target=50))
-    True
-    >>> "loses 6 with 4 players, 8 with 2 or 3" in rules_help(PepperRules())
-    True
-    >>> "loses 8 (with 3 players)" in rules_help(PepperRules(), 3)
-    True
-    """
-    counts = [players] if players else [4, 2, 3]
-    ladder_parts = []
-    for ladder, group in _groups({n: bid_ladder(n) for n in counts}).items():
-        ladder_parts.append(f"{', '.join(bid_text(b) for b in ladder)} ({_with(group)})")
-    ladders = "; ".join(ladder_parts)
-    if rules.set_penalty is not None:
-        penalty = f"{rules.set_penalty} (house rule)"
-    elif players:
-        penalty = f"{rules.penalty(players)} (with {players} players)"
-    else:
-        penalty = by_players({n: str(rules.penalty(n)) for n in counts})
-    big_points = {n: str(rules.big_pepper_factor * cards_per_hand(n)) for n in counts}
-    big = f"{big_points[players]} (with {players} players)" if players else by_players(big_points)
-    must = (
-        "if everybody else passed, the last player must bid"
-        if rules.all_pass == "last_must_bid"
-        else "if everybody passes, the deal passes on (redeal)"
-    )
-    nt = "a trump suit or no trump" if rules.no_trump else "a trump suit (no trump not allowed)"
-    if players == 4:
-        seats = "4 players play as teams of partners sitting opposite (players 1+3 against 2+4)"
-    elif players:
-        seats = f"{players} players play each for themselves"
-    else:
-        seats = (
-            "4 players play as teams of partners sitting opposite (players 1+3 against 2+4); "
-            "2 or 3 play alone"
-        )
-    deal = {
-        4: "6 cards each",
-        3: "8 cards each",
-        2: "8 cards each, and a third hand of 8 stays face down",
-    }
-    cards = (
-        deal[players]
-        if players
-        else "6 cards each with 4 players, 8 with 2 or 3 (with 2 a third hand of 8 stays face down)"
-    )
-    return "\n".join(
-        [
-            "[bold]Karten-Pfeffer (Pepper) in short[/]"
-            + (f" [dim]({players} players)[/]" if players else ""),
-            f"• 24 cards (9 10 J Q K A). {seats}. {cards[0].upper()}{cards[1:]}.",
-            f"• Auction from the left of the dealer: pass (final) or bid higher. Bids: {ladders}. "
-            f"Big Pepper ends the auction; {must}.",
-            f"• The winner names {nt} and leads. Follow suit if you can; highest trump wins, "
-            "else the highest card of the suit led.",
-            "• Trump order: jack of trumps, the other jack of the same colour (it [italic]is[/] "
-            "a trump), A K Q 10 9. Other suits: A K Q J 10 9.",
-            "• Scoring: made it → one point per trick won (Pepper: all tricks). Set → the "
-            f"bidding side loses {penalty}. Big Pepper wins or loses {big}. Everybody else: one "
-            "point per trick they won.",
-            f"• The first side to reach {rules.target} wins; if several reach it in the same "
-            "hand the highest wins, equal highest share the win. Scores may go below zero.",
-        ]
-    )
-
-
-def _groups(values: dict[int, tuple[str, ...]]) -> dict[tuple[str, ...], list[int]]:
-    groups: dict[tuple[str, ...], list[int]] = {}
-    for n, value in values.items():
-        groups.setdefault(value, []).append(n)
-    return groups
-
-
-def _with(counts: list[int]) -> str:
-    return f"{' or '.join(map(str, sorted(counts)))} players"
-
-
-def _seat_number(text: str, names: Sequence[str]) -> int:
-    """A seat from a player's number (from 1) or name (case-insensitive, unique prefix).
-
-    >>> _seat_number("2", ["Ann", "Bob"]), _seat_number("an", ["Ann", "Bob"])
-    (1, 0)
-    """
-    t = text.strip()
-    if t.isdigit() and 1 <= int(t) <= len(names):
-        return int(t) - 1
-    low = t.lower()
-    exact = [i for i, n in enumerate(names) if n.lower() == low]
-    found = exact or [i for i, n in enumerate(names) if low and n.lower().startswith(low)]
-    if len(found) == 1:
-        return found[0]
-    listed = ", ".join(f"{i + 1} {n}" for i, n in enumerate(names))
-    if t.isdigit():
-        raise IllegalAction(
-            f"There is no player {t}: give a number from 1 to {len(names)} or a name ({listed})."
-        )
-    raise IllegalAction(
-        f"{text!r} is no player: give a number from 1 to {len(names)} or a name ({listed})."
-    )
-
 
 # ============================================================================ play
 
@@ -382,6 +119,8 @@ class PlaySession:
         self.bot_delay = bot_delay
         self.humans = [i for i in range(len(game.players)) if i not in bots]
         self._at_screen: int | None = None  # the human whose cards may be on screen
+        # The screen tells the log from here on (a resumed game: from where it stopped).
+        self.log = LogReader(pepper_log(game.view(None), game.history))
 
     def say(self, text: str) -> None:
         """Print a line of markup."""
@@ -430,81 +169,48 @@ class PlaySession:
     # ---------------------------------------------------------------- acting and telling
 
     def act(self, action: str, *, show_deal: bool = False) -> bool:
-        """Apply ``action`` for the player to act and tell what happened; False (after showing
-        the engine's message) if it is illegal."""
+        """Apply ``action`` for the player to act and tell what happened, from the log; False
+        (after showing the engine's message) if it is illegal. ``show_deal``: every hand is shown
+        at the deal (a replay)."""
         g = self.game
-        seat, phase = g.current_player, g.phase
-        tricks, results = len(g.tricks), len(g.results)
         try:
             g.apply(action)
         except ActionError as exc:
             print_error(self.console, exc, screen_param)
             return False
-        who = f"[bold]{self.name(seat)}[/]" if seat is not None else ""
-        if phase == "deal":
-            self.console.print()
-            self.console.rule(f"Hand {g.hand_number} · {self.deals(g.dealer)}")
-            self.say(
-                "[dim]Scores:[/] "
-                + " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(g.scores))
-            )
-            if show_deal:
-                for s in range(len(g.players)):
-                    self.say(f"  {self.name(s)}: {self.cards_line(g.hand(s))}")
-                if len(g.players) == 2:
-                    self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
-        elif phase == "auction":
-            self.say(f"{who} {'passed' if action == 'pass' else 'bid ' + bid_text(action)}.")
-            if g.phase == "declare" and g.bidder is not None:
-                self.say(
-                    f"[bold]{self.name(g.bidder)}[/] won the auction with {bid_text(g.contract)}."
-                )
-        elif phase == "declare" and seat is not None:
-            need = g.tricks_needed() or 0
-            side = side_names(g.names)[g.side_of(seat)]
-            self.say(
-                f"{who} named {trump_markup(g.trump)}. Contract: {escape(side)} "
-                f"{verb(side, 'needs', 'need')} {count(need, 'trick')} ({bid_text(g.contract)})."
-            )
-        elif phase == "play":
-            self.say(f"{who} played {card_markup(g.actions[-1])}.")
-        if len(g.results) > results:
-            self.hand_ended(g.results[-1], last_trick=len(g.tricks) > tricks or phase == "play")
-        elif len(g.tricks) > tricks:
-            self.trick_ended()
+        view = g.view(None)
+        news = self.log.read(pepper_log(view, g.history))
+        for kind, line in tell(self.log.told, news.start, view):
+            if kind == "deal":
+                self.console.print()
+                self.console.rule(line)
+                scores = " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(view.scores))
+                self.say(f"[dim]Scores:[/] {scores}")
+                if show_deal:
+                    self.show_hands()
+            elif kind == "win":
+                self.console.rule(f"[bold green]{line}[/]")
+            else:
+                self.say(line)
+            if kind == "hand":
+                self.hand_ended()
         return True
 
-    def trick_ended(self) -> None:
-        """Name the winner of the trick just finished and the tricks so far."""
+    def show_hands(self) -> None:
+        """Every hand as dealt (a replay shows them), the face-down one too."""
         g = self.game
-        t = g.tricks[-1]
-        won = " · ".join(f"{self.side(i)} {n}" for i, n in enumerate(g.tricks_won))
-        self.say(
-            f"  → [bold]{self.name(t.winner)}[/] won trick {len(g.tricks)} "
-            f"({' '.join(card_markup(c) for c in t.cards)}). Tricks: {won}"
-        )
+        for s in range(len(g.players)):
+            self.say(f"  {self.name(s)}: {self.cards_line(g.hand(s))}")
+        if len(g.players) == 2:
+            self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
 
-    def hand_ended(self, r: HandResult, *, last_trick: bool) -> None:
-        """Tell the hand's result, show the score table, save, and name the winners."""
+    def hand_ended(self) -> None:
+        """After a hand's result was told: the score table, the reviews, the record saved."""
         g = self.game
-        if r.bidder is None:
-            self.say("Everybody passed: the deal passes on.")
-            return
-        if last_trick:
-            self.trick_ended()
-        side = g.side_of(r.bidder)
-        verdict = "[bold green]made it[/]" if r.made else "[bold red]went set[/]"
-        points = ", ".join(f"{self.side(i)} {p:+d}" for i, p in enumerate(r.points))
-        self.say(
-            f"{self.side(side)} {verdict} with {r.tricks[side]} of "
-            f"{cards_per_hand(len(g.players))} tricks ({bid_text(r.bid)}): {points}."
-        )
         self.console.print(hand_table(g.names, g.results, g.scores, g.winners, max_rows=8))
         if self.review:
             self.show_reviews(len(g.results) - 1)
         self.save()
-        if g.is_over:
-            self.console.rule(f"[bold green]{winners_text(g.names, g.winners, g.scores)}[/]")
 
     def show_reviews(self, hand_index: int) -> None:
         """The double-dummy review of a finished hand for each human's side."""
@@ -575,12 +281,10 @@ class PlaySession:
             played = " · ".join(f"{self.name(s)} {card_markup(c)}" for s, c in v.current_trick)
             self.say(f"On the table: {played}")
         legal = g.legal_cards() if v.phase == "play" else []
-        partner = ""
-        if len(g.players) == 4:
-            partner = f" [dim](partner: {self.name((seat + 2) % 4)})[/]"
-        self.say(
-            f"[bold]{self.name(seat)}[/], your cards{partner}: {self.cards_line(v.hand, legal)}"
-        )
+        mate = partner(len(v.players), seat)
+        with_mate = "" if mate is None else f" [dim](partner: {self.name(mate)})[/]"
+        cards = self.cards_line(v.hand, legal)
+        self.say(f"[bold]{self.name(seat)}[/], your cards{with_mate}: {cards}")
 
     def prompt_for(self, seat: int) -> str:
         """The prompt for the phase."""
@@ -667,19 +371,12 @@ class PlaySession:
         seat = g.current_player
         if g.phase == "auction" and action in ("small", "big") and action in g.legal_actions():
             assert seat is not None  # the auction runs
-            side = g.side_of(seat)
             n = len(g.players)
-            tricks = cards_per_hand(n)
-            won = [0] * len(g.scores)
-            won[side] = tricks
-            made = score_hand(g.rules, n, side, action, won)[side]
-            won[side] -= 1
-            won[(side + 1) % len(won)] += 1
-            lost = score_hand(g.rules, n, side, action, won)[side]
-            pronoun = "your side" if n == 4 else "you"
+            terms = bid_terms(g.rules, n, action)
+            pronoun = "you" if partner(n, seat) is None else "your side"
             question = (
-                f"[bold]{bid_text(action)}[/]: {pronoun} must win all {tricks} tricks "
-                f"(made [green]{made:+d}[/], set [red]{lost:+d}[/]). Bid it?"
+                f"[bold]{bid_text(action)}[/]: {pronoun} must win all {terms.tricks} tricks "
+                f"(made [green]{terms.made_max:+d}[/], set [red]{terms.set_points:+d}[/]). Bid it?"
             )
             if not confirm(self.console, question):
                 self.say("[dim]Not bid; choose again.[/]")
@@ -761,12 +458,13 @@ def play(
             raise typer.BadParameter(str(exc), param_hint="SEATS") from None
         names = [s.name for s in table]
         try:
-            first = None if dealer is None else _seat_number(dealer, names)
+            first = None if dealer is None else seat_number(dealer, names)
         except ActionError as exc:
             raise typer.BadParameter(str(exc), param_hint="--dealer") from None
         game = PepperGame(len(table), rules, seed=seed, dealer=first, names=names)
         path = check_save_path(save) if save is not None else new_record_path("pepper", "game")
-        teams = " · teams: " + " against ".join(side_names(names)) if len(table) == 4 else ""
+        paired = partner(len(table), 0) is not None
+        teams = " · teams: " + " against ".join(side_names(names)) if paired else ""
         console.print(
             f"[bold]Karten-Pfeffer[/]: {seats_text(table)}{escape(teams)}. Target {rules.target}."
         )

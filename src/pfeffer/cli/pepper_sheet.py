@@ -33,15 +33,16 @@ from pfeffer.cli.common import (
     rules_or_exit,
     verb,
 )
-from pfeffer.cli.pepper import (
+from pfeffer.cli.pepper_draw import (
     RuleOpt,
-    _seat_number,
     app,
     bid_text,
     hand_table,
     rules_help,
+    seat_number,
     winners_text,
 )
+from pfeffer.cli.pepper_narration import REDEAL, points_text, verdict
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import HandResult, PepperRules, bid_ladder, cards_per_hand, side_of
 from pfeffer.pepper.cards import parse_trump
@@ -112,7 +113,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
                 self.console.print("Last hand taken back.")
             elif low in ("p", "pass", "passed"):
                 s.enter_passed()
-                self.console.print("Everybody passed: the deal passes on.")
+                self.console.print(REDEAL)
             else:
                 self.enter(text)
         except _Cancel:
@@ -130,7 +131,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         n = len(s.players)
         sides = side_names(s.players)
         try:
-            bidder = _seat_number(text, s.players)
+            bidder = seat_number(text, s.players)
         except IllegalAction:
             if len(text.split()) < 2:
                 raise
@@ -149,10 +150,9 @@ class PepperSheetSession(SheetSession[PepperSheet]):
                 got = self.ask_until(f"Tricks won by {escape(name)}: ", _whole)
                 tricks.append(got)
             row = s.enter(bidder, bid, trump, self.complete(tricks))
-        side = side_of(n, bidder)
-        verdict = "[bold green]made it[/]" if row.made else "[bold red]went set[/]"
-        pts = ", ".join(f"{escape(sides[i])} {p:+d}" for i, p in enumerate(row.points))
-        self.console.print(f"{escape(sides[side])} {verdict}: {pts}.")
+        shown = [escape(name) for name in sides]
+        made = verdict(shown[side_of(n, bidder)], bool(row.made))
+        self.console.print(f"{made}: {points_text(shown, row.points)}.")
 
     def complete(self, tricks: list[int]) -> list[int]:
         """The tricks of every side but the last, completed: the last side took the rest of
@@ -185,7 +185,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         if k < 3 or len(tricks) not in (len(sides) - 1, len(sides)):
             raise IllegalAction(form)
         try:
-            bidder = _seat_number(" ".join(words[: k - 2]), s.players)
+            bidder = seat_number(" ".join(words[: k - 2]), s.players)
             _trump(words[k - 1])
         except ActionError as exc:
             raise IllegalAction(f"{error_text(exc)} {form}") from None
@@ -252,7 +252,7 @@ def sheet(
             first = _ask_dealer(console, names)
         else:
             try:
-                first = _seat_number(dealer, names)
+                first = seat_number(dealer, names)
             except ActionError as exc:
                 raise typer.BadParameter(str(exc), param_hint="--dealer") from None
         pad = PepperSheet(names, rules, dealer=first)
@@ -273,7 +273,7 @@ def _ask_dealer(console: Console, names: list[str]) -> int:
         if text.lower() in QUIT_WORDS:
             raise typer.Exit(0)
         try:
-            return _seat_number(text, names)
+            return seat_number(text, names)
         except ActionError as exc:
             print_error(console, exc)
 

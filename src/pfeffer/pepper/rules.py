@@ -81,6 +81,18 @@ def side_of(players: int, seat: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
+def partner(players: int, seat: int) -> int | None:
+    """The seat playing for the same side as ``seat``, or None where everyone plays alone (P2).
+
+    >>> [partner(4, s) for s in range(4)], partner(3, 1)
+    ([2, 3, 0, 1], None)
+    """
+    mates = [
+        s for s in range(players) if s != seat and side_of(players, s) == side_of(players, seat)
+    ]
+    return mates[0] if mates else None
+
+
 def _check_players(players: int) -> None:
     if players not in (2, 3, 4):
         raise RulesError.format(
