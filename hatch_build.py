@@ -15,7 +15,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 LOCALES = Path("src/pfeffer/web/i18n/locale")
 
 
-class CompileCatalogues(BuildHookInterface):  # type: ignore[misc]
+class CompileCatalogues(BuildHookInterface):  # type: ignore[type-arg]
     """Write ``messages.mo`` next to every ``messages.po``."""
 
     PLUGIN_NAME = "custom"
