@@ -116,7 +116,7 @@ def test_the_lock_holds_every_dependency_of_pyproject(name: str) -> None:
 
 def test_the_sets_are_the_ones_dev_installs() -> None:
     sets = lock_sets()
-    assert sets == {"play": [], "dev": ["dev"]}
+    assert sets == {"play": ["server"], "dev": ["dev"]}
     script = (ROOT / "dev").read_text()
     for name in sets:
         assert f"ensure_env {name}" in script

@@ -8,6 +8,7 @@ from pfeffer.cli import dice, dice_advice, dice_sheet, dice_strategy, pepper, pe
 from pfeffer.cli.dice_draw import app as dice_app
 from pfeffer.cli.pepper_draw import app as pepper_app
 from pfeffer.cli.serve import serve
+from pfeffer.core.extras import MissingExtra
 
 app = typer.Typer(
     name="pfeffer",
@@ -32,5 +33,10 @@ __all__ = [
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point. A command that needs an optional part of the package that
+    is not installed ends with one line naming the install command, not a traceback."""
+    try:
+        app()
+    except MissingExtra as exc:
+        typer.echo(str(exc), err=True)
+        raise SystemExit(1) from None

@@ -12,7 +12,7 @@ import itertools
 import json
 from collections import deque
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich import box
@@ -33,13 +33,14 @@ from pfeffer.cli.common import (
 )
 from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text
 from pfeffer.core.errors import ActionError, IllegalAction
+from pfeffer.core.extras import MissingExtra, require
 from pfeffer.dice.game import DiceGame, Phase
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import keep_options
-from pfeffer.dice.solver import Advice, DiceStrategy, advise, solve
-from pfeffer.dice.solver import cache as solver_cache
-from pfeffer.dice.solver import review as solver_review
-from pfeffer.dice.solver.review import Decision
+
+if TYPE_CHECKING:  # the solver needs the extra 'ai' (numpy, numba): imported where it is used
+    from pfeffer.dice.solver import Advice, DiceStrategy
+    from pfeffer.dice.solver.review import Decision
 
 HINT_WORDS = frozenset({"a", "hint", "advice"})
 """What asks for a hint in ``dice play`` (``h`` is help there)."""
@@ -76,7 +77,16 @@ def get_strategy(
     console: Console, rules: DiceRules, *, ask_first: bool = True
 ) -> DiceStrategy | None:
     """The solved table of ``rules``: from the cache (or the package) at once; else solved now
-    with a progress bar, after a yes to ``ask_first``'s question. None: not solved (said why)."""
+    with a progress bar, after a yes to ``ask_first``'s question. None: not solved (said why,
+    also when the extra 'ai' that the solver needs is not installed)."""
+    try:
+        require("ai", "The dice advice")
+    except MissingExtra as exc:
+        console.print(f"[yellow]{escape(str(exc))}[/]")
+        return None
+    from pfeffer.dice.solver import cache as solver_cache
+    from pfeffer.dice.solver import solve
+
     found = solver_cache.load(rules)
     if found is not None:
         return found
@@ -304,6 +314,8 @@ def show_advice(console: Console, strategy: DiceStrategy, game: DiceGame) -> Non
         console.print("The game is over: there is nothing to advise.")
         return
     console.print(state_text(game))
+    from pfeffer.dice.solver import advise
+
     tips = advise(strategy, game)
     if not tips:
         console.print("Nothing to decide here.")
@@ -403,6 +415,8 @@ def decisions(strategy: DiceStrategy, record: DiceGame, seats: set[int]) -> list
     """Every decision with a choice that a player in ``seats`` made in ``record`` (replayed
     action by action), valued by the solver; in the order played (:mod:`pfeffer.dice.solver.review`
     with the terminal's line for each situation)."""
+    from pfeffer.dice.solver import review as solver_review
+
     return solver_review.decisions(strategy, record, seats, situation=state_text)
 
 
@@ -412,6 +426,8 @@ def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
     for name, justify in (("#", "right"), ("Round", "right"), ("Situation", "left"),
                           ("Played", "left"), ("Best", "left"), ("Cost", "right")):  # fmt: skip
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    from pfeffer.dice.solver import review as solver_review
+
     ranked = solver_review.ranked(found)[:top]
     for i, d in enumerate(ranked, start=1):
         table.add_row(str(i), str(d.round), d.situation, d.played, f"[green]{d.best}[/]",
@@ -423,6 +439,8 @@ def show_review(
     console: Console, strategy: DiceStrategy, game: DiceGame, seats: set[int], top: int = 10
 ) -> None:
     """Every decision of ``seats`` with the win % it cost, the biggest mistakes first."""
+    from pfeffer.dice.solver import review as solver_review
+
     found = decisions(strategy, game, seats)
     console.rule("Game review")
     for seat in sorted(seats):

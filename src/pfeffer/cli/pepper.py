@@ -61,6 +61,7 @@ from pfeffer.cli.pepper_draw import (
 from pfeffer.cli.pepper_narration import tell
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
+from pfeffer.core.extras import MissingExtra
 from pfeffer.pepper import (
     CARD_PRETTY,
     PepperGame,
@@ -221,7 +222,13 @@ class PlaySession:
                 continue
             shown.add(g.side_of(seat))
             side = self.side(g.side_of(seat))
-            lines = review_lines(g, hand_index, seat, side, lang=self.lang, card_text=card_markup)
+            try:
+                lines = review_lines(
+                    g, hand_index, seat, side, lang=self.lang, card_text=card_markup
+                )
+            except MissingExtra as exc:
+                self.say(f"[yellow]{escape(str(exc))}[/]")
+                return
             self.say(f"[bold]{lines[0]}[/]")
             for line in lines[1:]:
                 self.say(f"  {line}")
@@ -335,7 +342,10 @@ class PlaySession:
             self.console.print(hand_table(g.names, g.results, g.scores, g.winners))
             return True
         if self.hints and low in HINT_WORDS:
-            self.say(hint_line(g, self.lang, self.action_markup))
+            try:
+                self.say(hint_line(g, self.lang, self.action_markup))
+            except MissingExtra as exc:
+                self.say(f"[yellow]{escape(str(exc))}[/]")
             return True
         if low in QUIT_WORDS:
             raise QuitRequested

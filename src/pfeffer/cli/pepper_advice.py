@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 
+from pfeffer.core.extras import require
 from pfeffer.pepper import PepperGame
-from pfeffer.pepper.analysis import hint, review_hand
 
 #: The hint line (msgid): the action as drawn, then the reason.
 HINT_TEXT = "Hint: %(action)s (%(reason)s)"
@@ -46,10 +46,14 @@ def _translations(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, 
 def hint_line(
     game: PepperGame, lang: str, draw: Callable[[str], str], worlds: int | None = None
 ) -> str:
-    """The hint for the player to act, one line (``draw`` shows the action, markup)."""
+    """The hint for the player to act, one line (``draw`` shows the action, markup);
+    :class:`~pfeffer.core.extras.MissingExtra` without the extra 'ai'."""
     seat = game.current_player
     if seat is None:
         raise ValueError("nobody is to act")
+    require("ai", "Hints")  # the expert's double dummy (numba)
+    from pfeffer.pepper.analysis import hint
+
     h = hint(game.view(seat), game.legal_actions(), worlds=worlds)
     gettext, _ = _translations(lang)
     return gettext(HINT_TEXT) % {"action": draw(h.action), "reason": h.text(gettext)}
@@ -60,6 +64,9 @@ def review_lines(
     card_text: Callable[[str], str],
 ) -> list[str]:  # fmt: skip
     """The review of a finished hand for ``seat``'s side: a heading and the review's lines."""
+    require("ai", "Reviews")  # double dummy (numba)
+    from pfeffer.pepper.analysis import review_hand
+
     gettext, ngettext = _translations(lang)
     review = review_hand(game, hand_index, seat)
     number = game.results[hand_index].hand_number

@@ -11,6 +11,21 @@ import typer
 WS_MAX_SIZE = 1 << 20  # bytes of one WebSocket message the server reads at all
 
 
+def _require_extras(db: str, redis: str) -> None:
+    """Stop with the install command if the server's optional parts are not installed."""
+    from pfeffer.core.extras import MissingExtra, require
+
+    try:
+        require("web", "pfeffer serve")
+        if db.startswith("postgresql"):
+            require("postgres", "A PostgreSQL database (--db postgresql...)")
+        if redis:
+            require("cluster", "Several processes (--redis)")
+    except MissingExtra as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1) from None
+
+
 def default_db_url() -> str:
     """SQLite in the user's data folder (created if missing)."""
     from platformdirs import user_data_dir
@@ -68,6 +83,7 @@ def serve(
     ] = "text",
 ) -> None:
     """Start the web server: play both games in the browser, keep score sheets."""
+    _require_extras(db, redis)
     import uvicorn
 
     from pfeffer.web.invite import lan_addresses, lan_url, serve_text

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from pfeffer.core.bots import BotKind, BotRegistry
+from pfeffer.core.extras import require
 from pfeffer.dice.card import CARDS, CardBot
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
@@ -259,6 +260,7 @@ def make_optimal_bot(
     ``medium`` and ``easy`` play the strategy card of that name (any rules, any number of
     players)."""
     if level == "perfect":
+        require("ai", "The perfect computer player")  # the solver's tables are numpy arrays
         return OptimalBot(name=name, solve_missing=solve_missing)
     if level not in CARDS:
         raise ValueError(f"no level {level!r} (choose from {', '.join(LEVELS)})")

@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 
 from pfeffer.core.bots import Bot, BotKind, BotRegistry
+from pfeffer.core.extras import require
 from pfeffer.pepper.cards import (
     CARD_INDEX,
     CARD_STR,
@@ -297,6 +298,7 @@ def _level_bot(*, name: str, seed: int | None, level: str) -> Bot[PepperView]:
         return EasyBot(seed, name=name)
     if level == "medium":
         return HeuristicBot(name=name)
+    require("ai", f"The {level} computer player")  # double dummy: numba kernels
     return ExpertBot(LEVEL_WORLDS[level], seed=seed, name=name)
 
 

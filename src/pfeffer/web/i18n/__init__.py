@@ -1,7 +1,7 @@
 """Languages of the web front end: gettext catalogues (German, Czech, English) through Babel.
 
-The ``.po`` files in ``locale/<lang>/LC_MESSAGES/messages.po`` are the sources; they are compiled
-in memory with Babel when first needed, so a fresh clone works without a build step. Czech has
+The ``.po`` files in ``locale/<lang>/LC_MESSAGES/messages.po`` are the sources; the build compiles
+them to ``messages.mo`` (hatch_build.py), so no install needs Babel at run time. Czech has
 three plural forms (1 / 2-4 / 5+), which the catalogue's Plural-Forms header gives.
 
 >>> t = translations("cs")
@@ -27,9 +27,6 @@ import gettext
 import io
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 from pfeffer.core.errors import TranslatableError
 
 LANGUAGES = ("en", "de", "cs")
@@ -44,16 +41,36 @@ PHRASE_PARAMS = frozenset({"what", "field"})
 
 @functools.cache
 def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalogue for ``lang`` (English and unknown languages: the msgids)."""
+    """The compiled catalogue for ``lang`` (English and unknown languages: the msgids).
+
+    It is the ``messages.mo`` the build compiled (hatch_build.py). Only where the ``.po`` is
+    newer than its ``.mo`` (a translator's checkout) or the ``.mo`` is missing is the ``.po``
+    compiled here, in memory, with Babel (a development dependency)."""
     po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
-    if lang not in LANGUAGES or not po.exists():
+    mo = po.with_suffix(".mo")
+    if lang not in LANGUAGES:
         return gettext.NullTranslations()
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as f:
+            return gettext.GNUTranslations(f)
+    if not po.exists():
+        return gettext.NullTranslations()
+    try:
+        return gettext.GNUTranslations(io.BytesIO(compile_po(po, lang)))
+    except ImportError:  # a source tree never built, without Babel: English
+        return gettext.NullTranslations()
+
+
+def compile_po(po: Path, lang: str) -> bytes:
+    """The ``.mo`` bytes of catalogue ``po`` (Babel: a build and development dependency)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as f:
         catalog = read_po(f, locale=lang)
     buf = io.BytesIO()
     write_mo(buf, catalog)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    return buf.getvalue()
 
 
 def pick_language(accept: str | None) -> str:

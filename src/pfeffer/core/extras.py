@@ -1,0 +1,73 @@
+"""The optional parts of the package (pyproject.toml's extras) and the message a command gives
+when it needs one that is not installed.
+
+The base install (``pip install pfeffer``) plays both games in the terminal; the strong computer
+players and the strategy need ``ai`` (numpy, numba), the server ``web``, and so on.
+
+>>> missing("no-such-extra")
+Traceback (most recent call last):
+...
+KeyError: 'no-such-extra'
+>>> str(MissingExtra("web", "pfeffer serve", ["fastapi"]))
+"pfeffer serve needs the optional part 'web' (missing: fastapi): pip install 'pfeffer[web]'"
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+
+#: Each extra of pyproject.toml: the modules that show it is installed.
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "ai": ("numpy", "numba"),
+    "web": (
+        "fastapi",
+        "uvicorn",
+        "sqlalchemy",
+        "alembic",
+        "jinja2",
+        "multipart",
+        "segno",
+        "prometheus_client",
+        "orjson",
+        "numpy",
+        "numba",
+    ),
+    "postgres": ("psycopg",),
+    "cluster": ("redis",),
+    "plots": ("matplotlib", "numpy"),
+    "rl": ("numpy", "pyspiel", "pettingzoo", "gymnasium"),
+}
+
+
+class MissingExtra(ImportError):
+    """A command needs an optional part of the package that is not installed; the message says
+    which and how to install it."""
+
+    def __init__(self, extra: str, what: str, modules: Sequence[str]) -> None:
+        super().__init__(
+            f"{what} needs the optional part '{extra}' (missing: {', '.join(modules)}): "
+            f"pip install 'pfeffer[{extra}]'"
+        )
+        self.extra = extra
+        self.modules = tuple(modules)
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a parent package missing, or sys.modules[name] = None
+        return False
+
+
+def missing(extra: str) -> list[str]:
+    """The modules of ``extra`` that cannot be imported (empty: it is installed)."""
+    return [m for m in EXTRAS[extra] if not _installed(m)]
+
+
+def require(extra: str, what: str) -> None:
+    """Raise :class:`MissingExtra` if ``extra`` is not installed; ``what`` names the command or
+    feature that needs it ("pfeffer serve", "the expert computer player")."""
+    lacking = missing(extra)
+    if lacking:
+        raise MissingExtra(extra, what, lacking)
