@@ -52,13 +52,17 @@ from pfeffer.pepper.cards import (
     SUIT_MASK,
     TRICK_VALUE,
     TRUMP_STR,
+    bower,
+    display_order,
     mask_strs,
     parse_card,
     parse_trump,
 )
 from pfeffer.pepper.rules import (
+    BidTerms,
     PepperRules,
     bid_ladder,
+    bid_terms,
     cards_per_hand,
     hand_points,
     side_names,
@@ -148,6 +152,40 @@ class PepperView:
     side_names: tuple[str, ...]
     tricks_needed: int | None
     tricks_in_hand: int
+    must_bid: bool = False
+    """The player to act in the auction may not pass (P6: everybody before them passed)."""
+
+    @property
+    def bid_terms(self) -> dict[str, BidTerms]:
+        """During the auction, each bid of the ladder (P5) with the tricks it needs and the
+        points it scores made and set (P10); empty in every other phase."""
+        if self.phase != Phase.AUCTION:
+            return {}
+        n = len(self.players)
+        return {b: bid_terms(self.rules, n, b) for b in bid_ladder(n)}
+
+    @property
+    def contract_terms(self) -> BidTerms | None:
+        """The winning bid's terms once the auction is won (trump naming and play)."""
+        if self.high_bid is None or self.phase not in (Phase.DECLARE, Phase.PLAY):
+            return None
+        return bid_terms(self.rules, len(self.players), self.high_bid)
+
+    @property
+    def hand_order(self) -> list[str]:
+        """This seat's hand as it is held: trumps first, colours alternating (P8)."""
+        return display_order(self.hand, self.trump)
+
+    @property
+    def bowers(self) -> dict[str, str]:
+        """The right and left bower among the cards this seat sees (its hand, the tricks):
+        card -> ``"right"`` or ``"left"``; empty before trump is named."""
+        if self.trump is None:
+            return {}
+        seen = [*self.hand, *(c for _, c in self.current_trick)]
+        seen += [c for t in self.tricks for c in t.cards]
+        roles = {c: bower(c, self.trump) for c in seen}
+        return {c: r for c, r in roles.items() if r is not None}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -861,6 +899,7 @@ class PepperGame:
             side_names=self._side_names,
             tricks_needed=self.tricks_needed(),
             tricks_in_hand=cards_per_hand(n),
+            must_bid=self._phase == AUCTION and self._must_bid(),
         )
 
     def clone(self) -> PepperGame:

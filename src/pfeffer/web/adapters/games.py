@@ -37,11 +37,10 @@ from pfeffer.dice.scoring import score
 from pfeffer.dice.stats import count_faces, stats_of
 from pfeffer.pepper import PepperGame, PepperRules, PepperView
 from pfeffer.pepper.bots import PEPPER_BOTS
-from pfeffer.pepper.cards import bower, display_order
 from pfeffer.pepper.log import PepperEvent, pepper_log
 from pfeffer.pepper.presets import PEPPER_PRESETS
 from pfeffer.pepper.presets import PLAY_NOW as PEPPER_PLAY_NOW
-from pfeffer.pepper.rules import PEPPER_RULE_SPECS, bid_ladder, bid_terms
+from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.pepper.rules import side_names as pepper_side_names
 from pfeffer.web.jsondata import jsonable
 
@@ -586,7 +585,7 @@ class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
         data["winner_names"] = [v.side_names[w] for w in v.winners]
         data["hands"] = jsonable(game.history)
         data |= _seat_facts(seat, n, v.side_of, v.side_names)
-        data |= pepper_table_facts(v, game.legal_actions())
+        data |= pepper_table_facts(v)
         data |= log_fields(pepper_log(v, game.history))  # dice-table: the shared log panel
         return data
 
@@ -596,30 +595,18 @@ class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
         return data
 
 
-def pepper_table_facts(v: PepperView, legal: Sequence[str]) -> dict[str, Any]:
-    """What the Pepper table draws beyond the view's fields, from the rules (``legal``: the
-    engine's actions now, whoever is to act):
-
-    - ``bid_terms``: during the auction, each bid of the ladder (P5) with the tricks it needs
-      and the points it scores made and set (P10): ``{"4": {"need": 4, "tricks": 6, ...}}``;
-    - ``contract_terms``: the same for the winning bid once the auction is won;
-    - ``must_bid``: the player to act in the auction may not pass (P6, everyone else passed);
-    - ``hand_order``: the viewer's hand as it is held (trumps first, colours alternating, P8);
-    - ``bowers``: the right and left bower among the cards this viewer sees (hand, tricks)."""
-    n = len(v.players)
-    auction = v.phase == "auction"
-    terms = {b: jsonable(bid_terms(v.rules, n, b)) for b in bid_ladder(n)} if auction else {}
-    contract = None
-    if v.high_bid is not None and v.phase in ("declare", "play"):
-        contract = jsonable(bid_terms(v.rules, n, v.high_bid))
-    seen = [*v.hand, *(c for _, c in v.current_trick), *(c for t in v.tricks for c in t.cards)]
-    roles = {c: bower(c, v.trump) for c in seen} if v.trump is not None else {}
+def pepper_table_facts(v: PepperView) -> dict[str, Any]:
+    """What the Pepper table draws beyond the view's fields, from the view's own facts (the
+    engine's, :class:`~pfeffer.pepper.game.PepperView`): the ladder's terms during the
+    auction (``bid_terms``), the contract's (``contract_terms``), ``must_bid``, the hand as it
+    is held (``hand_order``) and the bowers this seat sees (``bowers``)."""
+    contract = v.contract_terms
     return {
-        "bid_terms": terms,
-        "contract_terms": contract,
-        "must_bid": auction and "pass" not in legal,
-        "hand_order": display_order(v.hand, v.trump),
-        "bowers": {c: r for c, r in roles.items() if r is not None},
+        "bid_terms": {b: jsonable(t) for b, t in v.bid_terms.items()},
+        "contract_terms": None if contract is None else jsonable(contract),
+        "must_bid": v.must_bid,
+        "hand_order": v.hand_order,
+        "bowers": v.bowers,
     }
 
 
