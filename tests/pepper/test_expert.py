@@ -164,3 +164,17 @@ def test_no_trump_never_valued_above_a_suit_with_the_same_double_dummy_tricks() 
             assert nt <= suit
             if players == 2:
                 assert nt < suit
+
+
+def test_hard_level_discounts_more_with_four_players() -> None:
+    """Issue 22: with 12 worlds the hard level bid more than it made with 4 players (the winner's
+    curse); its declarer's discount there is larger than the expert's, elsewhere the same."""
+    from pfeffer.pepper.expert import DECLARER_DISCOUNT, NT_DECLARER_DISCOUNT
+
+    hard = PEPPER_BOTS.create("expert", level="hard", seed=1)
+    expert = PEPPER_BOTS.create("expert", level="expert", seed=1)
+    assert isinstance(hard, ExpertClass) and isinstance(expert, ExpertClass)
+    for nt, table in ((False, DECLARER_DISCOUNT), (True, NT_DECLARER_DISCOUNT)):
+        assert hard.discount_of(4, nt=nt) > expert.discount_of(4, nt=nt) == table[4]
+        for n in (2, 3):
+            assert hard.discount_of(n, nt=nt) == expert.discount_of(n, nt=nt) == table[n]

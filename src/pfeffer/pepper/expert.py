@@ -23,7 +23,7 @@ import functools
 import gc
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -254,7 +254,8 @@ class ExpertBot:
     (:mod:`pfeffer.pepper.outlook`) rather than by points alone; ``alphamu``: late in a hand,
     fix its own next card per information set (:meth:`alphamu_values`); ``discount``: value
     contracts with :data:`DECLARER_DISCOUNT` and :data:`NT_DECLARER_DISCOUNT` (``suit_discount``
-    and ``nt_discount``, when given, replace the tables' figure for the player count).
+    and ``nt_discount``, when given, replace the tables' figure: one for every player count, or
+    a mapping by player count for some).
     """
 
     def __init__(
@@ -269,8 +270,8 @@ class ExpertBot:
         outlook: bool = True,
         alphamu: bool = False,
         discount: bool = True,
-        suit_discount: float | None = None,
-        nt_discount: float | None = None,
+        suit_discount: float | Mapping[int, float] | None = None,
+        nt_discount: float | Mapping[int, float] | None = None,
     ) -> None:
         self.name = name
         self.worlds = worlds
@@ -560,12 +561,17 @@ class ExpertBot:
         0.0
         >>> ExpertBot(nt_discount=1.5).discount_of(2, nt=True)
         1.5
+        >>> hard = ExpertBot(suit_discount={4: 0.75})
+        >>> hard.discount_of(4, nt=False), hard.discount_of(2, nt=False) == DECLARER_DISCOUNT[2]
+        (0.75, True)
         """
         if not self.discount:
             return 0.0
-        if nt:
-            return NT_DECLARER_DISCOUNT[players] if self.nt_discount is None else self.nt_discount
-        return DECLARER_DISCOUNT[players] if self.suit_discount is None else self.suit_discount
+        given = self.nt_discount if nt else self.suit_discount
+        table = NT_DECLARER_DISCOUNT if nt else DECLARER_DISCOUNT
+        if isinstance(given, Mapping):
+            return float(given.get(players, table[players]))
+        return table[players] if given is None else given
 
     def _contract_u(self, view: PepperView, bidder: int, bid: str) -> npt.NDArray[np.float64]:
         """:func:`utilities` of a whole hand played in ``bid`` by ``bidder``, for the viewer,
