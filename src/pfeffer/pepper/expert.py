@@ -551,7 +551,10 @@ class ExpertBot:
             hi = x.max()
             first = u[np.minimum(x + k, hi)]
             second = u[np.minimum(x + k + 1, hi)]
-        out: npt.NDArray[np.float64] = (1 - f) * first + f * second
+        # where both agree (a sure world) the value stays exactly as it was
+        out: npt.NDArray[np.float64] = np.where(
+            first == second, first, (1 - f) * first + f * second
+        )
         return out
 
     def discount_of(self, players: int, *, nt: bool) -> float:
