@@ -68,14 +68,23 @@ Job = tuple[int, str, str, str, int, int]  # players, opponent, level, variant, 
 
 
 def parse_options(text: str) -> dict[str, Any]:
-    """``"weighted=false,worlds=50"`` -> ``{"weighted": False, "worlds": 50}``."""
+    """``"weighted=false,worlds=50,nt_discount=0.5"`` -> ``{"weighted": False, "worlds": 50,
+    "nt_discount": 0.5}``."""
     out: dict[str, Any] = {}
     for part in filter(None, text.split(",")):
         key, _, value = part.partition("=")
         low = value.lower()
-        out[key.strip()] = (
-            low == "true" if low in ("true", "false") else int(value) if value.isdigit() else value
-        )
+        parsed: Any = value
+        if low in ("true", "false"):
+            parsed = low == "true"
+        elif value.isdigit():
+            parsed = int(value)
+        else:
+            try:
+                parsed = float(value)
+            except ValueError:
+                parsed = value
+        out[key.strip()] = parsed
     return out
 
 

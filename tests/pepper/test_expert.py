@@ -119,3 +119,62 @@ def test_declarer_discount_spares_sure_tricks() -> None:
     assert defending.tolist() == pytest.approx([(1 - q) * 10 + q * 20, 30.0])
     plain = ExpertClass(worlds=4, seed=1, discount=False)
     assert plain._discounted(u, np.array([4, 6]), 4, declaring=True).tolist() == [40.0, 60.0]
+
+
+def test_declarer_discount_beyond_one_trick_and_by_trump_kind() -> None:
+    import numpy as np
+
+    from pfeffer.pepper.expert import DECLARER_DISCOUNT, NT_DECLARER_DISCOUNT
+
+    u = np.arange(9, dtype=np.float64) * 10
+    bot = ExpertClass(worlds=4, seed=1, suit_discount=0.0, nt_discount=1.5)
+    # 1.5 tricks: one trick fewer, and a second one half the time, never below the worst world
+    nt = bot._discounted(u, np.array([3, 6, 8, 4]), 2, declaring=True, nt=True)
+    assert nt.tolist() == pytest.approx([30.0, 45.0, 65.0, 30.0])
+    defending = bot._discounted(u, np.array([1, 3, 5]), 2, declaring=False, nt=True)
+    assert defending.tolist() == pytest.approx([25.0, 45.0, 50.0])
+    suit = bot._discounted(u, np.array([3, 6, 8, 4]), 2, declaring=True, nt=False)
+    assert suit.tolist() == [30.0, 60.0, 80.0, 40.0]
+    # the tables: by player count and trump kind, used unless replaced
+    default = ExpertClass(worlds=4, seed=1)
+    for n in (2, 3, 4):
+        assert default.discount_of(n, nt=False) == DECLARER_DISCOUNT[n]
+        assert default.discount_of(n, nt=True) == NT_DECLARER_DISCOUNT[n]
+        x = np.array([2, 4, 5, 6])
+        for kind in (False, True):
+            values = default._discounted(u, x, n, declaring=True, nt=kind)
+            assert (values <= u[x]).all() and (values >= u[x.min()]).all()
+
+
+def test_no_trump_never_valued_above_a_suit_with_the_same_double_dummy_tricks() -> None:
+    """Issue 22: double dummy overrates no trump (the declarer never misguesses where the cards
+    lie; measured with benchmarks/pepper_bid_calibration.py, docs/pepper-ai.md), most with 2
+    players. The same double-dummy tricks in every world are worth less in no trump than in a
+    suit there, and never more with any player count."""
+    import numpy as np
+
+    bot = ExpertClass(worlds=4, seed=1)
+    rng = np.random.default_rng(22)
+    for players, total in ((2, 8), (3, 8), (4, 6)):
+        for bid in (3, 4, 5):
+            u = np.array([b - (total - b) if b >= bid else -8 for b in range(total + 1)], float)
+            x = rng.integers(bid - 2, total + 1, size=60)
+            suit = bot._discounted(u, x, players, declaring=True, nt=False).mean()
+            nt = bot._discounted(u, x, players, declaring=True, nt=True).mean()
+            assert nt <= suit
+            if players == 2:
+                assert nt < suit
+
+
+def test_hard_level_discounts_more_with_four_players() -> None:
+    """Issue 22: with 12 worlds the hard level bid more than it made with 4 players (the winner's
+    curse); its declarer's discount there is larger than the expert's, elsewhere the same."""
+    from pfeffer.pepper.expert import DECLARER_DISCOUNT, NT_DECLARER_DISCOUNT
+
+    hard = PEPPER_BOTS.create("expert", level="hard", seed=1)
+    expert = PEPPER_BOTS.create("expert", level="expert", seed=1)
+    assert isinstance(hard, ExpertClass) and isinstance(expert, ExpertClass)
+    for nt, table in ((False, DECLARER_DISCOUNT), (True, NT_DECLARER_DISCOUNT)):
+        assert hard.discount_of(4, nt=nt) > expert.discount_of(4, nt=nt) == table[4]
+        for n in (2, 3):
+            assert hard.discount_of(n, nt=nt) == expert.discount_of(n, nt=nt) == table[n]

@@ -23,7 +23,7 @@ import functools
 import gc
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -56,12 +56,17 @@ OUTLOOK_NEAR = 12
 #: A call is chosen by its mean value less this many standard errors of it over the worlds:
 #: with few worlds, a risky call's mean is often high by chance (the winner's curse).
 BID_CAUTION = 1.0
-#: How often a declaring side takes one trick fewer than double dummy says, by player count,
-#: for valuing contracts (bidding), in worlds where it takes more than in every world (the part
-#: that depends on where the cards lie; double dummy guesses it right, and partners see each
-#: other's hand). Fitted to the contracts of self-play (the make rate the worlds predicted against
-#: the one played; docs/pepper-ai.md): with 3 players double dummy was right.
+#: How many tricks fewer than double dummy says a declaring side takes on average, by player
+#: count, for valuing contracts with a trump suit (bidding), in worlds where it takes more than in
+#: every world (the part that depends on where the cards lie; double dummy guesses it right, and
+#: partners see each other's hand): one trick fewer with this chance (above 1: that many more
+#: with the rest of the chance), never below its least over the worlds. Fitted to the contracts
+#: of self-play (the make rate the worlds predicted against the one played; docs/pepper-ai.md):
+#: with 3 players double dummy was right.
 DECLARER_DISCOUNT = {2: 0.2, 3: 0.0, 4: 0.4}
+#: The same for no-trump contracts (issue 22: measured with
+#: ``benchmarks/pepper_bid_calibration.py``, double dummy overrates no trump more than a suit).
+NT_DECLARER_DISCOUNT = {2: 0.6, 3: 0.0, 4: 0.4}
 #: Worlds drawn for each world kept when the auction weighs them (:meth:`ExpertBot._worlds`).
 OVERSAMPLE = 3
 #: With ``alphamu``, the next own card is fixed per information set once the hand holds at most
@@ -248,7 +253,9 @@ class ExpertBot:
     ``outlook``: value hands by the change in the chance to win the game
     (:mod:`pfeffer.pepper.outlook`) rather than by points alone; ``alphamu``: late in a hand,
     fix its own next card per information set (:meth:`alphamu_values`); ``discount``: value
-    contracts with :data:`DECLARER_DISCOUNT`.
+    contracts with :data:`DECLARER_DISCOUNT` and :data:`NT_DECLARER_DISCOUNT` (``suit_discount``
+    and ``nt_discount``, when given, replace the tables' figure: one for every player count, or
+    a mapping by player count for some).
     """
 
     def __init__(
@@ -263,6 +270,8 @@ class ExpertBot:
         outlook: bool = True,
         alphamu: bool = False,
         discount: bool = True,
+        suit_discount: float | Mapping[int, float] | None = None,
+        nt_discount: float | Mapping[int, float] | None = None,
     ) -> None:
         self.name = name
         self.worlds = worlds
@@ -271,6 +280,8 @@ class ExpertBot:
         self.use_outlook = outlook
         self.alphamu = alphamu
         self.discount = discount
+        self.suit_discount = suit_discount
+        self.nt_discount = nt_discount
         self.bid_worlds = worlds if bid_worlds is None else bid_worlds
         self._rng = random.Random(seed)
         self._samples: dict[str, npt.NDArray[np.float64]] = {}
@@ -506,29 +517,64 @@ class ExpertBot:
         u = self._contract_u(view, view.seat or 0, bid)
         n = len(view.players)
         return {
-            t: float(self._discounted(u, tricks[:, i], n, declaring=True).mean())
+            t: float(self._discounted(u, tricks[:, i], n, declaring=True, nt=t == "NT").mean())
             for i, t in enumerate(names)
         }
 
     def _discounted(
-        self, u: npt.NDArray[np.float64], x: Int64Array, players: int, *, declaring: bool
+        self,
+        u: npt.NDArray[np.float64],
+        x: Int64Array,
+        players: int,
+        *,
+        declaring: bool,
+        nt: bool = False,
     ) -> npt.NDArray[np.float64]:
-        """``u[x]`` per world, with :data:`DECLARER_DISCOUNT`: in a world where the declaring
-        side takes more than it takes in every world (the part that depends on where the cards
-        lie), it takes one trick fewer with that chance. ``x``: the counted seats' tricks per
-        world, ``declaring``: whether the counted seats declare."""
-        q = DECLARER_DISCOUNT[players] if self.discount else 0.0
+        """``u[x]`` per world, with the declarer's discount (:meth:`discount_of`, ``d``): in a
+        world where the declaring side takes more than it takes in every world (the part that
+        depends on where the cards lie), it takes ``floor(d)`` tricks fewer, and one more fewer
+        with chance ``d - floor(d)``, but never fewer than in every world. ``x``: the counted
+        seats' tricks per world, ``declaring``: whether the counted seats declare (else the
+        counted seats gain what the declarers lose, up to their most over the worlds), ``nt``:
+        a no-trump contract."""
+        d = self.discount_of(players, nt=nt)
         plain = u[x]
-        if q == 0.0 or len(x) == 0:
+        if d == 0.0 or len(x) == 0:
             return plain
+        k = math.floor(d)
+        f = d - k
         if declaring:
-            extra = x > x.min()
-            moved = u[np.maximum(x - 1, 0)]
+            lo = x.min()
+            first = u[np.maximum(x - k, lo)]
+            second = u[np.maximum(x - k - 1, lo)]
         else:
-            extra = x < x.max()
-            moved = u[np.minimum(x + 1, len(u) - 1)]
-        out: npt.NDArray[np.float64] = np.where(extra, (1 - q) * plain + q * moved, plain)
+            hi = x.max()
+            first = u[np.minimum(x + k, hi)]
+            second = u[np.minimum(x + k + 1, hi)]
+        # where both agree (a sure world) the value stays exactly as it was
+        out: npt.NDArray[np.float64] = np.where(
+            first == second, first, (1 - f) * first + f * second
+        )
         return out
+
+    def discount_of(self, players: int, *, nt: bool) -> float:
+        """The declarer's discount (tricks, see :meth:`_discounted`) this bot uses.
+
+        >>> ExpertBot(discount=False).discount_of(4, nt=True)
+        0.0
+        >>> ExpertBot(nt_discount=1.5).discount_of(2, nt=True)
+        1.5
+        >>> hard = ExpertBot(suit_discount={4: 0.75})
+        >>> hard.discount_of(4, nt=False), hard.discount_of(2, nt=False) == DECLARER_DISCOUNT[2]
+        (0.75, True)
+        """
+        if not self.discount:
+            return 0.0
+        given = self.nt_discount if nt else self.suit_discount
+        table = NT_DECLARER_DISCOUNT if nt else DECLARER_DISCOUNT
+        if isinstance(given, Mapping):
+            return float(given.get(players, table[players]))
+        return table[players] if given is None else given
 
     def _contract_u(self, view: PepperView, bidder: int, bid: str) -> npt.NDArray[np.float64]:
         """:func:`utilities` of a whole hand played in ``bid`` by ``bidder``, for the viewer,
@@ -613,27 +659,35 @@ class ExpertBot:
                 here = np.array([xs[w] for w in ws], dtype=np.int64)
                 declaring = bool(counted_seats(n, me, b) >> b & 1)
                 d = self._discounted(
-                    u_of(b, bid), np.concatenate([here, group]), n, declaring=declaring
-                )
+                    u_of(b, bid), np.concatenate([here, group]), n, declaring=declaring,
+                    nt=t == 4,
+                )  # fmt: skip
                 value[ws] = d[: len(ws)]
             if own:  # one trump for all of them: the viewer names it knowing only its hand
                 sums = np.zeros(len(names))
                 for bid, ws in own.items():
                     for i in range(len(names)):
-                        sums[i] += self._own(u_of(me, bid), mine[:, i], ws, n).sum()
+                        sums[i] += self._own(u_of(me, bid), mine[:, i], ws, n, names[i]).sum()
                 t_best = int(np.argmax(sums))
                 for bid, ws in own.items():
-                    value[ws] = self._own(u_of(me, bid), mine[:, t_best], ws, n)
+                    value[ws] = self._own(u_of(me, bid), mine[:, t_best], ws, n, names[t_best])
             samples[a] = value
         self._samples = samples
         return {a: float(v.mean()) for a, v in samples.items()}
 
     def _own(
-        self, u: npt.NDArray[np.float64], column: Int64Array, ws: list[int], players: int
+        self,
+        u: npt.NDArray[np.float64],
+        column: Int64Array,
+        ws: list[int],
+        players: int,
+        trump: str,
     ) -> npt.NDArray[np.float64]:
         """The viewer's own contract in worlds ``ws``, discounted against every world's tricks
-        under that trump (``column``)."""
-        d = self._discounted(u, np.concatenate([column[ws], column]), players, declaring=True)
+        under that ``trump`` (``column``)."""
+        d = self._discounted(
+            u, np.concatenate([column[ws], column]), players, declaring=True, nt=trump == "NT"
+        )
         out: npt.NDArray[np.float64] = d[: len(ws)]
         return out
 
@@ -652,4 +706,11 @@ class ExpertBot:
         return legal[0]
 
 
-__all__ = ["DEFAULT_WORLDS", "ExpertBot", "counted_seats", "utilities"]
+__all__ = [
+    "DECLARER_DISCOUNT",
+    "DEFAULT_WORLDS",
+    "NT_DECLARER_DISCOUNT",
+    "ExpertBot",
+    "counted_seats",
+    "utilities",
+]
