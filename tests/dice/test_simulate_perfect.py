@@ -12,8 +12,7 @@ from pfeffer.dice.sim.policies import HeuristicPolicy, PerfectPolicy, _compile_o
 from pfeffer.dice.solver import DiceStrategy, solve
 from pfeffer.dice.solver import gkernels as gk
 from pfeffer.dice.solver.kernels import kernel_args
-from pfeffer.dice.solver.solve import solve_tables
-from pfeffer.dice.solver.strategy import solve_small
+from pfeffer.dice.solver.solve import solve_small, solve_tables
 from tests.dice.test_simulate import cross_check, play_bots, same_game
 
 

@@ -1,7 +1,7 @@
 """Checks of a solved strategy: one more Bellman sweep over the stored table with the general
 solver's operator (the convergence proof of docs/strategy.md), and the Pfeffer-call certificate.
 
->>> from pfeffer.dice.solver.strategy import solve_small
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> residual(solve_small()) <= 1e-9
 True
 """

@@ -5,7 +5,7 @@ then evaluate those fixed policies; this repeats until an optimising sweep chang
 more than the tolerance (the stopping rule of plain value iteration, reached in about five
 optimising sweeps instead of about thirty).
 
->>> from pfeffer.dice.solver.strategy import solve_small
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> solve_small().residuals[-1] <= 1e-10
 True
 """
@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -21,6 +22,7 @@ import numpy as np
 
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import kernels, lanes
+from pfeffer.dice.solver.general import solve_general, solve_playoff
 from pfeffer.dice.solver.gkernels import dice_consts, reach_table
 from pfeffer.dice.solver.strategy import DiceStrategy
 from pfeffer.dice.solver.tables import F64, DiceTables, build_tables
@@ -85,8 +87,6 @@ def solve_tables(
     the stake as reward) take the fast path below; the others, and rules where a Pfeffer call
     could pay after all (:func:`calls_never_pay`), the general path
     (:func:`pfeffer.dice.solver.general.solve_general`)."""
-    from pfeffer.dice.solver.general import solve_general
-
     if needs_general(rules):
         s = solve_general(rules, progress=progress, lower=lower, final_steps=final_steps,
                           tolerance=tolerance,
@@ -176,8 +176,6 @@ def _solve_fast(
     tie = 0.5
     report("final round", 0.0)
     if rules.final_round and rules.tie == "playoff":
-        from pfeffer.dice.solver.general import solve_playoff
-
         reach = reach_table(final_steps + 1, rules.hot_dice_must_roll, *args,
                             dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start,
                                         t.opt_points, t.six_nonhot))  # fmt: skip
@@ -338,3 +336,9 @@ def _fraction(done: float) -> float:
     if done <= expected - 1:
         return done / expected
     return 1.0 - (1.0 / expected) / (1.0 + done - (expected - 1))
+
+
+@functools.cache
+def solve_small() -> DiceStrategy:
+    """A strategy for a small target (doctests and quick checks): target 1000."""
+    return solve_tables(DiceRules(target=1000), lower=20, final_steps=300, tolerance=1e-10)

@@ -17,11 +17,11 @@ import numpy as np
 
 from pfeffer.dice.game import DiceGame, DiceView, Phase
 from pfeffer.dice.solver import three_kernels as tk
-from pfeffer.dice.solver.advice import Advice, _legal
 from pfeffer.dice.solver.general import dice_consts
 from pfeffer.dice.solver.kernels import kernel_args
 from pfeffer.dice.solver.tables import F64
 from pfeffer.dice.solver.three import ThreeStrategy
+from pfeffer.dice.solver.two_advice import Advice, legal_decisions
 
 #: Solved turns kept per strategy (a turn's decisions share one solve).
 CACHE_TURNS = 256
@@ -134,7 +134,7 @@ def advise_three(s: ThreeStrategy, game_or_view: DiceGame | DiceView) -> list[Ad
         legal = game_or_view.legal_actions()
     else:
         view = game_or_view
-        legal = _legal(view)
+        legal = legal_decisions(view)
     if view.current_player is None or view.is_over:
         return []
     if len(view.players) != 3:
