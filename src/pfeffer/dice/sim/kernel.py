@@ -23,12 +23,11 @@ is in the constants below; :mod:`pfeffer.dice.sim.api` turns them into action st
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
-from numba import njit
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.sim import optimal
 from pfeffer.dice.sim.optimal import O_LOWER, O_STEP
 from pfeffer.dice.sim.policies import KIND_CARD, KIND_HEURISTIC, KIND_OPTIMAL, KIND_THRESHOLD
@@ -47,14 +46,6 @@ from pfeffer.dice.sim.tables import (
     R_TARGET,
     R_TIE_PLAYOFF,
 )
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _jit(func: F) -> F:
-    """``numba.njit(cache=True)`` keeping the function's type for mypy."""
-    return cast(F, njit(cache=True)(func))
-
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MUL1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -82,7 +73,7 @@ STAT_TURNS, STAT_BUSTS, STAT_CALLS, STAT_COLUMNS = 0, 1, 2, 3
 STATUS_OK, STATUS_LOG_FULL, STATUS_TOO_LONG, STATUS_TABLE_END, STATUS_CACHE_ROWS = 0, 1, 2, 3, 4
 
 
-@_jit
+@jit
 def mix64(x: Any) -> Any:
     """SplitMix64's finaliser on a ``uint64`` (:func:`pfeffer.core.rng._mix64`)."""
     x = x + _GOLDEN
@@ -91,19 +82,19 @@ def mix64(x: Any) -> Any:
     return x ^ (x >> np.uint64(31))
 
 
-@_jit
+@jit
 def game_key(seed_lo: Any, seed_hi: Any, g: int) -> Any:
     """The stream key of game seed ``seed_hi * 2**64 + (seed_lo | g)``."""
     return mix64(mix64(seed_lo | np.uint64(g)) ^ seed_hi)
 
 
-@_jit
+@jit
 def draw(key: Any, k: Any) -> Any:
     """Draw ``k`` of the stream with ``key`` (:meth:`~pfeffer.core.rng.ChanceStream.bits`)."""
     return mix64(key ^ (np.uint64(k) * _GOLDEN))
 
 
-@_jit
+@jit
 def _wants_pfeffer(kind: int, ip: Any, fp: Any, rv: Any, pred: int) -> bool:
     """Whether the seat calls Pfeffer on a predecessor's result ``pred`` > 0."""
     if kind == KIND_HEURISTIC:
@@ -121,7 +112,7 @@ def _wants_pfeffer(kind: int, ip: Any, fp: Any, rv: Any, pred: int) -> bool:
     return False
 
 
-@_jit
+@jit
 def _choose_keep(  # noqa: PLR0917 (numba: positional arguments only)
     kind: int, ip: Any, fp: Any, points: Any, dice: Any, o0: int, o1: int, total: int, now: int
 ) -> int:
@@ -144,7 +135,7 @@ def _choose_keep(  # noqa: PLR0917 (numba: positional arguments only)
     return best
 
 
-@_jit
+@jit
 def _wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
     kind: int,
     ip: Any,
@@ -199,7 +190,7 @@ C_BANK, C_AUTO, C_WORTH, C_BEHIND, C_AHEAD, C_CHASE_FROM, C_CHASE, C_FINISH = (
 C_PFEFFER, C_BANK_BONUS, C_AUTO_BANK_BONUS = 23, 24, 25
 
 
-@_jit
+@jit
 def card_percent(ip: Any, own: int, leader: int, target: int) -> int:
     """``Card.percent``: the card's score adjustment of its bank numbers, in percent."""
     pct = 100
@@ -213,7 +204,7 @@ def card_percent(ip: Any, own: int, leader: int, target: int) -> int:
     return int(max(pct, 0))
 
 
-@_jit
+@jit
 def card_wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, own: int, leader: int, target: int, total: int, dice: int, auto: bool, late: bool
 ) -> bool:
@@ -226,7 +217,7 @@ def card_wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
     return bool(total >= base * card_percent(ip, own, leader, target) // 100)
 
 
-@_jit
+@jit
 def card_keep(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, points: Any, dice: Any, o0: int, o1: int, total: int, now: int, own: int,
     leader: int, target: int, need: int, must_roll: bool, auto: bool, late: bool,
@@ -248,7 +239,7 @@ def card_keep(  # noqa: PLR0917 (numba: positional arguments only)
     return best
 
 
-@_jit
+@jit
 def _leader(scores: Any, me: int) -> int:
     leader = -(2**62)
     for i in range(scores.shape[0]):
@@ -257,12 +248,12 @@ def _leader(scores: Any, me: int) -> int:
     return int(leader)
 
 
-@_jit
+@jit
 def _up(points: int, step: int) -> int:
     return -(-points // step)
 
 
-@_jit
+@jit
 def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, fp: Any, sid: int, rv: Any, own: int, other: int, need: int, pred: int,
     keys: Any, cD: Any, cH: Any, cR: Any, cB: Any,
@@ -288,7 +279,7 @@ def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     return 1 if cH[slot, 0] >= roll else 0
 
 
-@_jit
+@jit
 def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     rv: Any,
     throw_base: Any,

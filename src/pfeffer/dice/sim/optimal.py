@@ -36,22 +36,13 @@ then                   the menus' probabilities, the dice constants
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
-from numba import njit
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver import gkernels as gk
 from pfeffer.dice.solver import gsweep
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _jit(func: F) -> F:
-    """``numba.njit(cache=True)`` keeping the function's type for mypy."""
-    return cast(F, njit(cache=True)(func))
-
 
 # Header positions in ``ints``.
 O_LOWER = 0  # totals below -lower steps count as -lower
@@ -78,7 +69,7 @@ O_HEADER = 18
 KEY_COLUMNS = 8
 
 
-@_jit
+@jit
 def table_size(ip: Any, own: int, other: int, need: int, stake: int) -> int:
     """Entries of the arrays of the turn (own, other, need, stake): the advice's length."""
     return int(
@@ -87,7 +78,7 @@ def table_size(ip: Any, own: int, other: int, need: int, stake: int) -> int:
     )  # fmt: skip
 
 
-@_jit
+@jit
 def bust_value(ip: Any, fp: Any, own: int, other: int, penalty: int) -> float:
     """The mover's chance after a bust costing ``penalty`` steps (0 in a last turn), as the
     advice's ``bank_array``: the other starts under Auto-Pfeffer (if played) against the lower
@@ -103,7 +94,7 @@ def bust_value(ip: Any, fp: Any, own: int, other: int, penalty: int) -> float:
     return float(1.0 - fp[base + (other + lower) * n + down + lower])
 
 
-@_jit
+@jit
 def _arrays(ip: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
     """``(gs, os_, op, ol, six_nonhot, groups)`` of the compiled tables."""
     groups = ip[O_GROUPS]
@@ -117,7 +108,7 @@ def _arrays(ip: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
     return gs, os_, op, ol, six, groups
 
 
-@_jit
+@jit
 def bank_array(ip: Any, fp: Any, own: int, other: int, need: int, b: Any) -> int:
     """The advice's bank array (``context.bank_array``, no stake bonus) into ``b`` (its whole
     length); returns ``first``, from where it is non-decreasing and bankable."""
@@ -150,7 +141,7 @@ def bank_array(ip: Any, fp: Any, own: int, other: int, need: int, b: Any) -> int
     return int(max(first, need, 1))
 
 
-@_jit
+@jit
 def lookup(
     ip: Any,
     fp: Any,
@@ -208,7 +199,7 @@ def lookup(
     return int(slot)
 
 
-@_jit
+@jit
 def keep_value(D: Any, H: Any, after: int, left: int) -> float:
     """The advice's value of setting aside to ``after`` steps with ``left`` dice left (0: hot
     dice): ``V[after, left or 6]`` of ``DiceStrategy.turn``."""
@@ -217,7 +208,7 @@ def keep_value(D: Any, H: Any, after: int, left: int) -> float:
     return float(D[after, left - 1])
 
 
-@_jit
+@jit
 def pfeffer_dominated(
     ip: Any, fp: Any, own: int, other: int, need: int, penalty: int, call_need: int,
     call_penalty: int,

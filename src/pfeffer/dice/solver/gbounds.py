@@ -14,14 +14,13 @@ bounds both the truncation error and the convergence error of any table between 
 
 from __future__ import annotations
 
-from numba import njit
-
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.gkernels import turn_dp
 from pfeffer.dice.solver.gsweep import main_bank
 from pfeffer.dice.solver.tables import F64, I64
 
 
-@njit(cache=True)
+@jit
 def edge_turn(
     oo: int,
     ot: int,
@@ -75,7 +74,7 @@ def edge_turn(
                    D, H, R, False)  # fmt: skip
 
 
-@njit(cache=True)
+@jit
 def bound_sweep(
     RNl: F64,
     RAl: F64,
@@ -166,7 +165,7 @@ def bound_sweep(
     return gap
 
 
-@njit(cache=True)
+@jit
 def _bound_calls(
     oo: int,
     ot: int,

@@ -14,8 +14,8 @@ total depend on itself: such totals are solved by fixed-point iteration.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.tables import F64, I64
 
 #: Past the total where ``1 - b`` times the chance to get there falls below this, the hot-dice
@@ -26,7 +26,7 @@ TAIL_EPS = 1e-12
 ZERO_ITER = 10_000
 
 
-@njit(cache=True)
+@jit
 def dice_consts(bust: F64, gs: I64, gp: F64, os_: I64, op: I64, six_nonhot: I64) -> F64:
     """``(max points, chance of an only-hot six-dice throw, any zero-point keep)`` as floats."""
     maxp = 0
@@ -46,7 +46,7 @@ def dice_consts(bust: F64, gs: I64, gp: F64, os_: I64, op: I64, six_nonhot: I64)
     return out
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _expect(t: int, n: int, beta: float, D: F64, H: F64, bust: F64, gs: I64, gp: F64, os_: I64,
             op: I64, ol: I64) -> float:  # fmt: skip
     """Value of throwing ``n`` dice at ``t``: a bust pays ``beta``, else the best keep."""
@@ -61,7 +61,7 @@ def _expect(t: int, n: int, beta: float, D: F64, H: F64, bust: F64, gs: I64, gp:
     return float(e)
 
 
-@njit(cache=True)
+@jit
 def find_cuts(b: F64, beta: float, t0: int, bust: F64, maxp: int, reach: F64) -> tuple[int, int]:
     """``(tcut, top)`` for :func:`turn_dp`: ``b`` must be non-decreasing and bankable from ``t0``
     on. ``tcut`` is the first ``t >= t0`` with ``b[t] >= 1 - p_bust(6) (1 - beta)``, ``top`` the
@@ -79,7 +79,7 @@ def find_cuts(b: F64, beta: float, t0: int, bust: F64, maxp: int, reach: F64) ->
     return tcut, top
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _tail_row(t: int, b: F64, beta: float, must_roll: bool, p6: float, poh: float, bust: F64,
               gs: I64, gp: F64, six_nonhot: I64, D: F64, H: F64, R: F64,
               want_r: bool) -> None:  # fmt: skip
@@ -101,7 +101,7 @@ def _tail_row(t: int, b: F64, beta: float, must_roll: bool, p6: float, poh: floa
         R[t, 6] = h
 
 
-@njit(cache=True)
+@jit
 def turn_dp(
     b: F64,
     beta: float,
@@ -182,7 +182,7 @@ def turn_dp(
     return float(H[0])
 
 
-@njit(cache=True)
+@jit
 def bank_length(target: int, lower: int, margin: int, nlast: int, maxp: int, own: int,
                 other: int, need: int, stake: int, span: int) -> int:  # fmt: skip
     """Entries of a turn's bank array at the table (:func:`pfeffer.dice.solver.context.
@@ -193,7 +193,7 @@ def bank_length(target: int, lower: int, margin: int, nlast: int, maxp: int, own
     return n + max(0, other - own) + max(0, -lower - own) + stake + need + span
 
 
-@njit(cache=True)
+@jit
 def table_turn(b: F64, beta: float, first: int, must_roll: bool, bust: F64, gs: I64, gp: F64,
                os_: I64, op: I64, ol: I64, six_nonhot: I64, consts: F64, D: F64, H: F64,
                R: F64) -> int:  # fmt: skip
@@ -215,7 +215,7 @@ def table_turn(b: F64, beta: float, first: int, must_roll: bool, bust: F64, gs: 
     return int(max(end, top + maxp + 1))
 
 
-@njit(cache=True)
+@jit
 def reach_table(ymax: int, must_roll: bool, bust: F64, gs: I64, gp: F64, os_: I64, op: I64,
                 ol: I64, six_nonhot: I64, consts: F64) -> F64:  # fmt: skip
     """``P[y]``: the best chance that one turn can bank a total of at least ``y`` steps (``y`` ≥ 1;
@@ -237,7 +237,7 @@ def reach_table(ymax: int, must_roll: bool, bust: F64, gs: I64, gp: F64, os_: I6
     return P
 
 
-@njit(cache=True)
+@jit
 def last_turn_table(need0: int, tie: F64, must_roll: bool, bust: F64, gs: I64, gp: F64,
                     os_: I64, op: I64, ol: I64, six_nonhot: I64, consts: F64) -> F64:  # fmt: skip
     """``G[x]``: the chance that a last turn (banking from ``need0``) ends more than ``x`` steps up
@@ -267,7 +267,7 @@ def last_turn_table(need0: int, tie: F64, must_roll: bool, bust: F64, gs: I64, g
     return G
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def fin_value(G: F64, ob: int, d: int, R: int, calls: bool, need0: int, m: int,
               reach: F64) -> float:  # fmt: skip
     """The chance that a last turn (opened flag ``ob``) ``d`` ≥ 1 steps behind wins when the
@@ -286,7 +286,7 @@ def fin_value(G: F64, ob: int, d: int, R: int, calls: bool, need0: int, m: int,
     return float(g)
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def last_ahead(d: int, pen_b: int, tie0: float, reach_need: float) -> float:
     """The chance that a playoff's last turn wins when the first player busted and is now ``-d``
     ≥ 0 steps behind: any bank wins; a bust (costing ``pen_b``) wins if ``-pen_b > d``, ties
@@ -300,7 +300,7 @@ def last_ahead(d: int, pen_b: int, tie0: float, reach_need: float) -> float:
     return beta + (1.0 - beta) * reach_need
 
 
-@njit(cache=True)
+@jit
 def playoff_turn(
     G: F64,
     need: int,

@@ -11,13 +11,12 @@ worse than throwing). A state with predecessor result ``r > 0`` is worth
 
 from __future__ import annotations
 
-from numba import njit
-
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.gkernels import TAIL_EPS, fin_value, turn_dp
 from pfeffer.dice.solver.tables import F64, I64
 
 
-@njit(cache=True)
+@jit
 def main_bank(
     b: F64,
     own: int,
@@ -86,7 +85,7 @@ def main_bank(
     return tcut, top
 
 
-@njit(cache=True)
+@jit
 def state_turn(
     oo: int,
     ot: int,
@@ -138,7 +137,7 @@ def state_turn(
                    D, H, R, False)  # fmt: skip
 
 
-@njit(cache=True)
+@jit
 def gsweep(
     RN: F64,
     RA: F64,
@@ -217,7 +216,7 @@ def gsweep(
     return change
 
 
-@njit(cache=True)
+@jit
 def _calls(
     oo: int,
     ot: int,

@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import prange
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.tables import F64, I64, DiceTables
 
 #: A turn's choices: each menu's best option offset per turn total, ``arg[t, g]`` (int16 where
@@ -31,7 +32,7 @@ TAIL = 60
 NO_CAP = 1 << 30
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _expect(
     t: int,
     n: int,
@@ -57,7 +58,7 @@ def _expect(
     return float(e)
 
 
-@njit(cache=True)
+@jit
 def final_round_table(
     dmax: int,
     min_bank: int,
@@ -105,7 +106,7 @@ def final_round_table(
     return F
 
 
-@njit(cache=True)
+@jit
 def tail_table(F: F64, gs: I64, gp: F64, six_nonhot: I64) -> F64:
     """``Q[d]``: the part of a six-dice throw's value that leaves dice, far past the target, when
     the best such keep is banked at once and the opponent's last turn is ``d`` (+ its points)
@@ -121,7 +122,7 @@ def tail_table(F: F64, gs: I64, gp: F64, six_nonhot: I64) -> F64:
     return Q
 
 
-@njit(cache=True)
+@jit
 def _first_at_most(F: F64, threshold: float) -> int:
     """The smallest ``d`` with ``F[d] <= threshold`` (``F`` falls; its last entry is 0)."""
     lo, hi = 0, F.shape[0] - 1
@@ -134,7 +135,7 @@ def _first_at_most(F: F64, threshold: float) -> int:
     return lo
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _bank_value(
     s: int, other: int, W: F64, lower: int, target: int, F: F64, final_round: bool
 ) -> float:
@@ -158,7 +159,7 @@ def kernel_args(t: DiceTables) -> tuple[F64, I64, F64, I64, I64, I64, I64]:
 # ------------------------------------------------------------------ modified policy iteration
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _expect_arg(
     t: int,
     n: int,
@@ -206,7 +207,7 @@ def option_offsets(t: DiceTables) -> I64:
     return np.asarray(6 * t.opt_points + slot, dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def turn_constants(
     bust: F64, gs: I64, gp: F64, oo: I64, six_nonhot: I64
 ) -> tuple[float, float, int]:
@@ -225,7 +226,7 @@ def turn_constants(
     return pmin5, p_only_hot, maxp
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def turn_limits(
     own: int,
     other: int,
@@ -261,7 +262,7 @@ def turn_limits(
     return tc5, tc6, top, top + maxp, top + maxp + 1
 
 
-@njit(cache=True)
+@jit
 def turn_policy(
     own: int,
     other: int,
@@ -351,7 +352,7 @@ def turn_policy(
     return float(V[5]), const, pb
 
 
-@njit(cache=True)
+@jit
 def turn_forward(
     own: int,
     other: int,
@@ -446,7 +447,7 @@ def turn_forward(
 BAND_EPS = 1e-13
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _store_row(
     kind: int,
     i: int,
@@ -483,7 +484,7 @@ def _store_row(
     return c
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def bust_value(
     auto_state: bool, auto: bool, i: int, j: int, Wn: F64, Wa: F64, lower: int, penalty: int
 ) -> float:
@@ -497,7 +498,7 @@ def bust_value(
     return float(1.0 - (Wa[j, i] if auto else Wn[j, i]))
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _row_value(
     kind: int, i: int, j: int, Wn: F64, flat: F64, off: I64, first: I64, count: I64
 ) -> float:
@@ -510,7 +511,7 @@ def _row_value(
     return v
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _fixed_state(
     kind: int,
     auto: bool,
@@ -538,7 +539,7 @@ def _fixed_state(
     return float(change)
 
 
-@njit(cache=True)
+@jit
 def sweep_fixed(
     Wn: F64,
     Wa: F64,
@@ -571,7 +572,7 @@ def sweep_fixed(
     return change
 
 
-@njit(cache=True, parallel=True)
+@jit(parallel=True)
 def sweep_fixed_threads(
     Wn: F64,
     Wa: F64,

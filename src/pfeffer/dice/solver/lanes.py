@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import prange
 
-from pfeffer.core.compiled import slp_vectorized
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.kernels import (
     Choices,
     _bank_value,
@@ -39,7 +39,7 @@ from pfeffer.dice.solver.tables import F64, I64
 LANES = 8
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _expect_lanes(
     t: int,
     n: int,
@@ -153,8 +153,7 @@ def _expect_lanes(
     e[7] = e7
 
 
-@slp_vectorized
-@njit(cache=True)
+@jit(slp=True)
 def turn_policy_lanes(
     own: I64,
     other: I64,
@@ -240,7 +239,7 @@ def turn_policy_lanes(
         out[lane, 0] = V[LANES * 5 + lane]
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _closed_six(
     t: int,
     lane: int,
@@ -287,8 +286,7 @@ def _closed_six(
     return float(h)
 
 
-@slp_vectorized
-@njit(cache=True)
+@jit(slp=True)
 def _lane_group(
     auto_state: bool,
     auto: bool,
@@ -383,8 +381,7 @@ def _lane_group(
     return change
 
 
-@slp_vectorized
-@njit(cache=True)
+@jit(slp=True)
 def sweep_policy(
     Wn: F64,
     Wa: F64,
@@ -461,8 +458,7 @@ def sweep_policy(
     return change
 
 
-@slp_vectorized
-@njit(cache=True, parallel=True)
+@jit(parallel=True, slp=True)
 def sweep_policy_threads(
     Wn: F64,
     Wa: F64,
@@ -555,8 +551,7 @@ def scratch(
     )
 
 
-@slp_vectorized
-@njit(cache=True)
+@jit(slp=True)
 def _forward_lanes(
     own: I64,
     other: I64,
@@ -664,7 +659,7 @@ def _forward_lanes(
         out[lane, 2] = pb[lane]
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _spread_lanes(
     t: int,
     g_lo: int,

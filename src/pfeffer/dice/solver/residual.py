@@ -22,12 +22,11 @@ Banks at or past the target are valued from the final round's table, which does 
 
 from __future__ import annotations
 
-from numba import njit
-
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.tables import F64
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _moved(now: F64, snap: F64, kind: int, j: int, x: int) -> float:
     """How far entry ``(j, x)`` of table ``kind`` may have moved since it was read in the last
     sweep (``snap[0]``: the tables at its start, ``snap[1]``: at its end)."""
@@ -35,7 +34,7 @@ def _moved(now: F64, snap: F64, kind: int, j: int, x: int) -> float:
     return float(max(abs(v - snap[0, kind, j, x]), abs(v - snap[1, kind, j, x])))
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def residual_bound(
     auto_state: bool,
     auto: bool,

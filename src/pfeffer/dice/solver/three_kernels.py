@@ -10,15 +10,15 @@ choices that entry 0 makes (equal values: bank rather than throw, the first keep
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.gkernels import TAIL_EPS
 from pfeffer.dice.solver.tables import F64, I64
 
 K = 4
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _expect_vec(t: int, n: int, beta: F64, D: F64, H: F64, out: F64, bust: F64, gs: I64,
                 gp: F64, os_: I64, op: I64, ol: I64) -> None:  # fmt: skip
     """``out``: the value vector of throwing ``n`` dice at ``t`` (best keep by entry 0)."""
@@ -38,7 +38,7 @@ def _expect_vec(t: int, n: int, beta: F64, D: F64, H: F64, out: F64, bust: F64, 
             out[c] += gp[g] * (H[t + op[bo], c] if left == 0 else D[t + op[bo], left - 1, c])
 
 
-@njit(cache=True)
+@jit
 def vturn(b: F64, beta: F64, must_roll: bool, top: int, bust: F64, gs: I64, gp: F64, os_: I64,
           op: I64, ol: I64, six_nonhot: I64, consts: F64, D: F64, H: F64) -> None:  # fmt: skip
     """One turn with vector values: ``b[t]`` the vector after banking ``t`` (``b[t, 0] < 0``: not
@@ -75,7 +75,7 @@ def vturn(b: F64, beta: F64, must_roll: bool, top: int, bust: F64, gs: I64, gp: 
             H[t, c] = b[t, c] if take else e[c]
 
 
-@njit(cache=True)
+@jit
 def last_two(g_max: int, need: int, share: float, must_roll: bool, bust: F64, gs: I64, gp: F64,
              os_: I64, op: I64, ol: I64, six_nonhot: I64, consts: F64) -> F64:  # fmt: skip
     """The last player of a three-player final round, ``g`` steps behind the leading total:
@@ -110,7 +110,7 @@ def last_two(g_max: int, need: int, share: float, must_roll: bool, bust: F64, gs
     return out
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _second_bank(u: int, e: int, two: F64, three: F64, dl: int, out: F64) -> None:
     """The vector ``[X+1, X, X+1, X+2]`` when the second-to-last player ends ``u`` steps above
     the leader ``X`` (who is ``e`` steps above the last player)."""
@@ -135,7 +135,7 @@ def _second_bank(u: int, e: int, two: F64, three: F64, dl: int, out: F64) -> Non
     out[0] = out[2]
 
 
-@njit(cache=True)
+@jit
 def final_three(dmax: int, need: int, must_roll: bool, two: F64, three: F64, bust: F64,
                 gs: I64, gp: F64, os_: I64, op: I64, ol: I64, six_nonhot: I64,
                 consts: F64) -> F64:  # fmt: skip
@@ -189,7 +189,7 @@ def final_three(dmax: int, need: int, must_roll: bool, two: F64, three: F64, bus
     return FR
 
 
-@njit(cache=True)
+@jit
 def three_bank(b: F64, own: int, o1: int, o2: int, need: int, W: F64, lower: int, target: int,
                final_round: bool, FR: F64, reach: F64, beta0: float, bust: F64, maxp: int,
                tmin: int = 0) -> int:  # fmt: skip
@@ -235,7 +235,7 @@ def three_bank(b: F64, own: int, o1: int, o2: int, need: int, W: F64, lower: int
     return top
 
 
-@njit(cache=True)
+@jit
 def sweep3(W: F64, lower: int, target: int, need: int, apen: int, auto: bool, final_round: bool,
            must_roll: bool, FR: F64, reach: F64, bust: F64, gs: I64, gp: F64, os_: I64,
            op: I64, ol: I64, six_nonhot: I64, consts: F64, b: F64, D: F64, H: F64,

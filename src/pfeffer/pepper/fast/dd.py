@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pfeffer.pepper.fast._jit import jit
+from pfeffer.core.compiled import jit
 from pfeffer.pepper.fast.kernel import popcount
 from pfeffer.pepper.fast.tables import (
     EFF,
