@@ -51,8 +51,8 @@ def check_tables(s: DiceStrategy, states: int, seed: int) -> int:
         penalty = int(rng.choice([0, t.auto_penalty, 9]))
         # (the kernel raises a total below the bound to it in the main game, as the advice)
         kown = own if other >= t.target else max(own, -s.lower)
-        slot = optimal.lookup(c.ints, c.floats, 7, kown, other, need, penalty, 0, keys, cd, ch,
-                              cr, cb)  # fmt: skip
+        slot = optimal.lookup(c.ints, c.floats, 7, kown, other, need, penalty, 0,
+                              optimal.TurnCache(keys, cd, ch, cr, cb))  # fmt: skip
         assert slot >= 0
         R, V, bank = s.turn(own, other, need, penalty)
         size = optimal.table_size(c.ints, kown, other, need, 0)

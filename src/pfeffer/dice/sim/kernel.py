@@ -23,13 +23,13 @@ is in the constants below; :mod:`pfeffer.dice.sim.api` turns them into action st
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from pfeffer.core.compiled import jit
 from pfeffer.dice.sim import optimal
-from pfeffer.dice.sim.optimal import O_LOWER, O_STEP
+from pfeffer.dice.sim.optimal import O_LOWER, O_STEP, TurnCache
 from pfeffer.dice.sim.policies import KIND_CARD, KIND_HEURISTIC, KIND_OPTIMAL, KIND_THRESHOLD
 from pfeffer.dice.sim.tables import (
     R_AUTO,
@@ -256,7 +256,7 @@ def _up(points: int, step: int) -> int:
 @jit
 def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, fp: Any, sid: int, rv: Any, own: int, other: int, need: int, pred: int,
-    keys: Any, cD: Any, cH: Any, cR: Any, cB: Any,
+    cache: TurnCache,
 ) -> int:  # fmt: skip
     """Whether perfect play calls Pfeffer (1; at least as good as rolling: the game lists the
     call first) or not (0); ``own``/``other`` in steps, ``need`` in points (the plain turn's
@@ -268,291 +268,378 @@ def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     p1 = _up(rv[R_FACTOR] * stake, step)
     if optimal.pfeffer_dominated(ip, fp, own, other, n0, 0, n1, p1):
         return 0
-    slot = optimal.lookup(ip, fp, sid, own, other, n0, 0, 0, keys, cD, cH, cR, cB)
+    slot = optimal.lookup(ip, fp, sid, own, other, n0, 0, 0, cache)
     if slot < 0:
         return slot
-    roll = cH[slot, 0]
+    roll = cache.H[slot, 0]
     # (the advice values the call with the stake in its situation: it only lengthens the arrays)
-    slot = optimal.lookup(ip, fp, sid, own, other, n1, p1, stake // step, keys, cD, cH, cR, cB)
+    slot = optimal.lookup(ip, fp, sid, own, other, n1, p1, stake // step, cache)
     if slot < 0:
         return slot
-    return 1 if cH[slot, 0] >= roll else 0
+    return 1 if cache.H[slot, 0] >= roll else 0
+
+
+class Keeps(NamedTuple):
+    """The keep tables of :func:`~pfeffer.dice.sim.tables.keep_tables`: a throw of ``n`` dice,
+    number ``i`` in the stream's order, has class ``throw_class[throw_base[n] + i]``, whose
+    options are ``first[c]`` to ``first[c + 1] - 1``, each with its ``points`` and ``dice``."""
+
+    throw_base: Any
+    throw_class: Any
+    first: Any
+    points: Any
+    dice: Any
+
+
+class Seats(NamedTuple):
+    """The seats' policies: seat ``s`` of ``n`` plays by the code of ``kinds[s]`` and reads
+    ``ints[iofs[s]:iofs[n + s]]`` and ``floats[fofs[s]:fofs[n + s]]`` (a perfect player's float
+    block start names its strategy in the turn cache)."""
+
+    kinds: Any
+    ints: Any
+    iofs: Any
+    floats: Any
+    fofs: Any
+
+
+class Results(NamedTuple):
+    """What :func:`run_games` writes (games × seats): the final totals ``scores``, the
+    ``winners``, each game's ``turns``, and per seat ``stats`` (turns, busts, Pfeffer calls,
+    added up)."""
+
+    scores: Any
+    winners: Any
+    turns: Any
+    stats: Any
+
+
+class Log(NamedTuple):
+    """The record (with ``record``): every action in ``acts``, every finished turn in ``turns``
+    (rows of ``TURN_COLUMNS``); ``act_end[i]`` and ``turn_end[i]`` are where game ``i``'s
+    entries end."""
+
+    record: bool
+    acts: Any
+    act_end: Any
+    turns: Any
+    turn_end: Any
+
+
+#: Positions in a game's turn order (:func:`_next_seat`): the final round runs, the seats in
+#: it, a playoff's seats (0: none), the next place in the final round's or the playoff's order.
+Q_FINAL, Q_NFINAL, Q_NPLAYOFF, Q_POS, Q_SIZE = 0, 1, 2, 3, 4
 
 
 @jit
 def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     rv: Any,
-    throw_base: Any,
-    throw_class: Any,
-    first: Any,
-    opt_points: Any,
-    opt_dice: Any,
-    kinds: Any,
-    ints: Any,
-    iofs: Any,
-    floats: Any,
-    fofs: Any,
+    keeps: Keeps,
+    seats: Seats,
     seed_lo: Any,
     seed_hi: Any,
     g0: int,
-    out_scores: Any,
-    out_winners: Any,
-    out_turns: Any,
-    stats: Any,
-    record: bool,
-    act_log: Any,
-    act_end: Any,
-    turn_log: Any,
-    turn_end: Any,
+    res: Results,
+    log: Log,
     max_turns: int,
-    keys: Any,
-    cD: Any,
-    cH: Any,
-    cR: Any,
-    cB: Any,
+    cache: TurnCache,
 ) -> tuple[int, int]:
-    """Play ``out_scores.shape[0]`` games from game ``g0`` on; ``(status, games finished)``.
-
-    Seat ``s`` reads ``ints[iofs[s]:iofs[n + s]]`` and ``floats[fofs[s]:fofs[n + s]]``.
-    ``out_scores`` and ``out_winners`` (games × seats) get the final totals and the winners,
-    ``out_turns`` the turns of each game, ``stats`` (seats × 3) adds turns, busts and Pfeffer
-    calls. ``act_end[i]`` and ``turn_end[i]`` are where game ``i``'s records end in the logs.
-    ``keys``, ``cD``, ``cH``, ``cR``, ``cB``: the cache of perfect players' turn tables
-    (:func:`~pfeffer.dice.sim.optimal.lookup`); a seat's float block start names its strategy.
-    ``(STATUS_CACHE_ROWS, rows)`` when a turn needs more rows than the cache has.
-    """
-    games, n = out_scores.shape
+    """Play ``res.scores.shape[0]`` games from game ``g0`` on; ``(status, games finished)``, or
+    ``(STATUS_CACHE_ROWS, rows)`` when a turn needs more rows than the perfect players' turn
+    ``cache`` has (:func:`~pfeffer.dice.sim.optimal.lookup`)."""
+    games, n = res.scores.shape
     scores = np.zeros(n, np.int64)
     has_banked = np.zeros(n, np.bool_)
-    final_q = np.zeros(n, np.int64)
-    playoff = np.zeros(n, np.int64)
-    leaders = np.zeros(n, np.int64)
-    na = 0
-    nt = 0
+    order = np.zeros(Q_SIZE, np.int64)
+    queue = np.zeros((3, n), np.int64)  # the final round's order, the playoff's, the contenders
+    at = np.zeros(2, np.int64)  # where the next action and the next turn go in the log
     for gi in range(games):
         key = game_key(seed_lo, seed_hi, g0 + gi)
         scores[:] = 0
         has_banked[:] = False
+        order[:] = 0
         k = np.uint64(0)
         cur = 0
         pred = -1  # no predecessor yet (D9)
-        final = False
-        n_final = 0
-        n_playoff = 0
-        pos = 0  # next place in the final round's or the playoff's order
         turns = 0
         while True:
-            kind = kinds[cur]
-            ip = ints[iofs[cur] : iofs[n + cur]]
-            fp = floats[fofs[cur] : fofs[n + cur]]
-            mode = MODE_AUTO if pred == 0 and rv[R_AUTO] != 0 else MODE_NONE
-            stake = 0
-            need = rv[R_MIN_BANK]
-            if rv[R_OPENING_ONLY] != 0 and has_banked[cur]:
-                need = 0
-            sid = fofs[cur]
-            own_u = other_u = 0
-            if kind == KIND_OPTIMAL:
-                step = ip[O_STEP]
-                # As the advice: in the main game a total below the bound counts as the bound;
-                # a last turn counts the true lead.
-                own_u = scores[cur] // step
-                if not final:
-                    own_u = max(own_u, -ip[O_LOWER])
-                other_u = scores[1 - cur] // step
-            calls = False
-            if rv[R_PFEFFER] != 0 and mode == MODE_NONE and pred > 0:
-                if kind == KIND_OPTIMAL:
-                    c = _optimal_pfeffer(
-                        ip, fp, sid, rv, own_u, other_u, need, pred, keys, cD, cH, cR, cB
-                    )  # fmt: skip
-                    if c < 0:
-                        return STATUS_CACHE_ROWS, -c
-                    calls = c == 1
-                else:
-                    calls = _wants_pfeffer(kind, ip, fp, rv, pred)
-            if calls:
-                mode = MODE_CALLED
-                stake = pred + rv[R_MARGIN]
-                stats[cur, STAT_CALLS] += 1
-                if record:
-                    if na >= act_log.shape[0]:
-                        return STATUS_LOG_FULL, gi
-                    act_log[na] = ACT_PFEFFER
-                    na += 1
-            if mode == MODE_CALLED and rv[R_SHORT_ALLOWED] == 0:
-                need = max(need, stake)
-            late = final or n_playoff > 0
-            slot = size = 0
-            if kind == KIND_OPTIMAL:
-                step = ip[O_STEP]
-                penalty = 0
-                if mode == MODE_CALLED:
-                    penalty = rv[R_FACTOR] * stake
-                elif mode == MODE_AUTO:
-                    penalty = rv[R_AUTO_PENALTY]
-                slot = optimal.lookup(
-                    ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0,
-                    keys, cD, cH, cR, cB,
-                )  # fmt: skip
-                if slot < 0:
-                    return STATUS_CACHE_ROWS, -slot
-                size = keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
-            total = 0
-            left = 6
-            busted = False
-            while True:
-                idx = draw(key, k) % _POW6[left]
-                k += np.uint64(1)
-                c = throw_class[throw_base[left] + np.int64(idx)]
-                o0 = first[c]
-                o1 = first[c + 1]
-                if record:
-                    if na + 1 >= act_log.shape[0]:
-                        return STATUS_LOG_FULL, gi
-                    act_log[na] = left * ROLL_CODE + np.int64(idx)
-                    na += 1
-                if o0 == o1:
-                    busted = True
-                    break
-                if kind == KIND_OPTIMAL:
-                    step = ip[O_STEP]
-                    t_u = total // step
-                    o = o0
-                    best_value = -2.0
-                    for oi in range(o0, o1):
-                        after = t_u + opt_points[oi] // step
-                        if after >= size:
-                            return STATUS_TABLE_END, gi
-                        v = optimal.keep_value(cD[slot], cH[slot], after, left - opt_dice[oi])
-                        if v > best_value:
-                            best_value = v
-                            o = oi
-                elif kind == KIND_CARD:
-                    o = card_keep(
-                        ip, opt_points, opt_dice, o0, o1, total, left, scores[cur],
-                        _leader(scores, cur), rv[R_TARGET], need, rv[R_HOT_MUST_ROLL] != 0,
-                        mode == MODE_AUTO, late,
-                    )  # fmt: skip
-                else:
-                    o = _choose_keep(kind, ip, fp, opt_points, opt_dice, o0, o1, total, left)
-                if record:
-                    act_log[na] = o
-                    na += 1
-                total += opt_points[o]
-                left -= opt_dice[o]
-                hot = left == 0
-                if hot:
-                    left = 6
-                if (hot and rv[R_HOT_MUST_ROLL] != 0) or total < need or total <= 0:
-                    continue
-                if kind == KIND_OPTIMAL:
-                    t_u = total // ip[O_STEP]
-                    wants = cB[slot, t_u] > cR[slot, t_u, left]
-                else:
-                    wants = _wants_bank(
-                        kind, ip, fp, rv, scores, cur, total, left, mode, need, late
-                    )
-                if wants:
-                    if record:
-                        if na >= act_log.shape[0]:
-                            return STATUS_LOG_FULL, gi
-                        act_log[na] = ACT_BANK
-                        na += 1
-                    break
-            # End of the turn (D6, D10, D11).
-            penalty = 0
-            bonus = 0
-            points = 0
-            if busted:
-                stats[cur, STAT_BUSTS] += 1
-                if mode == MODE_CALLED:
-                    penalty = rv[R_FACTOR] * stake
-                elif mode == MODE_AUTO:
-                    penalty = rv[R_AUTO_PENALTY]
-            else:
-                points = total
-                has_banked[cur] = True
-                if mode == MODE_CALLED and rv[R_REWARD_STAKE] != 0 and points >= stake:
-                    bonus = stake
-            scores[cur] += points + bonus - penalty
-            stats[cur, STAT_TURNS] += 1
+            status, value, k, points = _turn(
+                gi, key, k, cur, pred, order, rv, keeps, seats, res.stats, log, at, cache, scores,
+                has_banked)  # fmt: skip
+            if status != STATUS_OK:
+                return status, value
             turns += 1
-            if record:
-                if nt >= turn_log.shape[0]:
-                    return STATUS_LOG_FULL, gi
-                row = turn_log[nt]
-                row[TURN_GAME] = gi
-                row[TURN_SEAT] = cur
-                row[TURN_POINTS] = points
-                row[TURN_BUSTED] = busted
-                row[TURN_MODE] = mode
-                row[TURN_STAKE] = stake
-                row[TURN_PENALTY] = penalty
-                row[TURN_BONUS] = bonus
-                row[TURN_TOTAL] = scores[cur]
-                nt += 1
             if turns > max_turns:
                 return STATUS_TOO_LONG, gi
             pred = points
-            seat = cur
-            # Who is next, or the end (D14, house rules final_round and tie).
-            contenders = 0  # > 0: the game is decided among these seats (in ``leaders``)
-            if n_playoff > 0:
-                if pos < n_playoff:
-                    cur = playoff[pos]
-                    pos += 1
-                    continue
-                for i in range(n_playoff):
-                    leaders[i] = playoff[i]
-                contenders = n_playoff
-            elif final:
-                if pos < n_final:
-                    cur = final_q[pos]
-                    pos += 1
-                    continue
-                for i in range(n):
-                    leaders[i] = i
-                contenders = n
-            elif scores[seat] >= rv[R_TARGET]:
-                if rv[R_FINAL_ROUND] == 0:
-                    out_winners[gi, :] = False
-                    out_winners[gi, seat] = True
-                    break
-                final = True
-                n_final = n - 1
-                for i in range(1, n):
-                    final_q[i - 1] = (seat + i) % n
-                cur = final_q[0]
-                pos = 1
-                continue
-            else:
-                cur = (seat + 1) % n
-                continue
-            best = scores[leaders[0]]
-            for i in range(1, contenders):
-                best = max(best, scores[leaders[i]])
-            out_winners[gi, :] = False
-            count = 0
-            for i in range(contenders):
-                if scores[leaders[i]] == best:
-                    out_winners[gi, leaders[i]] = True
-                    count += 1
-            if count > 1 and rv[R_TIE_PLAYOFF] != 0:
-                # The tied players play on in seat order after the last to play.
-                n_playoff = 0
-                for d in range(n):
-                    s = (seat + 1 + d) % n
-                    if out_winners[gi, s]:
-                        playoff[n_playoff] = s
-                        n_playoff += 1
-                cur = playoff[0]
-                pos = 1
-                continue
-            break
-        out_scores[gi, :] = scores
-        out_turns[gi] = turns
-        if record:
-            act_end[gi] = na
-            turn_end[gi] = nt
+            cur = _next_seat(cur, scores, rv, order, queue, res.winners[gi])
+            if cur < 0:
+                break
+        res.scores[gi, :] = scores
+        res.turns[gi] = turns
+        if log.record:
+            log.act_end[gi] = at[0]
+            log.turn_end[gi] = at[1]
     return STATUS_OK, games
+
+
+@jit
+def _act(log: Log, at: Any, code: int, room: int) -> bool:
+    """Log the action ``code`` (with ``log.record``); False if fewer than ``room`` entries are
+    left."""
+    if not log.record:
+        return True
+    if at[0] + room > log.acts.shape[0]:
+        return False
+    log.acts[at[0]] = code
+    at[0] += 1
+    return True
+
+
+@jit
+def _turn(  # noqa: PLR0917 (numba: positional arguments only)
+    gi: int,
+    key: Any,
+    k: Any,
+    cur: int,
+    pred: int,
+    order: Any,
+    rv: Any,
+    keeps: Keeps,
+    seats: Seats,
+    stats: Any,
+    log: Log,
+    at: Any,
+    cache: TurnCache,
+    scores: Any,
+    has_banked: Any,
+) -> tuple[int, int, Any, int]:
+    """Seat ``cur``'s turn of game ``gi`` (its throws from draw ``k`` of the stream ``key``,
+    ``pred`` the predecessor's result, -1 for none): the Pfeffer mode and the minimum (D9,
+    D10), the throws and choices, the end (D6, D10, D11). ``(status, value, next draw, the
+    turn's points)``; ``value`` is what :func:`run_games` returns with a status not OK."""
+    n = scores.shape[0]
+    kind = seats.kinds[cur]
+    ip = seats.ints[seats.iofs[cur] : seats.iofs[n + cur]]
+    fp = seats.floats[seats.fofs[cur] : seats.fofs[n + cur]]
+    sid = seats.fofs[cur]
+    final = order[Q_FINAL] != 0
+    late = final or order[Q_NPLAYOFF] > 0
+    mode = MODE_AUTO if pred == 0 and rv[R_AUTO] != 0 else MODE_NONE
+    stake = 0
+    need = rv[R_MIN_BANK]
+    if rv[R_OPENING_ONLY] != 0 and has_banked[cur]:
+        need = 0
+    own_u = other_u = 0
+    if kind == KIND_OPTIMAL:
+        step = ip[O_STEP]
+        # As the advice: in the main game a total below the bound counts as the bound; a last
+        # turn counts the true lead.
+        own_u = scores[cur] // step
+        if not final:
+            own_u = max(own_u, -ip[O_LOWER])
+        other_u = scores[1 - cur] // step
+    calls = False
+    if rv[R_PFEFFER] != 0 and mode == MODE_NONE and pred > 0:
+        if kind == KIND_OPTIMAL:
+            c = _optimal_pfeffer(ip, fp, sid, rv, own_u, other_u, need, pred, cache)
+            if c < 0:
+                return STATUS_CACHE_ROWS, -c, k, 0
+            calls = c == 1
+        else:
+            calls = _wants_pfeffer(kind, ip, fp, rv, pred)
+    if calls:
+        mode = MODE_CALLED
+        stake = pred + rv[R_MARGIN]
+        stats[cur, STAT_CALLS] += 1
+        if not _act(log, at, ACT_PFEFFER, 1):
+            return STATUS_LOG_FULL, gi, k, 0
+    if mode == MODE_CALLED and rv[R_SHORT_ALLOWED] == 0:
+        need = max(need, stake)
+    status, value, k, total, busted = _throws(gi, key, k, cur, kind, ip, fp, sid, own_u, other_u,
+                                              mode, stake, need, late, rv, keeps, log, at, cache,
+                                              scores)  # fmt: skip
+    if status != STATUS_OK:
+        return status, value, k, 0
+    penalty = 0
+    bonus = 0
+    points = 0
+    if busted:
+        stats[cur, STAT_BUSTS] += 1
+        if mode == MODE_CALLED:
+            penalty = rv[R_FACTOR] * stake
+        elif mode == MODE_AUTO:
+            penalty = rv[R_AUTO_PENALTY]
+    else:
+        points = total
+        has_banked[cur] = True
+        if mode == MODE_CALLED and rv[R_REWARD_STAKE] != 0 and points >= stake:
+            bonus = stake
+    scores[cur] += points + bonus - penalty
+    stats[cur, STAT_TURNS] += 1
+    if log.record:
+        if at[1] >= log.turns.shape[0]:
+            return STATUS_LOG_FULL, gi, k, 0
+        row = log.turns[at[1]]
+        row[TURN_GAME] = gi
+        row[TURN_SEAT] = cur
+        row[TURN_POINTS] = points
+        row[TURN_BUSTED] = busted
+        row[TURN_MODE] = mode
+        row[TURN_STAKE] = stake
+        row[TURN_PENALTY] = penalty
+        row[TURN_BONUS] = bonus
+        row[TURN_TOTAL] = scores[cur]
+        at[1] += 1
+    return STATUS_OK, 0, k, points
+
+
+@jit
+def _throws(  # noqa: PLR0917 (numba: positional arguments only)
+    gi: int,
+    key: Any,
+    k: Any,
+    cur: int,
+    kind: int,
+    ip: Any,
+    fp: Any,
+    sid: int,
+    own_u: int,
+    other_u: int,
+    mode: int,
+    stake: int,
+    need: int,
+    late: bool,
+    rv: Any,
+    keeps: Keeps,
+    log: Log,
+    at: Any,
+    cache: TurnCache,
+    scores: Any,
+) -> tuple[int, int, Any, int, bool]:
+    """The throws of a turn in ``mode`` with minimum ``need`` until it banks or busts (a perfect
+    player's turn tables looked up first): ``(status, value, next draw, total, busted)``."""
+    slot = size = 0
+    if kind == KIND_OPTIMAL:
+        step = ip[O_STEP]
+        penalty = 0
+        if mode == MODE_CALLED:
+            penalty = rv[R_FACTOR] * stake
+        elif mode == MODE_AUTO:
+            penalty = rv[R_AUTO_PENALTY]
+        slot = optimal.lookup(ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0,
+                              cache)  # fmt: skip
+        if slot < 0:
+            return STATUS_CACHE_ROWS, -slot, k, 0, False
+        size = cache.keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
+    points, dice = keeps.points, keeps.dice
+    total = 0
+    left = 6
+    while True:
+        idx = draw(key, k) % _POW6[left]
+        k += np.uint64(1)
+        c = keeps.throw_class[keeps.throw_base[left] + np.int64(idx)]
+        o0 = keeps.first[c]
+        o1 = keeps.first[c + 1]
+        if not _act(log, at, int(left * ROLL_CODE + np.int64(idx)), 2):
+            return STATUS_LOG_FULL, gi, k, total, False
+        if o0 == o1:
+            return STATUS_OK, 0, k, total, True
+        if kind == KIND_OPTIMAL:
+            step = ip[O_STEP]
+            t_u = total // step
+            o = o0
+            best_value = -2.0
+            for oi in range(o0, o1):
+                after = t_u + points[oi] // step
+                if after >= size:
+                    return STATUS_TABLE_END, gi, k, total, False
+                v = optimal.keep_value(cache.D[slot], cache.H[slot], after, left - dice[oi])
+                if v > best_value:
+                    best_value = v
+                    o = oi
+        elif kind == KIND_CARD:
+            o = card_keep(
+                ip, points, dice, o0, o1, total, left, scores[cur], _leader(scores, cur),
+                rv[R_TARGET], need, rv[R_HOT_MUST_ROLL] != 0, mode == MODE_AUTO, late,
+            )  # fmt: skip
+        else:
+            o = _choose_keep(kind, ip, fp, points, dice, o0, o1, total, left)
+        _act(log, at, o, 1)  # (room kept with the throw)
+        total += points[o]
+        left -= dice[o]
+        hot = left == 0
+        if hot:
+            left = 6
+        if (hot and rv[R_HOT_MUST_ROLL] != 0) or total < need or total <= 0:
+            continue
+        if kind == KIND_OPTIMAL:
+            t_u = total // ip[O_STEP]
+            wants = cache.B[slot, t_u] > cache.R[slot, t_u, left]
+        else:
+            wants = _wants_bank(kind, ip, fp, rv, scores, cur, total, left, mode, need, late)
+        if wants:
+            if not _act(log, at, ACT_BANK, 1):
+                return STATUS_LOG_FULL, gi, k, total, False
+            return STATUS_OK, 0, k, total, False
+
+
+@jit
+def _next_seat(  # noqa: PLR0917 (numba: positional arguments only)
+    seat: int, scores: Any, rv: Any, order: Any, queue: Any, winners: Any
+) -> int:
+    """Who plays after ``seat``, or -1 when the game is over (its ``winners`` then set): the
+    next seat, the final round's order once ``seat`` reached the target, the tied seats'
+    playoff (D14, house rules final_round and tie)."""
+    n = scores.shape[0]
+    final_q, playoff, leaders = queue[0], queue[1], queue[2]
+    pos = order[Q_POS]
+    contenders = 0  # > 0: the game is decided among these seats (in ``leaders``)
+    if order[Q_NPLAYOFF] > 0:
+        if pos < order[Q_NPLAYOFF]:
+            order[Q_POS] = pos + 1
+            return int(playoff[pos])
+        contenders = order[Q_NPLAYOFF]
+        for i in range(contenders):
+            leaders[i] = playoff[i]
+    elif order[Q_FINAL] != 0:
+        if pos < order[Q_NFINAL]:
+            order[Q_POS] = pos + 1
+            return int(final_q[pos])
+        for i in range(n):
+            leaders[i] = i
+        contenders = n
+    elif scores[seat] >= rv[R_TARGET]:
+        if rv[R_FINAL_ROUND] == 0:
+            winners[:] = False
+            winners[seat] = True
+            return -1
+        order[Q_FINAL] = 1
+        order[Q_NFINAL] = n - 1
+        for i in range(1, n):
+            final_q[i - 1] = (seat + i) % n
+        order[Q_POS] = 1
+        return int(final_q[0])
+    else:
+        return int((seat + 1) % n)
+    best = scores[leaders[0]]
+    for i in range(1, contenders):
+        best = max(best, scores[leaders[i]])
+    winners[:] = False
+    count = 0
+    for i in range(contenders):
+        if scores[leaders[i]] == best:
+            winners[leaders[i]] = True
+            count += 1
+    if count > 1 and rv[R_TIE_PLAYOFF] != 0:
+        # The tied players play on in seat order after the last to play.
+        m = 0
+        for d in range(n):
+            s = (seat + 1 + d) % n
+            if winners[s]:
+                playoff[m] = s
+                m += 1
+        order[Q_NPLAYOFF] = m
+        order[Q_POS] = 1
+        return int(playoff[0])
+    return -1

@@ -36,7 +36,7 @@ then                   the menus' probabilities, the dice constants
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -67,6 +67,18 @@ O_HEADER = 18
 
 #: Columns of a cache key: used, strategy, own, other, need, penalty, stake, rows solved.
 KEY_COLUMNS = 8
+
+
+class TurnCache(NamedTuple):
+    """The perfect players' recent turns (:func:`lookup`): a slot's ``keys`` row
+    (``KEY_COLUMNS``) and its turn's ``D`` (rows × 5), ``H``, ``R`` (rows × 7) and bank values
+    ``B`` as :func:`pfeffer.dice.solver.context.solve_turn` has them."""
+
+    keys: Any
+    D: Any
+    H: Any
+    R: Any
+    B: Any
 
 
 @jit
@@ -151,16 +163,13 @@ def lookup(
     need: int,
     penalty: int,
     stake: int,
-    keys: Any,
-    cD: Any,
-    cH: Any,
-    cR: Any,
-    cB: Any,
+    cache: TurnCache,
 ) -> int:
     """The cache slot holding the tables of the turn (own, other, need, penalty, stake) of
     strategy ``sid`` (computed there first if they are not; ``stake``: a Pfeffer call's, which
     only lengthens the advice's arrays); totals in steps (``own`` raised to the lower bound in
     the main game). ``-rows`` if the cache has fewer rows than the turn needs."""
+    keys = cache.keys
     slots = keys.shape[0]
     h = (((sid * 1_000_003 + own) * 1_000_003 + other) * 8191 + need * 127 + penalty) * 31 + stake
     slot = (h & 0x7FFFFFFFFFFF) % slots
@@ -176,18 +185,18 @@ def lookup(
     ):
         return int(slot)
     size = table_size(ip, own, other, need, stake)
-    if size > cB.shape[1]:
+    if size > cache.B.shape[1]:
         return -size
     k[0] = 0
-    b = cB[slot, :size]
+    b = cache.B[slot, :size]
     first = bank_array(ip, fp, own, other, need, b)
     beta = bust_value(ip, fp, own, other, penalty)
     gs, os_, op, ol, six, groups = _arrays(ip)
     f_gp = ip[O_F_GP]
     consts = fp[ip[O_F_CONSTS] : ip[O_F_CONSTS] + 3]
     solved = gk.table_turn(b, beta, first, ip[O_MUST_ROLL] != 0, fp[1:8], gs,
-                           fp[f_gp : f_gp + groups], os_, op, ol, six, consts, cD[slot],
-                           cH[slot], cR[slot])  # fmt: skip
+                           fp[f_gp : f_gp + groups], os_, op, ol, six, consts,
+                           cache.D[slot], cache.H[slot], cache.R[slot])  # fmt: skip
     k[0] = 1
     k[1] = sid
     k[2] = own
