@@ -11,8 +11,8 @@ from pfeffer.dice.sim import optimal, simulate, simulate_records
 from pfeffer.dice.sim.policies import HeuristicPolicy, PerfectPolicy, _compile_optimal
 from pfeffer.dice.solver import DiceStrategy, solve
 from pfeffer.dice.solver import gkernels as gk
-from pfeffer.dice.solver.kernels import kernel_args
 from pfeffer.dice.solver.solve import solve_small, solve_tables
+from pfeffer.dice.solver.tables import kernel_dice
 from tests.dice.test_simulate import cross_check, play_bots, same_game
 
 
@@ -40,7 +40,7 @@ def check_tables(s: DiceStrategy, states: int, seed: int) -> int:
     cr, cb = np.zeros((2, rows, 7)), np.zeros((2, rows))
     rng = np.random.default_rng(seed)
     banked = 0
-    reach = gk.reach_table(2 * rows, s.rules.hot_dice_must_roll, *kernel_args(t),
+    reach = gk.reach_table(2 * rows, s.rules.hot_dice_must_roll, kernel_dice(t),
                            s.model.consts)  # fmt: skip
     for k in range(states):
         # Totals below the lower bound too (a last turn counts the true lead).

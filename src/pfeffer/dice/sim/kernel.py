@@ -331,6 +331,31 @@ class Log(NamedTuple):
 Q_FINAL, Q_NFINAL, Q_NPLAYOFF, Q_POS, Q_SIZE = 0, 1, 2, 3, 4
 
 
+class Game(NamedTuple):
+    """The state of the game :func:`run_games` plays: the seats' ``scores``, whether each
+    ``has_banked``, the turn ``order`` (``Q_*``) and its ``queue`` (rows: the final round's
+    seats, the playoff's, the contenders), and ``at``: where the next action and the next turn
+    go in the log."""
+
+    scores: Any
+    has_banked: Any
+    order: Any
+    queue: Any
+    at: Any
+
+
+class Mover(NamedTuple):
+    """The seat on turn: ``seat``, its policy's ``kind``, ``ints`` and ``floats``; a perfect
+    player's turn tables are ``slot`` of the turn cache, ``rows`` of them solved."""
+
+    seat: int
+    kind: int
+    ints: Any
+    floats: Any
+    slot: int
+    rows: int
+
+
 @jit
 def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     rv: Any,
@@ -348,45 +373,41 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     ``(STATUS_CACHE_ROWS, rows)`` when a turn needs more rows than the perfect players' turn
     ``cache`` has (:func:`~pfeffer.dice.sim.optimal.lookup`)."""
     games, n = res.scores.shape
-    scores = np.zeros(n, np.int64)
-    has_banked = np.zeros(n, np.bool_)
-    order = np.zeros(Q_SIZE, np.int64)
-    queue = np.zeros((3, n), np.int64)  # the final round's order, the playoff's, the contenders
-    at = np.zeros(2, np.int64)  # where the next action and the next turn go in the log
+    game = Game(np.zeros(n, np.int64), np.zeros(n, np.bool_), np.zeros(Q_SIZE, np.int64),
+                np.zeros((3, n), np.int64), np.zeros(2, np.int64))  # fmt: skip
     for gi in range(games):
         key = game_key(seed_lo, seed_hi, g0 + gi)
-        scores[:] = 0
-        has_banked[:] = False
-        order[:] = 0
+        game.scores[:] = 0
+        game.has_banked[:] = False
+        game.order[:] = 0
         k = np.uint64(0)
         cur = 0
         pred = -1  # no predecessor yet (D9)
         turns = 0
         while True:
-            status, value, k, points = _turn(
-                gi, key, k, cur, pred, order, rv, keeps, seats, res.stats, log, at, cache, scores,
-                has_banked)  # fmt: skip
+            status, value, k, points = _turn(gi, key, k, cur, pred, rv, keeps, seats, game,
+                                             res.stats, log, cache)  # fmt: skip
             if status != STATUS_OK:
                 return status, value
             turns += 1
             if turns > max_turns:
                 return STATUS_TOO_LONG, gi
             pred = points
-            cur = _next_seat(cur, scores, rv, order, queue, res.winners[gi])
+            cur = _next_seat(cur, rv, game, res.winners[gi])
             if cur < 0:
                 break
-        res.scores[gi, :] = scores
+        res.scores[gi, :] = game.scores
         res.turns[gi] = turns
         if log.record:
-            log.act_end[gi] = at[0]
-            log.turn_end[gi] = at[1]
+            log.act_end[gi] = game.at[0]
+            log.turn_end[gi] = game.at[1]
     return STATUS_OK, games
 
 
 @jit
 def _act(log: Log, at: Any, code: int, room: int) -> bool:
-    """Log the action ``code`` (with ``log.record``); False if fewer than ``room`` entries are
-    left."""
+    """Log the action ``code`` (with ``log.record``) at ``at[0]``; False if fewer than ``room``
+    entries are left."""
     if not log.record:
         return True
     if at[0] + room > log.acts.shape[0]:
@@ -403,32 +424,29 @@ def _turn(  # noqa: PLR0917 (numba: positional arguments only)
     k: Any,
     cur: int,
     pred: int,
-    order: Any,
     rv: Any,
     keeps: Keeps,
     seats: Seats,
+    game: Game,
     stats: Any,
     log: Log,
-    at: Any,
     cache: TurnCache,
-    scores: Any,
-    has_banked: Any,
 ) -> tuple[int, int, Any, int]:
     """Seat ``cur``'s turn of game ``gi`` (its throws from draw ``k`` of the stream ``key``,
     ``pred`` the predecessor's result, -1 for none): the Pfeffer mode and the minimum (D9,
     D10), the throws and choices, the end (D6, D10, D11). ``(status, value, next draw, the
     turn's points)``; ``value`` is what :func:`run_games` returns with a status not OK."""
+    scores = game.scores
     n = scores.shape[0]
     kind = seats.kinds[cur]
     ip = seats.ints[seats.iofs[cur] : seats.iofs[n + cur]]
     fp = seats.floats[seats.fofs[cur] : seats.fofs[n + cur]]
     sid = seats.fofs[cur]
-    final = order[Q_FINAL] != 0
-    late = final or order[Q_NPLAYOFF] > 0
+    final = game.order[Q_FINAL] != 0
     mode = MODE_AUTO if pred == 0 and rv[R_AUTO] != 0 else MODE_NONE
     stake = 0
     need = rv[R_MIN_BANK]
-    if rv[R_OPENING_ONLY] != 0 and has_banked[cur]:
+    if rv[R_OPENING_ONLY] != 0 and game.has_banked[cur]:
         need = 0
     own_u = other_u = 0
     if kind == KIND_OPTIMAL:
@@ -452,31 +470,42 @@ def _turn(  # noqa: PLR0917 (numba: positional arguments only)
         mode = MODE_CALLED
         stake = pred + rv[R_MARGIN]
         stats[cur, STAT_CALLS] += 1
-        if not _act(log, at, ACT_PFEFFER, 1):
+        if not _act(log, game.at, ACT_PFEFFER, 1):
             return STATUS_LOG_FULL, gi, k, 0
     if mode == MODE_CALLED and rv[R_SHORT_ALLOWED] == 0:
         need = max(need, stake)
-    status, value, k, total, busted = _throws(gi, key, k, cur, kind, ip, fp, sid, own_u, other_u,
-                                              mode, stake, need, late, rv, keeps, log, at, cache,
-                                              scores)  # fmt: skip
+    penalty = 0
+    if mode == MODE_CALLED:
+        penalty = rv[R_FACTOR] * stake
+    elif mode == MODE_AUTO:
+        penalty = rv[R_AUTO_PENALTY]
+    slot = rows = 0
+    if kind == KIND_OPTIMAL:
+        step = ip[O_STEP]
+        slot = optimal.lookup(ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0,
+                              cache)  # fmt: skip
+        if slot < 0:
+            return STATUS_CACHE_ROWS, -slot, k, 0
+        rows = cache.keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
+    me = Mover(cur, kind, ip, fp, slot, rows)
+    late = final or game.order[Q_NPLAYOFF] > 0
+    status, value, k, total, busted = _throws(gi, key, k, me, mode, need, late, rv, keeps, game,
+                                              log, cache)  # fmt: skip
     if status != STATUS_OK:
         return status, value, k, 0
-    penalty = 0
     bonus = 0
     points = 0
     if busted:
         stats[cur, STAT_BUSTS] += 1
-        if mode == MODE_CALLED:
-            penalty = rv[R_FACTOR] * stake
-        elif mode == MODE_AUTO:
-            penalty = rv[R_AUTO_PENALTY]
     else:
+        penalty = 0
         points = total
-        has_banked[cur] = True
+        game.has_banked[cur] = True
         if mode == MODE_CALLED and rv[R_REWARD_STAKE] != 0 and points >= stake:
             bonus = stake
     scores[cur] += points + bonus - penalty
     stats[cur, STAT_TURNS] += 1
+    at = game.at
     if log.record:
         if at[1] >= log.turns.shape[0]:
             return STATUS_LOG_FULL, gi, k, 0
@@ -499,39 +528,20 @@ def _throws(  # noqa: PLR0917 (numba: positional arguments only)
     gi: int,
     key: Any,
     k: Any,
-    cur: int,
-    kind: int,
-    ip: Any,
-    fp: Any,
-    sid: int,
-    own_u: int,
-    other_u: int,
+    me: Mover,
     mode: int,
-    stake: int,
     need: int,
     late: bool,
     rv: Any,
     keeps: Keeps,
+    game: Game,
     log: Log,
-    at: Any,
     cache: TurnCache,
-    scores: Any,
 ) -> tuple[int, int, Any, int, bool]:
-    """The throws of a turn in ``mode`` with minimum ``need`` until it banks or busts (a perfect
-    player's turn tables looked up first): ``(status, value, next draw, total, busted)``."""
-    slot = size = 0
-    if kind == KIND_OPTIMAL:
-        step = ip[O_STEP]
-        penalty = 0
-        if mode == MODE_CALLED:
-            penalty = rv[R_FACTOR] * stake
-        elif mode == MODE_AUTO:
-            penalty = rv[R_AUTO_PENALTY]
-        slot = optimal.lookup(ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0,
-                              cache)  # fmt: skip
-        if slot < 0:
-            return STATUS_CACHE_ROWS, -slot, k, 0, False
-        size = cache.keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
+    """The throws of ``me``'s turn in ``mode`` with minimum ``need`` (``late``: the final round
+    or a playoff runs) until it banks or busts: ``(status, value, next draw, total, busted)``."""
+    cur, kind, ip, fp, slot = me.seat, me.kind, me.ints, me.floats, me.slot
+    scores = game.scores
     points, dice = keeps.points, keeps.dice
     total = 0
     left = 6
@@ -541,7 +551,7 @@ def _throws(  # noqa: PLR0917 (numba: positional arguments only)
         c = keeps.throw_class[keeps.throw_base[left] + np.int64(idx)]
         o0 = keeps.first[c]
         o1 = keeps.first[c + 1]
-        if not _act(log, at, int(left * ROLL_CODE + np.int64(idx)), 2):
+        if not _act(log, game.at, int(left * ROLL_CODE + np.int64(idx)), 2):
             return STATUS_LOG_FULL, gi, k, total, False
         if o0 == o1:
             return STATUS_OK, 0, k, total, True
@@ -552,7 +562,7 @@ def _throws(  # noqa: PLR0917 (numba: positional arguments only)
             best_value = -2.0
             for oi in range(o0, o1):
                 after = t_u + points[oi] // step
-                if after >= size:
+                if after >= me.rows:
                     return STATUS_TABLE_END, gi, k, total, False
                 v = optimal.keep_value(cache.D[slot], cache.H[slot], after, left - dice[oi])
                 if v > best_value:
@@ -565,7 +575,7 @@ def _throws(  # noqa: PLR0917 (numba: positional arguments only)
             )  # fmt: skip
         else:
             o = _choose_keep(kind, ip, fp, points, dice, o0, o1, total, left)
-        _act(log, at, o, 1)  # (room kept with the throw)
+        _act(log, game.at, o, 1)  # (room kept with the throw)
         total += points[o]
         left -= dice[o]
         hot = left == 0
@@ -579,20 +589,19 @@ def _throws(  # noqa: PLR0917 (numba: positional arguments only)
         else:
             wants = _wants_bank(kind, ip, fp, rv, scores, cur, total, left, mode, need, late)
         if wants:
-            if not _act(log, at, ACT_BANK, 1):
+            if not _act(log, game.at, ACT_BANK, 1):
                 return STATUS_LOG_FULL, gi, k, total, False
             return STATUS_OK, 0, k, total, False
 
 
 @jit
-def _next_seat(  # noqa: PLR0917 (numba: positional arguments only)
-    seat: int, scores: Any, rv: Any, order: Any, queue: Any, winners: Any
-) -> int:
+def _next_seat(seat: int, rv: Any, game: Game, winners: Any) -> int:
     """Who plays after ``seat``, or -1 when the game is over (its ``winners`` then set): the
     next seat, the final round's order once ``seat`` reached the target, the tied seats'
     playoff (D14, house rules final_round and tie)."""
+    scores, order = game.scores, game.order
     n = scores.shape[0]
-    final_q, playoff, leaders = queue[0], queue[1], queue[2]
+    final_q, playoff, leaders = game.queue[0], game.queue[1], game.queue[2]
     pos = order[Q_POS]
     contenders = 0  # > 0: the game is decided among these seats (in ``leaders``)
     if order[Q_NPLAYOFF] > 0:

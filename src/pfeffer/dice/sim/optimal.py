@@ -25,7 +25,8 @@ Compiled arrays of kind ``KIND_OPTIMAL`` (:class:`~pfeffer.dice.sim.policies.Per
 =====================  ===========================================================================
 ``ints[0:O_HEADER]``   header: the ``O_*`` positions below
 then                   ``group_start`` (8), ``opt_start`` (one more than the menus),
-                       ``opt_points``, ``opt_left`` (per option), ``six_nonhot`` (per menu)
+                       ``opt_points``, ``opt_left`` (per option), ``six_nonhot`` (per menu),
+                       ``opt_offset`` (per option; :class:`~pfeffer.dice.solver.tables.Dice`)
 ``floats[0]``          the value of a tie in a last turn
 ``floats[1:8]``        ``bust`` chances by dice
 then                   the menus' probabilities, the dice constants
@@ -43,6 +44,7 @@ import numpy as np
 from pfeffer.core.compiled import jit
 from pfeffer.dice.solver import gkernels as gk
 from pfeffer.dice.solver import gsweep
+from pfeffer.dice.solver.tables import Dice
 
 # Header positions in ``ints``.
 O_LOWER = 0  # totals below -lower steps count as -lower
@@ -107,8 +109,8 @@ def bust_value(ip: Any, fp: Any, own: int, other: int, penalty: int) -> float:
 
 
 @jit
-def _arrays(ip: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
-    """``(gs, os_, op, ol, six_nonhot, groups)`` of the compiled tables."""
+def _dice(ip: Any, fp: Any) -> Dice:
+    """The :class:`~pfeffer.dice.solver.tables.Dice` of the compiled tables."""
     groups = ip[O_GROUPS]
     options = ip[O_OPTIONS]
     gs = ip[O_HEADER : O_HEADER + 8]
@@ -117,7 +119,9 @@ def _arrays(ip: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
     op = ip[a + groups + 1 : a + groups + 1 + options]
     ol = ip[a + groups + 1 + options : a + groups + 1 + 2 * options]
     six = ip[a + groups + 1 + 2 * options : a + 2 * groups + 1 + 2 * options]
-    return gs, os_, op, ol, six, groups
+    oo = ip[a + 2 * groups + 1 + 2 * options : a + 2 * groups + 1 + 3 * options]
+    f_gp = ip[O_F_GP]
+    return Dice(fp[1:8], gs, fp[f_gp : f_gp + groups], os_, op, ol, oo, six)
 
 
 @jit
@@ -191,11 +195,8 @@ def lookup(
     b = cache.B[slot, :size]
     first = bank_array(ip, fp, own, other, need, b)
     beta = bust_value(ip, fp, own, other, penalty)
-    gs, os_, op, ol, six, groups = _arrays(ip)
-    f_gp = ip[O_F_GP]
     consts = fp[ip[O_F_CONSTS] : ip[O_F_CONSTS] + 3]
-    solved = gk.table_turn(b, beta, first, ip[O_MUST_ROLL] != 0, fp[1:8], gs,
-                           fp[f_gp : f_gp + groups], os_, op, ol, six, consts,
+    solved = gk.table_turn(b, beta, first, ip[O_MUST_ROLL] != 0, _dice(ip, fp), consts,
                            cache.D[slot], cache.H[slot], cache.R[slot])  # fmt: skip
     k[0] = 1
     k[1] = sid

@@ -17,8 +17,7 @@ import numpy as np
 
 from pfeffer.dice.solver import gkernels as gk
 from pfeffer.dice.solver.gsweep import main_bank
-from pfeffer.dice.solver.kernels import kernel_args
-from pfeffer.dice.solver.tables import F64, I64, DiceTables
+from pfeffer.dice.solver.tables import F64, I64, DiceTables, kernel_dice
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -81,8 +80,7 @@ def model_of(
     """The :class:`Model` of a strategy's arrays (see
     :class:`~pfeffer.dice.solver.strategy.DiceStrategy`; the fast path's tables read as one
     flag, no calls)."""
-    consts = gk.dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start, t.opt_points,
-                            t.six_nonhot)  # fmt: skip
+    consts = gk.dice_consts(kernel_dice(t))
     needs = (np.array([t.min_bank, 1], dtype=np.int64) if "roll" in x and x["roll"].shape[0] == 2
              else np.array([t.min_bank], dtype=np.int64))  # fmt: skip
     RN = x["roll"] if "roll" in x else normal[None, None]
@@ -90,7 +88,7 @@ def model_of(
     G = x["last"] if "last" in x else final[None, :]
     reach = x.get("reach")
     if reach is None:
-        reach = gk.reach_table(G.shape[1], t.rules.hot_dice_must_roll, *kernel_args(t), consts)
+        reach = gk.reach_table(G.shape[1], t.rules.hot_dice_must_roll, kernel_dice(t), consts)
     calls = "calls" in x
     return Model(
         tables=t,
@@ -188,7 +186,7 @@ def solve_turn(m: Model, s: Situation) -> tuple[F64, F64, F64]:
     D = np.zeros((n, 5))
     H = np.zeros(n)
     R = np.zeros((n, 7))
-    gk.table_turn(b, beta, first, t.rules.hot_dice_must_roll, *kernel_args(t), m.consts, D, H, R)
+    gk.table_turn(b, beta, first, t.rules.hot_dice_must_roll, kernel_dice(t), m.consts, D, H, R)
     V = np.zeros((n, 7))
     V[:, 1:6] = D
     V[:, 6] = H
