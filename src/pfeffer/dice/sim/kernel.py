@@ -326,36 +326,6 @@ class Log(NamedTuple):
     turn_end: Any
 
 
-#: Positions in a game's turn order (:func:`_next_seat`): the final round runs, the seats in
-#: it, a playoff's seats (0: none), the next place in the final round's or the playoff's order.
-Q_FINAL, Q_NFINAL, Q_NPLAYOFF, Q_POS, Q_SIZE = 0, 1, 2, 3, 4
-
-
-class Game(NamedTuple):
-    """The state of the game :func:`run_games` plays: the seats' ``scores``, whether each
-    ``has_banked``, the turn ``order`` (``Q_*``) and its ``queue`` (rows: the final round's
-    seats, the playoff's, the contenders), and ``at``: where the next action and the next turn
-    go in the log."""
-
-    scores: Any
-    has_banked: Any
-    order: Any
-    queue: Any
-    at: Any
-
-
-class Mover(NamedTuple):
-    """The seat on turn: ``seat``, its policy's ``kind``, ``ints`` and ``floats``; a perfect
-    player's turn tables are ``slot`` of the turn cache, ``rows`` of them solved."""
-
-    seat: int
-    kind: int
-    ints: Any
-    floats: Any
-    slot: int
-    rows: int
-
-
 @jit
 def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     rv: Any,
@@ -371,284 +341,248 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
 ) -> tuple[int, int]:
     """Play ``res.scores.shape[0]`` games from game ``g0`` on; ``(status, games finished)``, or
     ``(STATUS_CACHE_ROWS, rows)`` when a turn needs more rows than the perfect players' turn
-    ``cache`` has (:func:`~pfeffer.dice.sim.optimal.lookup`)."""
-    games, n = res.scores.shape
-    game = Game(np.zeros(n, np.int64), np.zeros(n, np.bool_), np.zeros(Q_SIZE, np.int64),
-                np.zeros((3, n), np.int64), np.zeros(2, np.int64))  # fmt: skip
+    ``cache`` has (:func:`~pfeffer.dice.sim.optimal.lookup`). ``res.scores`` and
+    ``res.winners`` (games × seats) get the final totals and the winners, ``res.turns`` the
+    turns of each game, ``res.stats`` (seats × 3) adds turns, busts and Pfeffer calls.
+
+    One loop, its arrays taken out of their bundles once here: in steps (a function per turn,
+    per throw, for the turn order) the kernel ran three to five times slower (numba counts the
+    references of arrays read from a tuple, and the steps read them once a turn or a throw)."""
+    throw_base, throw_class, first, opt_points, opt_dice = keeps
+    kinds, ints, iofs, floats, fofs = seats
+    out_scores, out_winners, out_turns, stats = res
+    record, act_log, act_end, turn_log, turn_end = log
+    cD, cH, cR, cB = cache.D, cache.H, cache.R, cache.B
+    keys = cache.keys
+    games, n = out_scores.shape
+    scores = np.zeros(n, np.int64)
+    has_banked = np.zeros(n, np.bool_)
+    final_q = np.zeros(n, np.int64)
+    playoff = np.zeros(n, np.int64)
+    leaders = np.zeros(n, np.int64)
+    na = 0
+    nt = 0
     for gi in range(games):
         key = game_key(seed_lo, seed_hi, g0 + gi)
-        game.scores[:] = 0
-        game.has_banked[:] = False
-        game.order[:] = 0
+        scores[:] = 0
+        has_banked[:] = False
         k = np.uint64(0)
         cur = 0
         pred = -1  # no predecessor yet (D9)
+        final = False
+        n_final = 0
+        n_playoff = 0
+        pos = 0  # next place in the final round's or the playoff's order
         turns = 0
         while True:
-            status, value, k, points = _turn(gi, key, k, cur, pred, rv, keeps, seats, game,
-                                             res.stats, log, cache)  # fmt: skip
-            if status != STATUS_OK:
-                return status, value
+            kind = kinds[cur]
+            ip = ints[iofs[cur] : iofs[n + cur]]
+            fp = floats[fofs[cur] : fofs[n + cur]]
+            mode = MODE_AUTO if pred == 0 and rv[R_AUTO] != 0 else MODE_NONE
+            stake = 0
+            need = rv[R_MIN_BANK]
+            if rv[R_OPENING_ONLY] != 0 and has_banked[cur]:
+                need = 0
+            sid = fofs[cur]
+            own_u = other_u = 0
+            if kind == KIND_OPTIMAL:
+                step = ip[O_STEP]
+                # As the advice: in the main game a total below the bound counts as the bound;
+                # a last turn counts the true lead.
+                own_u = scores[cur] // step
+                if not final:
+                    own_u = max(own_u, -ip[O_LOWER])
+                other_u = scores[1 - cur] // step
+            calls = False
+            if rv[R_PFEFFER] != 0 and mode == MODE_NONE and pred > 0:
+                if kind == KIND_OPTIMAL:
+                    c = _optimal_pfeffer(ip, fp, sid, rv, own_u, other_u, need, pred, cache)
+                    if c < 0:
+                        return STATUS_CACHE_ROWS, -c
+                    calls = c == 1
+                else:
+                    calls = _wants_pfeffer(kind, ip, fp, rv, pred)
+            if calls:
+                mode = MODE_CALLED
+                stake = pred + rv[R_MARGIN]
+                stats[cur, STAT_CALLS] += 1
+                if record:
+                    if na >= act_log.shape[0]:
+                        return STATUS_LOG_FULL, gi
+                    act_log[na] = ACT_PFEFFER
+                    na += 1
+            if mode == MODE_CALLED and rv[R_SHORT_ALLOWED] == 0:
+                need = max(need, stake)
+            late = final or n_playoff > 0
+            slot = size = 0
+            if kind == KIND_OPTIMAL:
+                step = ip[O_STEP]
+                penalty = 0
+                if mode == MODE_CALLED:
+                    penalty = rv[R_FACTOR] * stake
+                elif mode == MODE_AUTO:
+                    penalty = rv[R_AUTO_PENALTY]
+                slot = optimal.lookup(
+                    ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0, cache
+                )
+                if slot < 0:
+                    return STATUS_CACHE_ROWS, -slot
+                size = keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
+            total = 0
+            left = 6
+            busted = False
+            while True:
+                idx = draw(key, k) % _POW6[left]
+                k += np.uint64(1)
+                c = throw_class[throw_base[left] + np.int64(idx)]
+                o0 = first[c]
+                o1 = first[c + 1]
+                if record:
+                    if na + 1 >= act_log.shape[0]:
+                        return STATUS_LOG_FULL, gi
+                    act_log[na] = left * ROLL_CODE + np.int64(idx)
+                    na += 1
+                if o0 == o1:
+                    busted = True
+                    break
+                if kind == KIND_OPTIMAL:
+                    step = ip[O_STEP]
+                    t_u = total // step
+                    o = o0
+                    best_value = -2.0
+                    for oi in range(o0, o1):
+                        after = t_u + opt_points[oi] // step
+                        if after >= size:
+                            return STATUS_TABLE_END, gi
+                        v = optimal.keep_value(cD[slot], cH[slot], after, left - opt_dice[oi])
+                        if v > best_value:
+                            best_value = v
+                            o = oi
+                elif kind == KIND_CARD:
+                    o = card_keep(
+                        ip, opt_points, opt_dice, o0, o1, total, left, scores[cur],
+                        _leader(scores, cur), rv[R_TARGET], need, rv[R_HOT_MUST_ROLL] != 0,
+                        mode == MODE_AUTO, late,
+                    )  # fmt: skip
+                else:
+                    o = _choose_keep(kind, ip, fp, opt_points, opt_dice, o0, o1, total, left)
+                if record:
+                    act_log[na] = o
+                    na += 1
+                total += opt_points[o]
+                left -= opt_dice[o]
+                hot = left == 0
+                if hot:
+                    left = 6
+                if (hot and rv[R_HOT_MUST_ROLL] != 0) or total < need or total <= 0:
+                    continue
+                if kind == KIND_OPTIMAL:
+                    t_u = total // ip[O_STEP]
+                    wants = cB[slot, t_u] > cR[slot, t_u, left]
+                else:
+                    wants = _wants_bank(
+                        kind, ip, fp, rv, scores, cur, total, left, mode, need, late
+                    )
+                if wants:
+                    if record:
+                        if na >= act_log.shape[0]:
+                            return STATUS_LOG_FULL, gi
+                        act_log[na] = ACT_BANK
+                        na += 1
+                    break
+            # End of the turn (D6, D10, D11).
+            penalty = 0
+            bonus = 0
+            points = 0
+            if busted:
+                stats[cur, STAT_BUSTS] += 1
+                if mode == MODE_CALLED:
+                    penalty = rv[R_FACTOR] * stake
+                elif mode == MODE_AUTO:
+                    penalty = rv[R_AUTO_PENALTY]
+            else:
+                points = total
+                has_banked[cur] = True
+                if mode == MODE_CALLED and rv[R_REWARD_STAKE] != 0 and points >= stake:
+                    bonus = stake
+            scores[cur] += points + bonus - penalty
+            stats[cur, STAT_TURNS] += 1
             turns += 1
+            if record:
+                if nt >= turn_log.shape[0]:
+                    return STATUS_LOG_FULL, gi
+                row = turn_log[nt]
+                row[TURN_GAME] = gi
+                row[TURN_SEAT] = cur
+                row[TURN_POINTS] = points
+                row[TURN_BUSTED] = busted
+                row[TURN_MODE] = mode
+                row[TURN_STAKE] = stake
+                row[TURN_PENALTY] = penalty
+                row[TURN_BONUS] = bonus
+                row[TURN_TOTAL] = scores[cur]
+                nt += 1
             if turns > max_turns:
                 return STATUS_TOO_LONG, gi
             pred = points
-            cur = _next_seat(cur, rv, game, res.winners[gi])
-            if cur < 0:
-                break
-        res.scores[gi, :] = game.scores
-        res.turns[gi] = turns
-        if log.record:
-            log.act_end[gi] = game.at[0]
-            log.turn_end[gi] = game.at[1]
+            seat = cur
+            # Who is next, or the end (D14, house rules final_round and tie).
+            contenders = 0  # > 0: the game is decided among these seats (in ``leaders``)
+            if n_playoff > 0:
+                if pos < n_playoff:
+                    cur = playoff[pos]
+                    pos += 1
+                    continue
+                for i in range(n_playoff):
+                    leaders[i] = playoff[i]
+                contenders = n_playoff
+            elif final:
+                if pos < n_final:
+                    cur = final_q[pos]
+                    pos += 1
+                    continue
+                for i in range(n):
+                    leaders[i] = i
+                contenders = n
+            elif scores[seat] >= rv[R_TARGET]:
+                if rv[R_FINAL_ROUND] == 0:
+                    out_winners[gi, :] = False
+                    out_winners[gi, seat] = True
+                    break
+                final = True
+                n_final = n - 1
+                for i in range(1, n):
+                    final_q[i - 1] = (seat + i) % n
+                cur = final_q[0]
+                pos = 1
+                continue
+            else:
+                cur = (seat + 1) % n
+                continue
+            best = scores[leaders[0]]
+            for i in range(1, contenders):
+                best = max(best, scores[leaders[i]])
+            out_winners[gi, :] = False
+            count = 0
+            for i in range(contenders):
+                if scores[leaders[i]] == best:
+                    out_winners[gi, leaders[i]] = True
+                    count += 1
+            if count > 1 and rv[R_TIE_PLAYOFF] != 0:
+                # The tied players play on in seat order after the last to play.
+                n_playoff = 0
+                for d in range(n):
+                    s = (seat + 1 + d) % n
+                    if out_winners[gi, s]:
+                        playoff[n_playoff] = s
+                        n_playoff += 1
+                cur = playoff[0]
+                pos = 1
+                continue
+            break
+        out_scores[gi, :] = scores
+        out_turns[gi] = turns
+        if record:
+            act_end[gi] = na
+            turn_end[gi] = nt
     return STATUS_OK, games
-
-
-@jit
-def _act(log: Log, at: Any, code: int, room: int) -> bool:
-    """Log the action ``code`` (with ``log.record``) at ``at[0]``; False if fewer than ``room``
-    entries are left."""
-    if not log.record:
-        return True
-    if at[0] + room > log.acts.shape[0]:
-        return False
-    log.acts[at[0]] = code
-    at[0] += 1
-    return True
-
-
-@jit
-def _turn(  # noqa: PLR0917 (numba: positional arguments only)
-    gi: int,
-    key: Any,
-    k: Any,
-    cur: int,
-    pred: int,
-    rv: Any,
-    keeps: Keeps,
-    seats: Seats,
-    game: Game,
-    stats: Any,
-    log: Log,
-    cache: TurnCache,
-) -> tuple[int, int, Any, int]:
-    """Seat ``cur``'s turn of game ``gi`` (its throws from draw ``k`` of the stream ``key``,
-    ``pred`` the predecessor's result, -1 for none): the Pfeffer mode and the minimum (D9,
-    D10), the throws and choices, the end (D6, D10, D11). ``(status, value, next draw, the
-    turn's points)``; ``value`` is what :func:`run_games` returns with a status not OK."""
-    scores = game.scores
-    n = scores.shape[0]
-    kind = seats.kinds[cur]
-    ip = seats.ints[seats.iofs[cur] : seats.iofs[n + cur]]
-    fp = seats.floats[seats.fofs[cur] : seats.fofs[n + cur]]
-    sid = seats.fofs[cur]
-    final = game.order[Q_FINAL] != 0
-    mode = MODE_AUTO if pred == 0 and rv[R_AUTO] != 0 else MODE_NONE
-    stake = 0
-    need = rv[R_MIN_BANK]
-    if rv[R_OPENING_ONLY] != 0 and game.has_banked[cur]:
-        need = 0
-    own_u = other_u = 0
-    if kind == KIND_OPTIMAL:
-        step = ip[O_STEP]
-        # As the advice: in the main game a total below the bound counts as the bound; a last
-        # turn counts the true lead.
-        own_u = scores[cur] // step
-        if not final:
-            own_u = max(own_u, -ip[O_LOWER])
-        other_u = scores[1 - cur] // step
-    calls = False
-    if rv[R_PFEFFER] != 0 and mode == MODE_NONE and pred > 0:
-        if kind == KIND_OPTIMAL:
-            c = _optimal_pfeffer(ip, fp, sid, rv, own_u, other_u, need, pred, cache)
-            if c < 0:
-                return STATUS_CACHE_ROWS, -c, k, 0
-            calls = c == 1
-        else:
-            calls = _wants_pfeffer(kind, ip, fp, rv, pred)
-    if calls:
-        mode = MODE_CALLED
-        stake = pred + rv[R_MARGIN]
-        stats[cur, STAT_CALLS] += 1
-        if not _act(log, game.at, ACT_PFEFFER, 1):
-            return STATUS_LOG_FULL, gi, k, 0
-    if mode == MODE_CALLED and rv[R_SHORT_ALLOWED] == 0:
-        need = max(need, stake)
-    penalty = 0
-    if mode == MODE_CALLED:
-        penalty = rv[R_FACTOR] * stake
-    elif mode == MODE_AUTO:
-        penalty = rv[R_AUTO_PENALTY]
-    slot = rows = 0
-    if kind == KIND_OPTIMAL:
-        step = ip[O_STEP]
-        slot = optimal.lookup(ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0,
-                              cache)  # fmt: skip
-        if slot < 0:
-            return STATUS_CACHE_ROWS, -slot, k, 0
-        rows = cache.keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
-    me = Mover(cur, kind, ip, fp, slot, rows)
-    late = final or game.order[Q_NPLAYOFF] > 0
-    status, value, k, total, busted = _throws(gi, key, k, me, mode, need, late, rv, keeps, game,
-                                              log, cache)  # fmt: skip
-    if status != STATUS_OK:
-        return status, value, k, 0
-    bonus = 0
-    points = 0
-    if busted:
-        stats[cur, STAT_BUSTS] += 1
-    else:
-        penalty = 0
-        points = total
-        game.has_banked[cur] = True
-        if mode == MODE_CALLED and rv[R_REWARD_STAKE] != 0 and points >= stake:
-            bonus = stake
-    scores[cur] += points + bonus - penalty
-    stats[cur, STAT_TURNS] += 1
-    at = game.at
-    if log.record:
-        if at[1] >= log.turns.shape[0]:
-            return STATUS_LOG_FULL, gi, k, 0
-        row = log.turns[at[1]]
-        row[TURN_GAME] = gi
-        row[TURN_SEAT] = cur
-        row[TURN_POINTS] = points
-        row[TURN_BUSTED] = busted
-        row[TURN_MODE] = mode
-        row[TURN_STAKE] = stake
-        row[TURN_PENALTY] = penalty
-        row[TURN_BONUS] = bonus
-        row[TURN_TOTAL] = scores[cur]
-        at[1] += 1
-    return STATUS_OK, 0, k, points
-
-
-@jit
-def _throws(  # noqa: PLR0917 (numba: positional arguments only)
-    gi: int,
-    key: Any,
-    k: Any,
-    me: Mover,
-    mode: int,
-    need: int,
-    late: bool,
-    rv: Any,
-    keeps: Keeps,
-    game: Game,
-    log: Log,
-    cache: TurnCache,
-) -> tuple[int, int, Any, int, bool]:
-    """The throws of ``me``'s turn in ``mode`` with minimum ``need`` (``late``: the final round
-    or a playoff runs) until it banks or busts: ``(status, value, next draw, total, busted)``."""
-    cur, kind, ip, fp, slot = me.seat, me.kind, me.ints, me.floats, me.slot
-    scores = game.scores
-    points, dice = keeps.points, keeps.dice
-    total = 0
-    left = 6
-    while True:
-        idx = draw(key, k) % _POW6[left]
-        k += np.uint64(1)
-        c = keeps.throw_class[keeps.throw_base[left] + np.int64(idx)]
-        o0 = keeps.first[c]
-        o1 = keeps.first[c + 1]
-        if not _act(log, game.at, int(left * ROLL_CODE + np.int64(idx)), 2):
-            return STATUS_LOG_FULL, gi, k, total, False
-        if o0 == o1:
-            return STATUS_OK, 0, k, total, True
-        if kind == KIND_OPTIMAL:
-            step = ip[O_STEP]
-            t_u = total // step
-            o = o0
-            best_value = -2.0
-            for oi in range(o0, o1):
-                after = t_u + points[oi] // step
-                if after >= me.rows:
-                    return STATUS_TABLE_END, gi, k, total, False
-                v = optimal.keep_value(cache.D[slot], cache.H[slot], after, left - dice[oi])
-                if v > best_value:
-                    best_value = v
-                    o = oi
-        elif kind == KIND_CARD:
-            o = card_keep(
-                ip, points, dice, o0, o1, total, left, scores[cur], _leader(scores, cur),
-                rv[R_TARGET], need, rv[R_HOT_MUST_ROLL] != 0, mode == MODE_AUTO, late,
-            )  # fmt: skip
-        else:
-            o = _choose_keep(kind, ip, fp, points, dice, o0, o1, total, left)
-        _act(log, game.at, o, 1)  # (room kept with the throw)
-        total += points[o]
-        left -= dice[o]
-        hot = left == 0
-        if hot:
-            left = 6
-        if (hot and rv[R_HOT_MUST_ROLL] != 0) or total < need or total <= 0:
-            continue
-        if kind == KIND_OPTIMAL:
-            t_u = total // ip[O_STEP]
-            wants = cache.B[slot, t_u] > cache.R[slot, t_u, left]
-        else:
-            wants = _wants_bank(kind, ip, fp, rv, scores, cur, total, left, mode, need, late)
-        if wants:
-            if not _act(log, game.at, ACT_BANK, 1):
-                return STATUS_LOG_FULL, gi, k, total, False
-            return STATUS_OK, 0, k, total, False
-
-
-@jit
-def _next_seat(seat: int, rv: Any, game: Game, winners: Any) -> int:
-    """Who plays after ``seat``, or -1 when the game is over (its ``winners`` then set): the
-    next seat, the final round's order once ``seat`` reached the target, the tied seats'
-    playoff (D14, house rules final_round and tie)."""
-    scores, order = game.scores, game.order
-    n = scores.shape[0]
-    final_q, playoff, leaders = game.queue[0], game.queue[1], game.queue[2]
-    pos = order[Q_POS]
-    contenders = 0  # > 0: the game is decided among these seats (in ``leaders``)
-    if order[Q_NPLAYOFF] > 0:
-        if pos < order[Q_NPLAYOFF]:
-            order[Q_POS] = pos + 1
-            return int(playoff[pos])
-        contenders = order[Q_NPLAYOFF]
-        for i in range(contenders):
-            leaders[i] = playoff[i]
-    elif order[Q_FINAL] != 0:
-        if pos < order[Q_NFINAL]:
-            order[Q_POS] = pos + 1
-            return int(final_q[pos])
-        for i in range(n):
-            leaders[i] = i
-        contenders = n
-    elif scores[seat] >= rv[R_TARGET]:
-        if rv[R_FINAL_ROUND] == 0:
-            winners[:] = False
-            winners[seat] = True
-            return -1
-        order[Q_FINAL] = 1
-        order[Q_NFINAL] = n - 1
-        for i in range(1, n):
-            final_q[i - 1] = (seat + i) % n
-        order[Q_POS] = 1
-        return int(final_q[0])
-    else:
-        return int((seat + 1) % n)
-    best = scores[leaders[0]]
-    for i in range(1, contenders):
-        best = max(best, scores[leaders[i]])
-    winners[:] = False
-    count = 0
-    for i in range(contenders):
-        if scores[leaders[i]] == best:
-            winners[leaders[i]] = True
-            count += 1
-    if count > 1 and rv[R_TIE_PLAYOFF] != 0:
-        # The tied players play on in seat order after the last to play.
-        m = 0
-        for d in range(n):
-            s = (seat + 1 + d) % n
-            if winners[s]:
-                playoff[m] = s
-                m += 1
-        order[Q_NPLAYOFF] = m
-        order[Q_POS] = 1
-        return int(playoff[0])
-    return -1
