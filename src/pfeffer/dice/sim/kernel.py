@@ -559,23 +559,8 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
             else:
                 cur = (seat + 1) % n
                 continue
-            best = scores[leaders[0]]
-            for i in range(1, contenders):
-                best = max(best, scores[leaders[i]])
-            out_winners[gi, :] = False
-            count = 0
-            for i in range(contenders):
-                if scores[leaders[i]] == best:
-                    out_winners[gi, leaders[i]] = True
-                    count += 1
-            if count > 1 and rv[R_TIE_PLAYOFF] != 0:
-                # The tied players play on in seat order after the last to play.
-                n_playoff = 0
-                for d in range(n):
-                    s = (seat + 1 + d) % n
-                    if out_winners[gi, s]:
-                        playoff[n_playoff] = s
-                        n_playoff += 1
+            n_playoff = _decide(scores, leaders, contenders, seat, rv, out_winners, gi, playoff)
+            if n_playoff > 0:
                 cur = playoff[0]
                 pos = 1
                 continue
@@ -586,3 +571,39 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
             act_end[gi] = na
             turn_end[gi] = nt
     return STATUS_OK, games
+
+
+@jit
+def _decide(  # noqa: PLR0917 (numba: positional arguments only)
+    scores: Any,
+    leaders: Any,
+    contenders: int,
+    seat: int,
+    rv: Any,
+    winners: Any,
+    gi: int,
+    playoff: Any,
+) -> int:
+    """The end of game ``gi`` among the seats ``leaders[:contenders]`` (D14): the highest totals
+    win (``winners[gi]``); tied winners play off under the house rule (their seats in
+    ``playoff``, in seat order after ``seat``, the last to play). Returns how many play off (0:
+    the game is over)."""
+    n = scores.shape[0]
+    best = scores[leaders[0]]
+    for i in range(1, contenders):
+        best = max(best, scores[leaders[i]])
+    winners[gi, :] = False
+    count = 0
+    for i in range(contenders):
+        if scores[leaders[i]] == best:
+            winners[gi, leaders[i]] = True
+            count += 1
+    if count <= 1 or rv[R_TIE_PLAYOFF] == 0:
+        return 0
+    m = 0
+    for d in range(n):
+        s = (seat + 1 + d) % n
+        if winners[gi, s]:
+            playoff[m] = s
+            m += 1
+    return m
