@@ -14,7 +14,7 @@ from pfeffer.cli.dice_advice import decisions, turn_path
 from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.solver import DiceStrategy, advise
 from pfeffer.dice.solver import cache as solver_cache
-from pfeffer.dice.solver.strategy import solve_small
+from pfeffer.dice.solver.solve import solve_small
 from tests.cli.helpers import Run, lines
 
 SMALL = ("--rule", "target=1000")

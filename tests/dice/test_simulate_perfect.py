@@ -11,9 +11,8 @@ from pfeffer.dice.sim import optimal, simulate, simulate_records
 from pfeffer.dice.sim.policies import HeuristicPolicy, PerfectPolicy, _compile_optimal
 from pfeffer.dice.solver import DiceStrategy, solve
 from pfeffer.dice.solver import gkernels as gk
-from pfeffer.dice.solver.kernels import kernel_args
-from pfeffer.dice.solver.solve import solve_tables
-from pfeffer.dice.solver.strategy import solve_small
+from pfeffer.dice.solver.solve import solve_small, solve_tables
+from pfeffer.dice.solver.tables import kernel_dice
 from tests.dice.test_simulate import cross_check, play_bots, same_game
 
 
@@ -41,7 +40,7 @@ def check_tables(s: DiceStrategy, states: int, seed: int) -> int:
     cr, cb = np.zeros((2, rows, 7)), np.zeros((2, rows))
     rng = np.random.default_rng(seed)
     banked = 0
-    reach = gk.reach_table(2 * rows, s.rules.hot_dice_must_roll, *kernel_args(t),
+    reach = gk.reach_table(2 * rows, s.rules.hot_dice_must_roll, kernel_dice(t),
                            s.model.consts)  # fmt: skip
     for k in range(states):
         # Totals below the lower bound too (a last turn counts the true lead).
@@ -52,8 +51,8 @@ def check_tables(s: DiceStrategy, states: int, seed: int) -> int:
         penalty = int(rng.choice([0, t.auto_penalty, 9]))
         # (the kernel raises a total below the bound to it in the main game, as the advice)
         kown = own if other >= t.target else max(own, -s.lower)
-        slot = optimal.lookup(c.ints, c.floats, 7, kown, other, need, penalty, 0, keys, cd, ch,
-                              cr, cb)  # fmt: skip
+        slot = optimal.lookup(c.ints, c.floats, 7, kown, other, need, penalty, 0,
+                              optimal.TurnCache(keys, cd, ch, cr, cb))  # fmt: skip
         assert slot >= 0
         R, V, bank = s.turn(own, other, need, penalty)
         size = optimal.table_size(c.ints, kown, other, need, 0)

@@ -19,8 +19,7 @@ from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.scoring import score_table
 from pfeffer.dice.solver import DiceStrategy, advise, solve
 from pfeffer.dice.solver.cache import DATA_DIR_ENV
-from pfeffer.dice.solver.solve import TOLERANCE, solve_deeper, solve_tables
-from pfeffer.dice.solver.strategy import solve_small
+from pfeffer.dice.solver.solve import TOLERANCE, solve_deeper, solve_small, solve_tables
 
 RULES = DiceRules(target=1000)
 

@@ -15,7 +15,7 @@ from pfeffer.dice.solver.gkernels import dice_consts, reach_table
 from pfeffer.dice.solver.residual import residual_bound
 from pfeffer.dice.solver.solve import solve_tables
 from pfeffer.dice.solver.strategy import DiceStrategy
-from pfeffer.dice.solver.tables import F64, build_tables
+from pfeffer.dice.solver.tables import F64, build_tables, kernel_dice, solve_vector
 
 solve_module = importlib.import_module("pfeffer.dice.solver.solve")
 
@@ -35,26 +35,18 @@ def bellman(s: DiceStrategy, Wn: F64, Wa: F64) -> tuple[F64, F64]:
     rules = s.rules
     t = build_tables(rules)
     F = s.final
-    Q = kernels.tail_table(F, t.group_start, t.group_prob, t.six_nonhot)
-    args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
-            t.six_nonhot)  # fmt: skip
+    rv = solve_vector(t, LOWER)
+    dice = kernel_dice(t)
+    fin = kernels.FinalTables(F, kernels.tail_table(F, dice))
     size = Wn.shape[0]
     turn_size = 2 * size + len(F) + kernels.TAIL + t.max_points + 16
-    V = np.zeros(6 * turn_size)
-    M = np.zeros(6 * 2 * turn_size)
-    roll = np.zeros((turn_size, 7), dtype=np.bool_)
-    dist = np.zeros(size)
-    arg = kernels.choice_array(t, turn_size)
+    sc = kernels.scratch(t, turn_size, size)
     out = (np.zeros_like(Wn), np.zeros_like(Wa))
     for kind in (0, 1) if rules.auto_pfeffer else (0,):
         for i in range(size):
             for j in range(size):
-                beta = kernels.bust_value(kind == 1, rules.auto_pfeffer, i, j, Wn, Wa, LOWER,
-                                          t.auto_penalty)  # fmt: skip
-                v, _, _ = kernels.turn_policy(
-                    i - LOWER, j - LOWER, beta, t.min_bank, Wn, LOWER, t.target,
-                    rules.final_round, rules.hot_dice_must_roll, F, Q, *args, V, roll, arg, M,
-                    dist)  # fmt: skip
+                beta = kernels.bust_value(kind == 1, i, j, Wn, Wa, rv)
+                v, _, _ = kernels.turn_policy(i - LOWER, j - LOWER, beta, Wn, rv, fin, dice, sc)
                 out[kind][i, j] = v
     return out
 
@@ -69,6 +61,7 @@ def test_the_bound_holds_against_turns_solved_in_full(name: str, noise: str) -> 
     rules = RULE_SETS[name]
     s = solved(rules)
     t = build_tables(rules)
+    rv = solve_vector(t, LOWER)
     size = s.normal.shape[0]
     rng = np.random.default_rng(5)
     snap = np.zeros((2, 2, size, size))
@@ -82,9 +75,8 @@ def test_the_bound_holds_against_turns_solved_in_full(name: str, noise: str) -> 
         Wn[:, size - 5 :] -= 1e-4  # banks there are worth 1 - Wn: more
     else:
         Wa -= rng.random(Wa.shape) * 1e-5
-    reach = reach_table(size + 1, rules.hot_dice_must_roll, *kernels.kernel_args(t),
-                        dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start,
-                                    t.opt_points, t.six_nonhot))  # fmt: skip
+    dice = kernel_dice(t)
+    reach = reach_table(size + 1, rules.hot_dice_must_roll, dice, dice_consts(dice))
     Tn, Ta = bellman(s, Wn, Wa)
     slack = s.residuals[-1] + 1e-14
     tight = 0
@@ -92,8 +84,7 @@ def test_the_bound_holds_against_turns_solved_in_full(name: str, noise: str) -> 
         W, T = (Wa, Ta) if kind else (Wn, Tn)
         for i in range(size):
             for j in range(size):
-                bound = residual_bound(kind == 1, rules.auto_pfeffer, i, j, Wn, Wa, snap, reach,
-                                       t.min_bank, t.auto_penalty)  # fmt: skip
+                bound = residual_bound(kind == 1, i, j, Wn, Wa, rv, snap, reach)
                 actual = abs(T[i, j] - W[i, j])
                 assert actual <= bound + slack, (kind, i, j, actual, bound)
                 tight += actual > 0.2 * bound

@@ -12,8 +12,7 @@ from pfeffer.cli.dice_advice import play_turn, table_state
 from pfeffer.core.errors import IllegalAction
 from pfeffer.dice import DiceRules
 from pfeffer.dice.solver import DiceStrategy, advise
-from pfeffer.dice.solver.solve import solve_tables
-from pfeffer.dice.solver.strategy import solve_small
+from pfeffer.dice.solver.solve import solve_small, solve_tables
 from pfeffer.dice.strategy_data import (
     bank_map,
     bank_threshold,

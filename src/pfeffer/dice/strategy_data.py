@@ -5,7 +5,7 @@ Every figure is what the advice (:func:`pfeffer.dice.solver.advise`) says at the
 turn values come from ``DiceStrategy.turn`` with the minimum, bust penalty and Pfeffer stake the
 game sets, and a tie between rolling and banking goes to rolling, as the advice orders them.
 
->>> from pfeffer.dice.solver.strategy import solve_small
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> s = solve_small()  # target 1000
 >>> bank_threshold(s, 0, 0, dice=1) is not None
 True

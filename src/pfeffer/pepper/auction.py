@@ -233,12 +233,6 @@ def model_trump(est: FloatArray, no_trump: bool) -> int:
     return int(max(range(len(values)), key=values.__getitem__))
 
 
-def effective_sample_size(logw: FloatArray) -> float:
-    """Kish's effective number of worlds of weights ``exp(logw)`` (for reports and tests)."""
-    w = np.exp(logw - logw.max())
-    return float(w.sum() ** 2 / (w * w).sum()) if w.size else 0.0
-
-
 __all__ = [
     "CAUTION",
     "FLOOR",
@@ -246,7 +240,6 @@ __all__ = [
     "Call",
     "best_estimates",
     "calls",
-    "effective_sample_size",
     "log_weights",
     "model_call",
     "model_trump",

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from pfeffer.dice.sim.optimal import TurnCache
+
 #: Game ``g`` of a run with seed ``s`` uses the game seed ``s * GAME_STRIDE + g``.
 GAME_STRIDE = 2**32
 #: A game longer than this many turns stops the run with an error (no real game comes near).
@@ -191,7 +193,7 @@ def _run_once(  # noqa: PLR0917 (one run of _run: its pieces)
     floats = np.concatenate([c.floats for c in unique]).astype(np.float64)
     iofs = np.array([istart[b] for b in which] + [istart[b + 1] for b in which], dtype=np.int64)
     fofs = np.array([fstart[b] for b in which] + [fstart[b + 1] for b in which], dtype=np.int64)
-    keys, c_d, c_h, c_r, c_b = _turn_cache(rows, cache_bytes)
+    cache = _turn_cache(rows, cache_bytes)
     scores = np.zeros((games, n), dtype=np.int64)
     winners = np.zeros((games, n), dtype=np.bool_)
     turns = np.zeros(games, dtype=np.int64)
@@ -203,12 +205,15 @@ def _run_once(  # noqa: PLR0917 (one run of _run: its pieces)
     turn_end = np.zeros(games if record else 0, dtype=np.int64)
     mask = (1 << 64) - 1
     status, done = kernel.run_games(
-        rules_vector(rules), t.throw_base, t.throw_class, t.first, t.points, t.dice,
-        kinds, ints, iofs, floats, fofs,
+        rules_vector(rules),
+        kernel.Keeps(t.throw_base, t.throw_class, t.first, t.points, t.dice),
+        kernel.Seats(kinds, ints, iofs, floats, fofs),
         np.uint64((seed * GAME_STRIDE) & mask), np.uint64((seed * GAME_STRIDE) >> 64 & mask),
-        g0, scores, winners, turns, stats,
-        record is not None, act_log, act_end, turn_log, turn_end, MAX_TURNS,
-        keys, c_d, c_h, c_r, c_b,
+        g0,
+        kernel.Results(scores, winners, turns, stats),
+        kernel.Log(record is not None, act_log, act_end, turn_log, turn_end),
+        MAX_TURNS,
+        cache,
     )  # fmt: skip
     if status == kernel.STATUS_TOO_LONG:
         raise RuntimeError(f"game {g0 + done} ran past {MAX_TURNS} turns")
@@ -218,15 +223,7 @@ def _run_once(  # noqa: PLR0917 (one run of _run: its pieces)
     return status, done, out
 
 
-def _turn_cache(
-    rows: int, cache_bytes: int
-) -> tuple[
-    npt.NDArray[np.int64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.float64],
-]:
+def _turn_cache(rows: int, cache_bytes: int) -> TurnCache:
     """The perfect players' cache of recent turns: keys and the ``D`` (rows × 5), ``H``, ``R``
     (rows × 7) and bank tables of ``context.solve_turn`` (one tiny unused slot when no seat plays
     perfectly: ``rows`` 1)."""
@@ -241,7 +238,7 @@ def _turn_cache(
     c_h = np.zeros((slots, rows))
     c_r = np.zeros((slots, rows, 7))
     c_b = np.zeros((slots, rows))
-    return keys, c_d, c_h, c_r, c_b
+    return optimal.TurnCache(keys, c_d, c_h, c_r, c_b)
 
 
 def simulate(

@@ -23,14 +23,13 @@ is in the constants below; :mod:`pfeffer.dice.sim.api` turns them into action st
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.sim import optimal
-from pfeffer.dice.sim.optimal import O_LOWER, O_STEP
+from pfeffer.dice.sim.optimal import O_LOWER, O_STEP, TurnCache
 from pfeffer.dice.sim.policies import KIND_CARD, KIND_HEURISTIC, KIND_OPTIMAL, KIND_THRESHOLD
 from pfeffer.dice.sim.tables import (
     R_AUTO,
@@ -47,14 +46,6 @@ from pfeffer.dice.sim.tables import (
     R_TARGET,
     R_TIE_PLAYOFF,
 )
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _jit(func: F) -> F:
-    """``numba.njit(cache=True)`` keeping the function's type for mypy."""
-    return cast(F, njit(cache=True)(func))
-
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MUL1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -82,7 +73,7 @@ STAT_TURNS, STAT_BUSTS, STAT_CALLS, STAT_COLUMNS = 0, 1, 2, 3
 STATUS_OK, STATUS_LOG_FULL, STATUS_TOO_LONG, STATUS_TABLE_END, STATUS_CACHE_ROWS = 0, 1, 2, 3, 4
 
 
-@_jit
+@jit
 def mix64(x: Any) -> Any:
     """SplitMix64's finaliser on a ``uint64`` (:func:`pfeffer.core.rng._mix64`)."""
     x = x + _GOLDEN
@@ -91,19 +82,19 @@ def mix64(x: Any) -> Any:
     return x ^ (x >> np.uint64(31))
 
 
-@_jit
+@jit
 def game_key(seed_lo: Any, seed_hi: Any, g: int) -> Any:
     """The stream key of game seed ``seed_hi * 2**64 + (seed_lo | g)``."""
     return mix64(mix64(seed_lo | np.uint64(g)) ^ seed_hi)
 
 
-@_jit
+@jit
 def draw(key: Any, k: Any) -> Any:
     """Draw ``k`` of the stream with ``key`` (:meth:`~pfeffer.core.rng.ChanceStream.bits`)."""
     return mix64(key ^ (np.uint64(k) * _GOLDEN))
 
 
-@_jit
+@jit
 def _wants_pfeffer(kind: int, ip: Any, fp: Any, rv: Any, pred: int) -> bool:
     """Whether the seat calls Pfeffer on a predecessor's result ``pred`` > 0."""
     if kind == KIND_HEURISTIC:
@@ -121,7 +112,7 @@ def _wants_pfeffer(kind: int, ip: Any, fp: Any, rv: Any, pred: int) -> bool:
     return False
 
 
-@_jit
+@jit
 def _choose_keep(  # noqa: PLR0917 (numba: positional arguments only)
     kind: int, ip: Any, fp: Any, points: Any, dice: Any, o0: int, o1: int, total: int, now: int
 ) -> int:
@@ -144,7 +135,7 @@ def _choose_keep(  # noqa: PLR0917 (numba: positional arguments only)
     return best
 
 
-@_jit
+@jit
 def _wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
     kind: int,
     ip: Any,
@@ -199,7 +190,7 @@ C_BANK, C_AUTO, C_WORTH, C_BEHIND, C_AHEAD, C_CHASE_FROM, C_CHASE, C_FINISH = (
 C_PFEFFER, C_BANK_BONUS, C_AUTO_BANK_BONUS = 23, 24, 25
 
 
-@_jit
+@jit
 def card_percent(ip: Any, own: int, leader: int, target: int) -> int:
     """``Card.percent``: the card's score adjustment of its bank numbers, in percent."""
     pct = 100
@@ -213,7 +204,7 @@ def card_percent(ip: Any, own: int, leader: int, target: int) -> int:
     return int(max(pct, 0))
 
 
-@_jit
+@jit
 def card_wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, own: int, leader: int, target: int, total: int, dice: int, auto: bool, late: bool
 ) -> bool:
@@ -226,7 +217,7 @@ def card_wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
     return bool(total >= base * card_percent(ip, own, leader, target) // 100)
 
 
-@_jit
+@jit
 def card_keep(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, points: Any, dice: Any, o0: int, o1: int, total: int, now: int, own: int,
     leader: int, target: int, need: int, must_roll: bool, auto: bool, late: bool,
@@ -248,7 +239,7 @@ def card_keep(  # noqa: PLR0917 (numba: positional arguments only)
     return best
 
 
-@_jit
+@jit
 def _leader(scores: Any, me: int) -> int:
     leader = -(2**62)
     for i in range(scores.shape[0]):
@@ -257,15 +248,15 @@ def _leader(scores: Any, me: int) -> int:
     return int(leader)
 
 
-@_jit
+@jit
 def _up(points: int, step: int) -> int:
     return -(-points // step)
 
 
-@_jit
+@jit
 def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, fp: Any, sid: int, rv: Any, own: int, other: int, need: int, pred: int,
-    keys: Any, cD: Any, cH: Any, cR: Any, cB: Any,
+    cache: TurnCache,
 ) -> int:  # fmt: skip
     """Whether perfect play calls Pfeffer (1; at least as good as rolling: the game lists the
     call first) or not (0); ``own``/``other`` in steps, ``need`` in points (the plain turn's
@@ -277,59 +268,92 @@ def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     p1 = _up(rv[R_FACTOR] * stake, step)
     if optimal.pfeffer_dominated(ip, fp, own, other, n0, 0, n1, p1):
         return 0
-    slot = optimal.lookup(ip, fp, sid, own, other, n0, 0, 0, keys, cD, cH, cR, cB)
+    slot = optimal.lookup(ip, fp, sid, own, other, n0, 0, 0, cache)
     if slot < 0:
         return slot
-    roll = cH[slot, 0]
+    roll = cache.H[slot, 0]
     # (the advice values the call with the stake in its situation: it only lengthens the arrays)
-    slot = optimal.lookup(ip, fp, sid, own, other, n1, p1, stake // step, keys, cD, cH, cR, cB)
+    slot = optimal.lookup(ip, fp, sid, own, other, n1, p1, stake // step, cache)
     if slot < 0:
         return slot
-    return 1 if cH[slot, 0] >= roll else 0
+    return 1 if cache.H[slot, 0] >= roll else 0
 
 
-@_jit
+class Keeps(NamedTuple):
+    """The keep tables of :func:`~pfeffer.dice.sim.tables.keep_tables`: a throw of ``n`` dice,
+    number ``i`` in the stream's order, has class ``throw_class[throw_base[n] + i]``, whose
+    options are ``first[c]`` to ``first[c + 1] - 1``, each with its ``points`` and ``dice``."""
+
+    throw_base: Any
+    throw_class: Any
+    first: Any
+    points: Any
+    dice: Any
+
+
+class Seats(NamedTuple):
+    """The seats' policies: seat ``s`` of ``n`` plays by the code of ``kinds[s]`` and reads
+    ``ints[iofs[s]:iofs[n + s]]`` and ``floats[fofs[s]:fofs[n + s]]`` (a perfect player's float
+    block start names its strategy in the turn cache)."""
+
+    kinds: Any
+    ints: Any
+    iofs: Any
+    floats: Any
+    fofs: Any
+
+
+class Results(NamedTuple):
+    """What :func:`run_games` writes (games × seats): the final totals ``scores``, the
+    ``winners``, each game's ``turns``, and per seat ``stats`` (turns, busts, Pfeffer calls,
+    added up)."""
+
+    scores: Any
+    winners: Any
+    turns: Any
+    stats: Any
+
+
+class Log(NamedTuple):
+    """The record (with ``record``): every action in ``acts``, every finished turn in ``turns``
+    (rows of ``TURN_COLUMNS``); ``act_end[i]`` and ``turn_end[i]`` are where game ``i``'s
+    entries end."""
+
+    record: bool
+    acts: Any
+    act_end: Any
+    turns: Any
+    turn_end: Any
+
+
+@jit
 def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     rv: Any,
-    throw_base: Any,
-    throw_class: Any,
-    first: Any,
-    opt_points: Any,
-    opt_dice: Any,
-    kinds: Any,
-    ints: Any,
-    iofs: Any,
-    floats: Any,
-    fofs: Any,
+    keeps: Keeps,
+    seats: Seats,
     seed_lo: Any,
     seed_hi: Any,
     g0: int,
-    out_scores: Any,
-    out_winners: Any,
-    out_turns: Any,
-    stats: Any,
-    record: bool,
-    act_log: Any,
-    act_end: Any,
-    turn_log: Any,
-    turn_end: Any,
+    res: Results,
+    log: Log,
     max_turns: int,
-    keys: Any,
-    cD: Any,
-    cH: Any,
-    cR: Any,
-    cB: Any,
+    cache: TurnCache,
 ) -> tuple[int, int]:
-    """Play ``out_scores.shape[0]`` games from game ``g0`` on; ``(status, games finished)``.
+    """Play ``res.scores.shape[0]`` games from game ``g0`` on; ``(status, games finished)``, or
+    ``(STATUS_CACHE_ROWS, rows)`` when a turn needs more rows than the perfect players' turn
+    ``cache`` has (:func:`~pfeffer.dice.sim.optimal.lookup`). ``res.scores`` and
+    ``res.winners`` (games × seats) get the final totals and the winners, ``res.turns`` the
+    turns of each game, ``res.stats`` (seats × 3) adds turns, busts and Pfeffer calls.
 
-    Seat ``s`` reads ``ints[iofs[s]:iofs[n + s]]`` and ``floats[fofs[s]:fofs[n + s]]``.
-    ``out_scores`` and ``out_winners`` (games × seats) get the final totals and the winners,
-    ``out_turns`` the turns of each game, ``stats`` (seats × 3) adds turns, busts and Pfeffer
-    calls. ``act_end[i]`` and ``turn_end[i]`` are where game ``i``'s records end in the logs.
-    ``keys``, ``cD``, ``cH``, ``cR``, ``cB``: the cache of perfect players' turn tables
-    (:func:`~pfeffer.dice.sim.optimal.lookup`); a seat's float block start names its strategy.
-    ``(STATUS_CACHE_ROWS, rows)`` when a turn needs more rows than the cache has.
-    """
+    One loop, its arrays taken out of their bundles once here: in steps (a function per turn,
+    per throw, for the turn order) the kernel ran three to five times slower (numba counts the
+    references of arrays read from a tuple, and the steps read them once a turn or a throw)."""
+    throw_base, throw_class, first, opt_points, opt_dice = keeps
+    kinds, ints, iofs, floats, fofs = seats
+    out_scores, out_winners, out_turns, stats = res
+    record, act_log, act_end, turn_log, turn_end = log
+    cD, cH, cR, cB = cache.D, cache.H, cache.R, cache.B
+    keys = cache.keys
     games, n = out_scores.shape
     scores = np.zeros(n, np.int64)
     has_banked = np.zeros(n, np.bool_)
@@ -372,9 +396,7 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
             calls = False
             if rv[R_PFEFFER] != 0 and mode == MODE_NONE and pred > 0:
                 if kind == KIND_OPTIMAL:
-                    c = _optimal_pfeffer(
-                        ip, fp, sid, rv, own_u, other_u, need, pred, keys, cD, cH, cR, cB
-                    )  # fmt: skip
+                    c = _optimal_pfeffer(ip, fp, sid, rv, own_u, other_u, need, pred, cache)
                     if c < 0:
                         return STATUS_CACHE_ROWS, -c
                     calls = c == 1
@@ -401,9 +423,8 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                 elif mode == MODE_AUTO:
                     penalty = rv[R_AUTO_PENALTY]
                 slot = optimal.lookup(
-                    ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0,
-                    keys, cD, cH, cR, cB,
-                )  # fmt: skip
+                    ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0, cache
+                )
                 if slot < 0:
                     return STATUS_CACHE_ROWS, -slot
                 size = keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
@@ -538,23 +559,8 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
             else:
                 cur = (seat + 1) % n
                 continue
-            best = scores[leaders[0]]
-            for i in range(1, contenders):
-                best = max(best, scores[leaders[i]])
-            out_winners[gi, :] = False
-            count = 0
-            for i in range(contenders):
-                if scores[leaders[i]] == best:
-                    out_winners[gi, leaders[i]] = True
-                    count += 1
-            if count > 1 and rv[R_TIE_PLAYOFF] != 0:
-                # The tied players play on in seat order after the last to play.
-                n_playoff = 0
-                for d in range(n):
-                    s = (seat + 1 + d) % n
-                    if out_winners[gi, s]:
-                        playoff[n_playoff] = s
-                        n_playoff += 1
+            n_playoff = _decide(scores, leaders, contenders, seat, rv, out_winners, gi, playoff)
+            if n_playoff > 0:
                 cur = playoff[0]
                 pos = 1
                 continue
@@ -565,3 +571,39 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
             act_end[gi] = na
             turn_end[gi] = nt
     return STATUS_OK, games
+
+
+@jit
+def _decide(  # noqa: PLR0917 (numba: positional arguments only)
+    scores: Any,
+    leaders: Any,
+    contenders: int,
+    seat: int,
+    rv: Any,
+    winners: Any,
+    gi: int,
+    playoff: Any,
+) -> int:
+    """The end of game ``gi`` among the seats ``leaders[:contenders]`` (D14): the highest totals
+    win (``winners[gi]``); tied winners play off under the house rule (their seats in
+    ``playoff``, in seat order after ``seat``, the last to play). Returns how many play off (0:
+    the game is over)."""
+    n = scores.shape[0]
+    best = scores[leaders[0]]
+    for i in range(1, contenders):
+        best = max(best, scores[leaders[i]])
+    winners[gi, :] = False
+    count = 0
+    for i in range(contenders):
+        if scores[leaders[i]] == best:
+            winners[gi, leaders[i]] = True
+            count += 1
+    if count <= 1 or rv[R_TIE_PLAYOFF] == 0:
+        return 0
+    m = 0
+    for d in range(n):
+        s = (seat + 1 + d) % n
+        if winners[gi, s]:
+            playoff[m] = s
+            m += 1
+    return m

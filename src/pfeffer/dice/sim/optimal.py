@@ -25,7 +25,8 @@ Compiled arrays of kind ``KIND_OPTIMAL`` (:class:`~pfeffer.dice.sim.policies.Per
 =====================  ===========================================================================
 ``ints[0:O_HEADER]``   header: the ``O_*`` positions below
 then                   ``group_start`` (8), ``opt_start`` (one more than the menus),
-                       ``opt_points``, ``opt_left`` (per option), ``six_nonhot`` (per menu)
+                       ``opt_points``, ``opt_left`` (per option), ``six_nonhot`` (per menu),
+                       ``opt_offset`` (per option; :class:`~pfeffer.dice.solver.tables.Dice`)
 ``floats[0]``          the value of a tie in a last turn
 ``floats[1:8]``        ``bust`` chances by dice
 then                   the menus' probabilities, the dice constants
@@ -36,22 +37,14 @@ then                   the menus' probabilities, the dice constants
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver import gkernels as gk
 from pfeffer.dice.solver import gsweep
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _jit(func: F) -> F:
-    """``numba.njit(cache=True)`` keeping the function's type for mypy."""
-    return cast(F, njit(cache=True)(func))
-
+from pfeffer.dice.solver.tables import Dice
 
 # Header positions in ``ints``.
 O_LOWER = 0  # totals below -lower steps count as -lower
@@ -78,7 +71,19 @@ O_HEADER = 18
 KEY_COLUMNS = 8
 
 
-@_jit
+class TurnCache(NamedTuple):
+    """The perfect players' recent turns (:func:`lookup`): a slot's ``keys`` row
+    (``KEY_COLUMNS``) and its turn's ``D`` (rows × 5), ``H``, ``R`` (rows × 7) and bank values
+    ``B`` as :func:`pfeffer.dice.solver.context.solve_turn` has them."""
+
+    keys: Any
+    D: Any
+    H: Any
+    R: Any
+    B: Any
+
+
+@jit
 def table_size(ip: Any, own: int, other: int, need: int, stake: int) -> int:
     """Entries of the arrays of the turn (own, other, need, stake): the advice's length."""
     return int(
@@ -87,7 +92,7 @@ def table_size(ip: Any, own: int, other: int, need: int, stake: int) -> int:
     )  # fmt: skip
 
 
-@_jit
+@jit
 def bust_value(ip: Any, fp: Any, own: int, other: int, penalty: int) -> float:
     """The mover's chance after a bust costing ``penalty`` steps (0 in a last turn), as the
     advice's ``bank_array``: the other starts under Auto-Pfeffer (if played) against the lower
@@ -103,9 +108,9 @@ def bust_value(ip: Any, fp: Any, own: int, other: int, penalty: int) -> float:
     return float(1.0 - fp[base + (other + lower) * n + down + lower])
 
 
-@_jit
-def _arrays(ip: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
-    """``(gs, os_, op, ol, six_nonhot, groups)`` of the compiled tables."""
+@jit
+def _dice(ip: Any, fp: Any) -> Dice:
+    """The :class:`~pfeffer.dice.solver.tables.Dice` of the compiled tables."""
     groups = ip[O_GROUPS]
     options = ip[O_OPTIONS]
     gs = ip[O_HEADER : O_HEADER + 8]
@@ -114,10 +119,12 @@ def _arrays(ip: Any) -> tuple[Any, Any, Any, Any, Any, Any]:
     op = ip[a + groups + 1 : a + groups + 1 + options]
     ol = ip[a + groups + 1 + options : a + groups + 1 + 2 * options]
     six = ip[a + groups + 1 + 2 * options : a + 2 * groups + 1 + 2 * options]
-    return gs, os_, op, ol, six, groups
+    oo = ip[a + 2 * groups + 1 + 2 * options : a + 2 * groups + 1 + 3 * options]
+    f_gp = ip[O_F_GP]
+    return Dice(fp[1:8], gs, fp[f_gp : f_gp + groups], os_, op, ol, oo, six)
 
 
-@_jit
+@jit
 def bank_array(ip: Any, fp: Any, own: int, other: int, need: int, b: Any) -> int:
     """The advice's bank array (``context.bank_array``, no stake bonus) into ``b`` (its whole
     length); returns ``first``, from where it is non-decreasing and bankable."""
@@ -150,7 +157,7 @@ def bank_array(ip: Any, fp: Any, own: int, other: int, need: int, b: Any) -> int
     return int(max(first, need, 1))
 
 
-@_jit
+@jit
 def lookup(
     ip: Any,
     fp: Any,
@@ -160,16 +167,13 @@ def lookup(
     need: int,
     penalty: int,
     stake: int,
-    keys: Any,
-    cD: Any,
-    cH: Any,
-    cR: Any,
-    cB: Any,
+    cache: TurnCache,
 ) -> int:
     """The cache slot holding the tables of the turn (own, other, need, penalty, stake) of
     strategy ``sid`` (computed there first if they are not; ``stake``: a Pfeffer call's, which
     only lengthens the advice's arrays); totals in steps (``own`` raised to the lower bound in
     the main game). ``-rows`` if the cache has fewer rows than the turn needs."""
+    keys = cache.keys
     slots = keys.shape[0]
     h = (((sid * 1_000_003 + own) * 1_000_003 + other) * 8191 + need * 127 + penalty) * 31 + stake
     slot = (h & 0x7FFFFFFFFFFF) % slots
@@ -185,18 +189,15 @@ def lookup(
     ):
         return int(slot)
     size = table_size(ip, own, other, need, stake)
-    if size > cB.shape[1]:
+    if size > cache.B.shape[1]:
         return -size
     k[0] = 0
-    b = cB[slot, :size]
+    b = cache.B[slot, :size]
     first = bank_array(ip, fp, own, other, need, b)
     beta = bust_value(ip, fp, own, other, penalty)
-    gs, os_, op, ol, six, groups = _arrays(ip)
-    f_gp = ip[O_F_GP]
     consts = fp[ip[O_F_CONSTS] : ip[O_F_CONSTS] + 3]
-    solved = gk.table_turn(b, beta, first, ip[O_MUST_ROLL] != 0, fp[1:8], gs,
-                           fp[f_gp : f_gp + groups], os_, op, ol, six, consts, cD[slot],
-                           cH[slot], cR[slot])  # fmt: skip
+    solved = gk.table_turn(b, beta, first, ip[O_MUST_ROLL] != 0, _dice(ip, fp), consts,
+                           cache.D[slot], cache.H[slot], cache.R[slot])  # fmt: skip
     k[0] = 1
     k[1] = sid
     k[2] = own
@@ -208,7 +209,7 @@ def lookup(
     return int(slot)
 
 
-@_jit
+@jit
 def keep_value(D: Any, H: Any, after: int, left: int) -> float:
     """The advice's value of setting aside to ``after`` steps with ``left`` dice left (0: hot
     dice): ``V[after, left or 6]`` of ``DiceStrategy.turn``."""
@@ -217,7 +218,7 @@ def keep_value(D: Any, H: Any, after: int, left: int) -> float:
     return float(D[after, left - 1])
 
 
-@_jit
+@jit
 def pfeffer_dominated(
     ip: Any, fp: Any, own: int, other: int, need: int, penalty: int, call_need: int,
     call_penalty: int,

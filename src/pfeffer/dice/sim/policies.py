@@ -291,10 +291,11 @@ def _compile_optimal(strategy: DiceStrategy) -> CompiledPolicy:
     if rules.pfeffer and rules.pfeffer_margin % t.step:
         raise ValueError("the Pfeffer margin is not a whole number of the table's steps")
     from pfeffer.dice.solver.gkernels import dice_consts
+    from pfeffer.dice.solver.tables import kernel_dice
 
     groups, options = len(t.group_prob), len(t.opt_points)
-    consts = dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start, t.opt_points,
-                         t.six_nonhot)  # fmt: skip
+    dice = kernel_dice(t)
+    consts = dice_consts(dice)
     floats = [np.array([0.5]), t.bust, t.group_prob, consts]  # a tie is shared (no playoff)
     starts = np.cumsum([0, *(len(a) for a in floats)])
     f_normal = int(starts[-1])
@@ -313,7 +314,7 @@ def _compile_optimal(strategy: DiceStrategy) -> CompiledPolicy:
     header[[o.O_F_NORMAL, o.O_F_AUTO, o.O_F_FINAL]] = f_normal, f_auto, f_final
     header[[o.O_I_OS, o.O_MIN_BANK, o.O_MARGIN]] = o.O_HEADER + 8, t.min_bank, t.margin
     ints = np.concatenate([header, t.group_start, t.opt_start, t.opt_points, t.opt_left,
-                           t.six_nonhot])  # fmt: skip
+                           t.six_nonhot, dice.opt_offset])  # fmt: skip
     flat = np.concatenate([*floats, strategy.normal.ravel(), strategy.auto.ravel(), strategy.final])
     ints = ints.astype(np.int64)
     flat = flat.astype(np.float64)

@@ -1,7 +1,7 @@
 """Exact optimal play of Würfel-Pfeffer for two players (see docs/strategy.md).
 
 >>> from pfeffer.dice import DiceRules
->>> from pfeffer.dice.solver.strategy import solve_small
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> s = solve_small()  # target 1000
 >>> s.win_probability(0, 0) > 0.5
 True

@@ -5,7 +5,7 @@ beat). Its loss against exact play is measured against the exact three-player so
 (:mod:`pfeffer.dice.solver.three`).
 
 >>> from pfeffer.dice import DiceGame, DiceRules
->>> from pfeffer.dice.solver.strategy import solve_small
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> a = ApproxStrategy(solve_small())
 >>> g = DiceGame(4, DiceRules(target=1000), seed=1)
 >>> [t.action for t in a.advise(g)]
@@ -18,8 +18,8 @@ import dataclasses
 
 from pfeffer.dice.game import DiceGame, DiceView
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.solver.advice import Advice, advise
 from pfeffer.dice.solver.strategy import DiceStrategy
+from pfeffer.dice.solver.two_advice import Advice, advise_two
 
 
 def two_player_view(view: DiceView) -> DiceView:
@@ -60,5 +60,5 @@ class ApproxStrategy:
         if view.current_player is None or view.is_over:
             return []
         if len(view.players) == 2:
-            return advise(self.two, view)
-        return advise(self.two, two_player_view(view))
+            return advise_two(self.two, view)
+        return advise_two(self.two, two_player_view(view))

@@ -1,7 +1,7 @@
 """Checks of a solved strategy: one more Bellman sweep over the stored table with the general
 solver's operator (the convergence proof of docs/strategy.md), and the Pfeffer-call certificate.
 
->>> from pfeffer.dice.solver.strategy import solve_small
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> residual(solve_small()) <= 1e-9
 True
 """
@@ -15,10 +15,9 @@ import numpy as np
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import gbounds
 from pfeffer.dice.solver.general import dice_consts, final_tables, need_levels, scratch
-from pfeffer.dice.solver.gsweep import gsweep
-from pfeffer.dice.solver.kernels import kernel_args
+from pfeffer.dice.solver.gsweep import Ends, Starts, gsweep
 from pfeffer.dice.solver.strategy import DiceStrategy
-from pfeffer.dice.solver.tables import F64, build_tables
+from pfeffer.dice.solver.tables import F64, build_tables, kernel_dice, solve_vector
 
 
 def residual(s: DiceStrategy, *, final: bool = True) -> float:
@@ -32,7 +31,6 @@ def residual(s: DiceStrategy, *, final: bool = True) -> float:
     m = s.model
     t = m.tables
     r = s.rules
-    args = kernel_args(t)
     consts = dice_consts(t)
     RN, RA, CL = m.RN.copy(), m.RA.copy(), m.CL.copy()
     G, reach, P = m.G, m.reach, m.P
@@ -46,10 +44,9 @@ def residual(s: DiceStrategy, *, final: bool = True) -> float:
             worst = max(worst, float(np.abs(reach2[: reach.size] - reach[: reach2.size]).max()))
     size = RN.shape[2]
     work = scratch(2 * size + t.margin + G.shape[1] + 3 * int(consts[0]) + 8)
-    change = gsweep(RN, RA, CL, s.lower, t.target, r.auto_pfeffer, t.auto_penalty, m.calls,
-                    m.calls_fin, r.pfeffer_short_bank == "forbidden", t.margin,
-                    r.pfeffer_penalty_factor, r.final_round, r.hot_dice_must_roll, G, m.needs,
-                    reach, m.calls_fin, *args, consts, *work, 2 * size - 2, 0)  # fmt: skip
+    change = gsweep(Starts(RN, RA, CL), solve_vector(t, s.lower, calls=m.calls),
+                    Ends(G, m.needs, reach), kernel_dice(t), consts, work, 2 * size - 2,
+                    0)  # fmt: skip
     return max(worst, float(change))
 
 
@@ -79,7 +76,6 @@ def truncation_bounds(
     """
     t = build_tables(rules)
     r = rules
-    args = kernel_args(t)
     consts = dice_consts(t)
     needs = need_levels(t)
     G, reach, _ = final_tables(t, final_steps)
@@ -92,13 +88,11 @@ def truncation_bounds(
     CLl, CLh = np.zeros(cshape), np.ones(cshape)
     work = scratch(2 * size + t.margin + final_steps + 3 * int(consts[0]) + 8)
     k = lower if region is None else region
+    lo_tabs, hi_tabs = Starts(RNl, RAl, CLl), Starts(RNh, RAh, CLh)
+    rv, ends, dice = solve_vector(t, lower, calls=calls), Ends(G, needs, reach), kernel_dice(t)
     gaps: list[float] = []
     for sweep in range(max_sweeps):
-        gbounds.bound_sweep(RNl, RAl, CLl, RNh, RAh, CLh, lower, t.target, r.auto_pfeffer,
-                            t.auto_penalty, calls, calls, r.pfeffer_short_bank == "forbidden",
-                            t.margin, r.pfeffer_penalty_factor, r.final_round,
-                            r.hot_dice_must_roll, G, needs, reach, calls, *args, consts, *work,
-                            2 * size - 2, 0)  # fmt: skip
+        gbounds.bound_sweep(lo_tabs, hi_tabs, rv, ends, dice, consts, work, 2 * size - 2, 0)
         width = max(float((RNh - RNl)[..., k:, k:].max()), float((RAh - RAl)[..., k:, k:].max()))
         gaps.append(width)
         if progress is not None:

@@ -11,17 +11,13 @@ general arrays, and a strategy without them holds only rules where they do not m
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 import numpy as np
 
 from pfeffer.dice.solver import gkernels as gk
 from pfeffer.dice.solver.gsweep import main_bank
-from pfeffer.dice.solver.kernels import kernel_args
-from pfeffer.dice.solver.tables import F64, I64, DiceTables
-
-if TYPE_CHECKING:
-    from pfeffer.dice.solver.strategy import DiceStrategy
+from pfeffer.dice.solver.tables import F64, I64, DiceTables, kernel_dice
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -78,24 +74,25 @@ class Model:
                                   int(self.needs[ob]), self.tables.margin, self.reach))  # fmt: skip
 
 
-def model_of(s: DiceStrategy) -> Model:
-    """The :class:`Model` of a strategy (the fast path's tables read as one flag, no calls)."""
-    t = s.tables
-    x = s.extra
-    consts = gk.dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start, t.opt_points,
-                            t.six_nonhot)  # fmt: skip
+def model_of(
+    t: DiceTables, lower: int, normal: F64, auto: F64, final: F64, x: Mapping[str, F64]
+) -> Model:
+    """The :class:`Model` of a strategy's arrays (see
+    :class:`~pfeffer.dice.solver.strategy.DiceStrategy`; the fast path's tables read as one
+    flag, no calls)."""
+    consts = gk.dice_consts(kernel_dice(t))
     needs = (np.array([t.min_bank, 1], dtype=np.int64) if "roll" in x and x["roll"].shape[0] == 2
              else np.array([t.min_bank], dtype=np.int64))  # fmt: skip
-    RN = x["roll"] if "roll" in x else s.normal[None, None]
-    RA = x["roll_auto"] if "roll_auto" in x else s.auto[None, None]
-    G = x["last"] if "last" in x else s.final[None, :]
+    RN = x["roll"] if "roll" in x else normal[None, None]
+    RA = x["roll_auto"] if "roll_auto" in x else auto[None, None]
+    G = x["last"] if "last" in x else final[None, :]
     reach = x.get("reach")
     if reach is None:
-        reach = gk.reach_table(G.shape[1], t.rules.hot_dice_must_roll, *kernel_args(t), consts)
+        reach = gk.reach_table(G.shape[1], t.rules.hot_dice_must_roll, kernel_dice(t), consts)
     calls = "calls" in x
     return Model(
         tables=t,
-        lower=s.lower,
+        lower=lower,
         needs=needs,
         RN=RN,
         RA=RA,
@@ -189,7 +186,7 @@ def solve_turn(m: Model, s: Situation) -> tuple[F64, F64, F64]:
     D = np.zeros((n, 5))
     H = np.zeros(n)
     R = np.zeros((n, 7))
-    gk.table_turn(b, beta, first, t.rules.hot_dice_must_roll, *kernel_args(t), m.consts, D, H, R)
+    gk.table_turn(b, beta, first, t.rules.hot_dice_must_roll, kernel_dice(t), m.consts, D, H, R)
     V = np.zeros((n, 7))
     V[:, 1:6] = D
     V[:, 6] = H

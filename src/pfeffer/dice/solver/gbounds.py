@@ -14,14 +14,24 @@ bounds both the truncation error and the convergence error of any table between 
 
 from __future__ import annotations
 
-from numba import njit
+from pfeffer.core.compiled import jit
+from pfeffer.dice.solver.gsweep import Ends, Starts, Work, turn_from
+from pfeffer.dice.solver.tables import (
+    F64,
+    I64,
+    S_AUTO,
+    S_CALLS,
+    S_FACTOR,
+    S_FORBIDDEN,
+    S_LOWER,
+    S_MARGIN,
+    S_PENALTY,
+    S_STAKE_REWARD,
+    Dice,
+)
 
-from pfeffer.dice.solver.gkernels import turn_dp
-from pfeffer.dice.solver.gsweep import main_bank
-from pfeffer.dice.solver.tables import F64, I64
 
-
-@njit(cache=True)
+@jit
 def edge_turn(
     oo: int,
     ot: int,
@@ -32,90 +42,45 @@ def edge_turn(
     stake: int,
     bonus: bool,
     edge: float,
-    RN: F64,
-    RA: F64,
-    CL: F64,
-    lower: int,
-    target: int,
-    auto: bool,
-    calls: bool,
-    final_round: bool,
-    must_roll: bool,
-    G: F64,
-    need0s: I64,
-    m: int,
-    reach: F64,
-    calls_fin: bool,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
+    tabs: Starts,
+    rv: I64,
+    ends: Ends,
+    dice: Dice,
     consts: F64,
-    b: F64,
-    D: F64,
-    H: F64,
-    R: F64,
+    work: Work,
 ) -> float:
-    """:func:`gsweep.state_turn` reading the successor values from ``RN``/``RA``/``CL``, with a
-    bust below the table's bound worth ``edge`` to the mover."""
-    F = RN.shape[0]
-    own = i - lower
-    other = j - lower
+    """:func:`gsweep.state_turn` reading the successor values from ``tabs``, with a bust below
+    the table's bound worth ``edge`` to the mover."""
+    RN, RA = tabs.RN, tabs.RA
     if i - pen < 0:
         beta = edge
     else:
-        beta = 1.0 - (RA[ot, oo, j, i - pen] if auto else RN[ot, oo, j, i - pen])
-    tcut, top = main_bank(b, own, other, need, stake, bonus, lower, target, final_round, RN, CL,
-                          calls, ot, F - 1, G, need0s[ot], m, reach, calls_fin, beta, bust,
-                          int(consts[0]))  # fmt: skip
-    return turn_dp(b, beta, must_roll, tcut, top, bust, gs, gp, os_, op, ol, six_nonhot, consts,
-                   D, H, R, False)  # fmt: skip
+        beta = 1.0 - (RA[ot, oo, j, i - pen] if rv[S_AUTO] != 0 else RN[ot, oo, j, i - pen])
+    return turn_from(oo, ot, i, j, need, stake, bonus, beta, tabs, rv, ends, dice, consts, work)
 
 
-@njit(cache=True)
+@jit
 def bound_sweep(
-    RNl: F64,
-    RAl: F64,
-    CLl: F64,
-    RNh: F64,
-    RAh: F64,
-    CLh: F64,
-    lower: int,
-    target: int,
-    auto: bool,
-    apen: int,
-    calls: bool,
-    bonus: bool,
-    forbidden: bool,
-    m: int,
-    f: int,
-    final_round: bool,
-    must_roll: bool,
-    G: F64,
-    need0s: I64,
-    reach: F64,
-    calls_fin: bool,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
+    lo_tabs: Starts,
+    hi_tabs: Starts,
+    rv: I64,
+    ends: Ends,
+    dice: Dice,
     consts: F64,
-    b: F64,
-    D: F64,
-    H: F64,
-    R: F64,
+    work: Work,
     sum_hi: int,
     sum_lo: int,
 ) -> float:
-    """One Gauss-Seidel pass of the pair over the index sums ``[sum_lo, sum_hi]`` (highest first,
-    as :func:`gsweep.gsweep`): each state's lower bound from the upper table and its upper bound
-    from the lower table. Returns the largest gap ``Hi - Lo`` of the states swept."""
+    """One Gauss-Seidel pass of the pair ``(lo_tabs, hi_tabs)`` over the index sums
+    ``[sum_lo, sum_hi]`` (highest first, as :func:`gsweep.gsweep`): each state's lower bound
+    from the upper tables and its upper bound from the lower tables. Returns the largest gap
+    ``Hi - Lo`` of the states swept."""
+    RNl, RAl = lo_tabs.RN, lo_tabs.RA
+    RNh, RAh = hi_tabs.RN, hi_tabs.RA
+    lower = rv[S_LOWER]
+    auto = rv[S_AUTO] != 0
+    calls = rv[S_CALLS] != 0
+    apen = rv[S_PENALTY]
     F = RNl.shape[0]
     size = RNl.shape[2]
     gap = 0.0
@@ -129,93 +94,56 @@ def bound_sweep(
                         j = total - i
                         if (F == 2 and oo == 0 and i > lower) or (F == 2 and ot == 0 and j > lower):
                             continue
-                        need0 = need0s[oo]
+                        need0 = ends.needs[oo]
                         if kind == 0:
                             if calls and (F == 1 or ot == 1):
-                                _bound_calls(oo, ot, i, j, need0, RNl, RAl, CLl, RNh, RAh, CLh,
-                                             lower, target, auto, bonus, forbidden, m, f,
-                                             final_round, must_roll, G, need0s, reach, calls_fin,
-                                             bust, gs, gp, os_, op, ol, six_nonhot, consts, b, D,
-                                             H, R)  # fmt: skip
+                                _bound_calls(oo, ot, i, j, need0, lo_tabs, hi_tabs, rv, ends, dice,
+                                             consts, work)  # fmt: skip
                             if auto:
-                                lo = edge_turn(oo, ot, i, j, need0, apen, 0, False, 0.0, RNh, RAh,
-                                               CLh, lower, target, auto, calls, final_round,
-                                               must_roll, G, need0s, m, reach, calls_fin, bust,
-                                               gs, gp, os_, op, ol, six_nonhot, consts, b, D, H,
-                                               R)  # fmt: skip
-                                hi = edge_turn(oo, ot, i, j, need0, apen, 0, False, 1.0, RNl, RAl,
-                                               CLl, lower, target, auto, calls, final_round,
-                                               must_roll, G, need0s, m, reach, calls_fin, bust,
-                                               gs, gp, os_, op, ol, six_nonhot, consts, b, D, H,
-                                               R)  # fmt: skip
+                                lo = edge_turn(oo, ot, i, j, need0, apen, 0, False, 0.0, hi_tabs,
+                                               rv, ends, dice, consts, work)  # fmt: skip
+                                hi = edge_turn(oo, ot, i, j, need0, apen, 0, False, 1.0, lo_tabs,
+                                               rv, ends, dice, consts, work)  # fmt: skip
                                 RAl[oo, ot, i, j] = lo
                                 RAh[oo, ot, i, j] = hi
                                 gap = max(gap, hi - lo)
                         else:
-                            lo = edge_turn(oo, ot, i, j, need0, 0, 0, False, 0.0, RNh, RAh, CLh,
-                                           lower, target, auto, calls, final_round, must_roll, G,
-                                           need0s, m, reach, calls_fin, bust, gs, gp, os_, op,
-                                           ol, six_nonhot, consts, b, D, H, R)  # fmt: skip
-                            hi = edge_turn(oo, ot, i, j, need0, 0, 0, False, 1.0, RNl, RAl, CLl,
-                                           lower, target, auto, calls, final_round, must_roll, G,
-                                           need0s, m, reach, calls_fin, bust, gs, gp, os_, op,
-                                           ol, six_nonhot, consts, b, D, H, R)  # fmt: skip
+                            lo = edge_turn(oo, ot, i, j, need0, 0, 0, False, 0.0, hi_tabs, rv,
+                                           ends, dice, consts, work)  # fmt: skip
+                            hi = edge_turn(oo, ot, i, j, need0, 0, 0, False, 1.0, lo_tabs, rv,
+                                           ends, dice, consts, work)  # fmt: skip
                             RNl[oo, ot, i, j] = lo
                             RNh[oo, ot, i, j] = hi
                             gap = max(gap, hi - lo)
     return gap
 
 
-@njit(cache=True)
+@jit
 def _bound_calls(
     oo: int,
     ot: int,
     i: int,
     j: int,
     need0: int,
-    RNl: F64,
-    RAl: F64,
-    CLl: F64,
-    RNh: F64,
-    RAh: F64,
-    CLh: F64,
-    lower: int,
-    target: int,
-    auto: bool,
-    bonus: bool,
-    forbidden: bool,
-    m: int,
-    f: int,
-    final_round: bool,
-    must_roll: bool,
-    G: F64,
-    need0s: I64,
-    reach: F64,
-    calls_fin: bool,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
+    lo_tabs: Starts,
+    hi_tabs: Starts,
+    rv: I64,
+    ends: Ends,
+    dice: Dice,
     consts: F64,
-    b: F64,
-    D: F64,
-    H: F64,
-    R: F64,
+    work: Work,
 ) -> None:
     """Both bounds of every Pfeffer call of one start state (every call solved: no pruning, so
     each stored call value is a bound of the call itself)."""
+    CLl, CLh = lo_tabs.CL, hi_tabs.CL
+    bonus = rv[S_STAKE_REWARD] != 0
+    forbidden = rv[S_FORBIDDEN] != 0
+    m, f = rv[S_MARGIN], rv[S_FACTOR]
     for r in range(1, min(j, CLl.shape[4] - 1) + 1):
         s = r + m
         pen = f * s
         need = max(need0, s) if forbidden else need0
-        CLl[oo, ot, i, j, r] = edge_turn(oo, ot, i, j, need, pen, s, bonus, 0.0, RNh, RAh, CLh,
-                                         lower, target, auto, True, final_round, must_roll, G,
-                                         need0s, m, reach, calls_fin, bust, gs, gp, os_, op, ol,
-                                         six_nonhot, consts, b, D, H, R)  # fmt: skip
-        CLh[oo, ot, i, j, r] = edge_turn(oo, ot, i, j, need, pen, s, bonus, 1.0, RNl, RAl, CLl,
-                                         lower, target, auto, True, final_round, must_roll, G,
-                                         need0s, m, reach, calls_fin, bust, gs, gp, os_, op, ol,
-                                         six_nonhot, consts, b, D, H, R)  # fmt: skip
+        CLl[oo, ot, i, j, r] = edge_turn(oo, ot, i, j, need, pen, s, bonus, 0.0, hi_tabs, rv, ends,
+                                         dice, consts, work)  # fmt: skip
+        CLh[oo, ot, i, j, r] = edge_turn(oo, ot, i, j, need, pen, s, bonus, 1.0, lo_tabs, rv, ends,
+                                         dice, consts, work)  # fmt: skip

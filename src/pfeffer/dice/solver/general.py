@@ -23,10 +23,16 @@ import numpy as np
 
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import gkernels as gk
-from pfeffer.dice.solver.gsweep import gsweep
-from pfeffer.dice.solver.kernels import kernel_args
+from pfeffer.dice.solver.gsweep import Ends, Starts, Work, gsweep
 from pfeffer.dice.solver.strategy import DiceStrategy
-from pfeffer.dice.solver.tables import F64, I64, DiceTables, build_tables
+from pfeffer.dice.solver.tables import (
+    F64,
+    I64,
+    DiceTables,
+    build_tables,
+    kernel_dice,
+    solve_vector,
+)
 
 Progress = Callable[[str, float], None]
 #: The playoff's values are iterated until no value moves by more than this.
@@ -43,13 +49,12 @@ def need_levels(t: DiceTables) -> I64:
 
 def dice_consts(t: DiceTables) -> F64:
     """:func:`gkernels.dice_consts` of the tables."""
-    return gk.dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start, t.opt_points,
-                          t.six_nonhot)  # fmt: skip
+    return gk.dice_consts(kernel_dice(t))
 
 
-def scratch(length: int) -> tuple[F64, F64, F64, F64]:
+def scratch(length: int) -> Work:
     """Work arrays for one turn of up to ``length`` totals: bank values, D, H and R."""
-    return np.zeros(length), np.zeros((length, 5)), np.zeros(length), np.zeros((1, 7))
+    return Work(np.zeros(length), np.zeros((length, 5)), np.zeros(length), np.zeros((1, 7)))
 
 
 def solve_playoff(t: DiceTables, need_open: int, reach: F64, dmax: int) -> F64:
@@ -62,19 +67,20 @@ def solve_playoff(t: DiceTables, need_open: int, reach: F64, dmax: int) -> F64:
     then the other a last turn; equal totals start the next round. Iterated to a fixed point
     (each round ends level only with the chance of a tie)."""
     r = t.rules
-    args = kernel_args(t)
+    dice = kernel_dice(t)
     consts = dice_consts(t)
+    rv = solve_vector(t, 0)
     must = r.hot_dice_must_roll
     calls = r.pfeffer and r.pfeffer_reward == "stake"
     forbidden = r.pfeffer_short_bank == "forbidden"
-    auto, apen, m, f = r.auto_pfeffer, t.auto_penalty, t.margin, r.pfeffer_penalty_factor
-    pen_b = apen if auto else 0
+    m, f = t.margin, r.pfeffer_penalty_factor
+    pen_b = t.auto_penalty  # (0 without Auto-Pfeffer)
     work = scratch(2 * dmax + m + 3 * int(consts[0]) + 8)
     P = np.full(dmax + 1, 0.5)
     for _ in range(1000):
-        G = gk.last_turn_table(need_open, 1.0 - P, must, *args, consts)[None, :]
+        G = gk.last_turn_table(need_open, 1.0 - P, must, dice, consts)[None, :]
         tie0 = 1.0 - P[0]
-        common = (calls, need_open, m, reach, tie0, pen_b, must, *args, consts, *work)
+        common = (need_open, tie0, rv, reach, dice, consts, work)
         roll = gk.playoff_turn(G, need_open, 0, 0, False, *common)
         new = np.full(dmax + 1, roll)
         new[0] = gk.playoff_turn(G, need_open, pen_b, 0, False, *common)
@@ -99,10 +105,10 @@ def final_tables(t: DiceTables, final_steps: int) -> tuple[F64, F64, F64]:
     up; see :func:`gkernels.last_turn_table`), the best chance to bank at least ``y`` steps in one
     turn ``reach[y]``, and the playoff's values ``P`` (empty when ties are shared)."""
     r = t.rules
-    args = kernel_args(t)
+    dice = kernel_dice(t)
     consts = dice_consts(t)
     needs = need_levels(t)
-    reach = gk.reach_table(final_steps + 1, r.hot_dice_must_roll, *args, consts)
+    reach = gk.reach_table(final_steps + 1, r.hot_dice_must_roll, dice, consts)
     P = np.zeros(0)
     tie = np.full(final_steps + 1, 0.5)
     if r.final_round and r.tie == "playoff":
@@ -111,7 +117,7 @@ def final_tables(t: DiceTables, final_steps: int) -> tuple[F64, F64, F64]:
     if not r.final_round:
         return np.zeros((len(needs), final_steps + 2)), reach, P
     G = np.stack(
-        [gk.last_turn_table(int(n), tie, r.hot_dice_must_roll, *args, consts) for n in needs]
+        [gk.last_turn_table(int(n), tie, r.hot_dice_must_roll, dice, consts) for n in needs]
     )
     return G, reach, P
 
@@ -134,12 +140,10 @@ def solve_general(
     report = progress or (lambda stage, fraction: None)
     r = rules
     t = build_tables(r)
-    args = kernel_args(t)
     consts = dice_consts(t)
     needs = need_levels(t)
     if calls is None:
         calls = r.pfeffer and r.pfeffer_reward == "stake"
-    calls_fin = r.pfeffer and r.pfeffer_reward == "stake"
     report("final round", 0.0)
     G, reach, P = final_tables(t, final_steps)
     flags = len(needs)
@@ -148,6 +152,8 @@ def solve_general(
     RA = np.full((flags, flags, size, size), 0.5)
     CL = np.full((flags, flags, size, size, size) if calls else (1, 1, 1, 1, 1), -1.0)
     work = scratch(2 * size + t.margin + final_steps + 3 * int(consts[0]) + 8)
+    tabs, ends = Starts(RN, RA, CL), Ends(G, needs, reach)
+    rv, dice = solve_vector(t, lower, calls=calls), kernel_dice(t)
     residuals: list[float] = []
     chunk = max(1, (2 * size) // 50)
     for _ in range(max_sweeps):
@@ -155,10 +161,7 @@ def solve_general(
         hi = 2 * size - 2
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
-            c = gsweep(RN, RA, CL, lower, t.target, r.auto_pfeffer, t.auto_penalty, calls,
-                       calls_fin, r.pfeffer_short_bank == "forbidden", t.margin,
-                       r.pfeffer_penalty_factor, r.final_round, r.hot_dice_must_roll, G, needs,
-                       reach, calls_fin, *args, consts, *work, hi, lo)  # fmt: skip
+            c = gsweep(tabs, rv, ends, dice, consts, work, hi, lo)
             change = max(change, c)
             hi = lo - 1
             done = len(residuals) + (2 * size - 1 - hi) / (2 * size)

@@ -14,9 +14,17 @@ total depend on itself: such totals are solved by fixed-point iteration.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from pfeffer.dice.solver.tables import F64, I64
+from pfeffer.core.compiled import jit
+from pfeffer.dice.solver.tables import (
+    F64,
+    I64,
+    S_MARGIN,
+    S_MUST_ROLL,
+    S_PENALTY,
+    S_STAKE_REWARD,
+    Dice,
+)
 
 #: Past the total where ``1 - b`` times the chance to get there falls below this, the hot-dice
 #: chain is summed in closed form (its error is below ``TAIL_EPS`` times the chance of an only-hot
@@ -26,9 +34,10 @@ TAIL_EPS = 1e-12
 ZERO_ITER = 10_000
 
 
-@njit(cache=True)
-def dice_consts(bust: F64, gs: I64, gp: F64, os_: I64, op: I64, six_nonhot: I64) -> F64:
+@jit
+def dice_consts(dice: Dice) -> F64:
     """``(max points, chance of an only-hot six-dice throw, any zero-point keep)`` as floats."""
+    gs, gp, op, six_nonhot = dice.group_start, dice.group_prob, dice.opt_points, dice.six_nonhot
     maxp = 0
     zero = 0.0
     for o in range(op.shape[0]):
@@ -46,10 +55,11 @@ def dice_consts(bust: F64, gs: I64, gp: F64, os_: I64, op: I64, six_nonhot: I64)
     return out
 
 
-@njit(cache=True, inline="always")
-def _expect(t: int, n: int, beta: float, D: F64, H: F64, bust: F64, gs: I64, gp: F64, os_: I64,
-            op: I64, ol: I64) -> float:  # fmt: skip
+@jit(inline=True)
+def _expect(t: int, n: int, beta: float, D: F64, H: F64, dice: Dice) -> float:
     """Value of throwing ``n`` dice at ``t``: a bust pays ``beta``, else the best keep."""
+    bust, gs, gp, os_, op, ol = (dice.bust, dice.group_start, dice.group_prob, dice.opt_start,
+                                 dice.opt_points, dice.opt_left)  # fmt: skip
     e = bust[n] * beta
     for g in range(gs[n], gs[n + 1]):
         best = -1.0
@@ -61,7 +71,7 @@ def _expect(t: int, n: int, beta: float, D: F64, H: F64, bust: F64, gs: I64, gp:
     return float(e)
 
 
-@njit(cache=True)
+@jit
 def find_cuts(b: F64, beta: float, t0: int, bust: F64, maxp: int, reach: F64) -> tuple[int, int]:
     """``(tcut, top)`` for :func:`turn_dp`: ``b`` must be non-decreasing and bankable from ``t0``
     on. ``tcut`` is the first ``t >= t0`` with ``b[t] >= 1 - p_bust(6) (1 - beta)``, ``top`` the
@@ -79,14 +89,14 @@ def find_cuts(b: F64, beta: float, t0: int, bust: F64, maxp: int, reach: F64) ->
     return tcut, top
 
 
-@njit(cache=True, inline="always")
-def _tail_row(t: int, b: F64, beta: float, must_roll: bool, p6: float, poh: float, bust: F64,
-              gs: I64, gp: F64, six_nonhot: I64, D: F64, H: F64, R: F64,
-              want_r: bool) -> None:  # fmt: skip
+@jit(inline=True)
+def _tail_row(t: int, b: F64, beta: float, must_roll: bool, poh: float, dice: Dice, D: F64,
+              H: F64, R: F64, want_r: bool) -> None:  # fmt: skip
     """A total past ``top`` (:func:`turn_dp`): bank after keeping dice that leave dice; the
     six-dice throw after hot dice summed in closed form (an only-hot throw taken as a return to
-    ``t``)."""
-    q = p6 * beta
+    ``t``; ``poh``: the chance of an only-hot throw)."""
+    bust, gs, gp, six_nonhot = dice.bust, dice.group_start, dice.group_prob, dice.six_nonhot
+    q = bust[6] * beta
     for g in range(gs[6], gs[7]):
         if six_nonhot[g] >= 0:
             q += gp[g] * b[t + six_nonhot[g]]
@@ -101,20 +111,14 @@ def _tail_row(t: int, b: F64, beta: float, must_roll: bool, p6: float, poh: floa
         R[t, 6] = h
 
 
-@njit(cache=True)
+@jit
 def turn_dp(
     b: F64,
     beta: float,
     must_roll: bool,
     tcut: int,
     top: int,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
+    dice: Dice,
     consts: F64,
     D: F64,
     H: F64,
@@ -124,18 +128,21 @@ def turn_dp(
     """Solve one turn: fills ``D[t, n - 1]`` (decide with ``n`` ≤ 5 dice left), ``H[t]`` (six dice
     to throw; ``H[0]`` is the turn's start) and, with ``want_r``, ``R[t, n]`` (the value of
     throwing ``n`` dice) for ``t <= top + max points``. Returns ``H[0]``."""
+    bust, gs, gp, os_, op = (dice.bust, dice.group_start, dice.group_prob, dice.opt_start,
+                             dice.opt_points)  # fmt: skip
+    six_nonhot = dice.six_nonhot
     maxp = int(consts[0])
     poh = consts[1]
     zero = consts[2] > 0.0
     p6 = bust[6]
     for t in range(top + maxp, top, -1):
-        _tail_row(t, b, beta, must_roll, p6, poh, bust, gs, gp, six_nonhot, D, H, R, want_r)
+        _tail_row(t, b, beta, must_roll, poh, dice, D, H, R, want_r)
     for t in range(top, tcut - 1, -1):
         for n in range(5):
             D[t, n] = b[t]
         if want_r:
             for n in range(1, 6):
-                R[t, n] = _expect(t, n, beta, D, H, bust, gs, gp, os_, op, ol)
+                R[t, n] = _expect(t, n, beta, D, H, dice)
         H[t] = 0.0
         for _ in range(ZERO_ITER if zero else 1):
             h = p6 * beta
@@ -165,13 +172,13 @@ def turn_dp(
                 if not want_r and not zero and bk >= 0.0 and bk >= 1.0 - bust[n] * (1.0 - beta):
                     D[t, n - 1] = bk  # banking is provably best here
                     continue
-                e = _expect(t, n, beta, D, H, bust, gs, gp, os_, op, ol)
+                e = _expect(t, n, beta, D, H, dice)
                 if want_r:
                     R[t, n] = e
                 v = max(e, bk)
                 change = max(change, abs(v - D[t, n - 1]))
                 D[t, n - 1] = v
-            e = _expect(t, 6, beta, D, H, bust, gs, gp, os_, op, ol)
+            e = _expect(t, 6, beta, D, H, dice)
             if want_r:
                 R[t, 6] = e
             v = e if (must_roll or bk < 0.0) else max(e, bk)
@@ -182,7 +189,7 @@ def turn_dp(
     return float(H[0])
 
 
-@njit(cache=True)
+@jit
 def bank_length(target: int, lower: int, margin: int, nlast: int, maxp: int, own: int,
                 other: int, need: int, stake: int, span: int) -> int:  # fmt: skip
     """Entries of a turn's bank array at the table (:func:`pfeffer.dice.solver.context.
@@ -193,10 +200,9 @@ def bank_length(target: int, lower: int, margin: int, nlast: int, maxp: int, own
     return n + max(0, other - own) + max(0, -lower - own) + stake + need + span
 
 
-@njit(cache=True)
-def table_turn(b: F64, beta: float, first: int, must_roll: bool, bust: F64, gs: I64, gp: F64,
-               os_: I64, op: I64, ol: I64, six_nonhot: I64, consts: F64, D: F64, H: F64,
-               R: F64) -> int:  # fmt: skip
+@jit
+def table_turn(b: F64, beta: float, first: int, must_roll: bool, dice: Dice, consts: F64, D: F64,
+               H: F64, R: F64) -> int:  # fmt: skip
     """A turn at the table from its bank array ``b`` (non-decreasing and bankable from
     ``first`` on) and bust value: :func:`find_cuts`, then :func:`turn_dp` with every ``R``, and
     the closed-form rows past ``top`` continued to where ``b`` ends (the totals a chain of hot
@@ -205,19 +211,16 @@ def table_turn(b: F64, beta: float, first: int, must_roll: bool, bust: F64, gs: 
     for the advice and the simulator's perfect player: the same operations, so the same values
     bit for bit."""
     maxp = int(consts[0])
-    tcut, top = find_cuts(b, beta, first, bust, maxp, np.ones(1))
-    turn_dp(b, beta, must_roll, tcut, top, bust, gs, gp, os_, op, ol, six_nonhot, consts, D, H,
-            R, True)  # fmt: skip
+    tcut, top = find_cuts(b, beta, first, dice.bust, maxp, np.ones(1))
+    turn_dp(b, beta, must_roll, tcut, top, dice, consts, D, H, R, True)
     end = b.shape[0] - maxp - 1
     for t in range(top + maxp + 1, end):
-        _tail_row(t, b, beta, must_roll, bust[6], consts[1], bust, gs, gp, six_nonhot, D, H, R,
-                  True)  # fmt: skip
+        _tail_row(t, b, beta, must_roll, consts[1], dice, D, H, R, True)
     return int(max(end, top + maxp + 1))
 
 
-@njit(cache=True)
-def reach_table(ymax: int, must_roll: bool, bust: F64, gs: I64, gp: F64, os_: I64, op: I64,
-                ol: I64, six_nonhot: I64, consts: F64) -> F64:  # fmt: skip
+@jit
+def reach_table(ymax: int, must_roll: bool, dice: Dice, consts: F64) -> F64:
     """``P[y]``: the best chance that one turn can bank a total of at least ``y`` steps (``y`` ≥ 1;
     ``P[0] = P[1]``, ``P[ymax] = 0`` stands for every larger ``y``). One turn towards ``ymax``:
     six dice to throw at ``ymax - y`` are worth what a turn's start is worth towards ``y``."""
@@ -228,8 +231,7 @@ def reach_table(ymax: int, must_roll: bool, bust: F64, gs: I64, gp: F64, os_: I6
     D = np.zeros((size, 5))
     H = np.zeros(size)
     R = np.zeros((1, 7))
-    turn_dp(b, 0.0, must_roll, ymax, ymax, bust, gs, gp, os_, op, ol, six_nonhot, consts, D, H,
-            R, False)  # fmt: skip
+    turn_dp(b, 0.0, must_roll, ymax, ymax, dice, consts, D, H, R, False)
     P = np.zeros(ymax + 1)
     for y in range(1, ymax):
         P[y] = H[ymax - y]
@@ -237,9 +239,8 @@ def reach_table(ymax: int, must_roll: bool, bust: F64, gs: I64, gp: F64, os_: I6
     return P
 
 
-@njit(cache=True)
-def last_turn_table(need0: int, tie: F64, must_roll: bool, bust: F64, gs: I64, gp: F64,
-                    os_: I64, op: I64, ol: I64, six_nonhot: I64, consts: F64) -> F64:  # fmt: skip
+@jit
+def last_turn_table(need0: int, tie: F64, must_roll: bool, dice: Dice, consts: F64) -> F64:
     """``G[x]``: the chance that a last turn (banking from ``need0``) ends more than ``x`` steps up
     (a win; exactly ``x`` is a tie worth ``tie[x]``, below is a loss; a bust loses), for
     ``x < len(tie)``; ``G[len(tie)] = 0`` stands for every larger ``x``."""
@@ -262,12 +263,11 @@ def last_turn_table(need0: int, tie: F64, must_roll: bool, bust: F64, gs: I64, g
             else:
                 b[t] = 1.0
         cut = max(x + 1, need0, 1)
-        G[x] = turn_dp(b, 0.0, must_roll, cut, cut, bust, gs, gp, os_, op, ol, six_nonhot,
-                       consts, D, H, R, False)  # fmt: skip
+        G[x] = turn_dp(b, 0.0, must_roll, cut, cut, dice, consts, D, H, R, False)
     return G
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def fin_value(G: F64, ob: int, d: int, R: int, calls: bool, need0: int, m: int,
               reach: F64) -> float:  # fmt: skip
     """The chance that a last turn (opened flag ``ob``) ``d`` ≥ 1 steps behind wins when the
@@ -286,7 +286,7 @@ def fin_value(G: F64, ob: int, d: int, R: int, calls: bool, need0: int, m: int,
     return float(g)
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def last_ahead(d: int, pen_b: int, tie0: float, reach_need: float) -> float:
     """The chance that a playoff's last turn wins when the first player busted and is now ``-d``
     ≥ 0 steps behind: any bank wins; a bust (costing ``pen_b``) wins if ``-pen_b > d``, ties
@@ -300,37 +300,32 @@ def last_ahead(d: int, pen_b: int, tie0: float, reach_need: float) -> float:
     return beta + (1.0 - beta) * reach_need
 
 
-@njit(cache=True)
+@jit
 def playoff_turn(
     G: F64,
     need: int,
     pen: int,
     stake: int,
     bonus: bool,
-    calls_fin: bool,
     need_open: int,
-    m: int,
-    reach: F64,
     tie0: float,
-    pen_b: int,
-    must_roll: bool,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
+    rv: I64,
+    reach: F64,
+    dice: Dice,
     consts: F64,
-    b: F64,
-    D: F64,
-    H: F64,
-    R: F64,
+    work: tuple[F64, F64, F64, F64],
 ) -> float:
     """The first player's turn of a playoff round (both level): a bank ``t`` puts them ``t`` (plus
     the stake with ``bonus``) ahead of the other's last turn (``G`` row 0, predecessor ``t``); a
     bust (costing ``pen``) leaves the other a last turn ahead (Auto-Pfeffer's bust costs
-    ``pen_b``; a tie, worth ``tie0`` to the other, starts the next round)."""
+    ``pen_b``; a tie, worth ``tie0`` to the other, starts the next round). The rules from
+    ``rv`` (:func:`pfeffer.dice.solver.tables.solve_vector`: a Pfeffer call in the last turn
+    with the stake as reward, the margin ``m``); ``need_open``: the minimum of a player who has
+    banked; ``work``: the bank values ``b``, ``D``, ``H``, ``R``."""
+    b, D, H, R = work
+    calls_fin, must_roll = rv[S_STAKE_REWARD] != 0, rv[S_MUST_ROLL] != 0
+    m = rv[S_MARGIN]
+    pen_b = rv[S_PENALTY]
     for t in range(b.shape[0]):
         if t < need or t < 1:
             b[t] = -1.0
@@ -338,6 +333,5 @@ def playoff_turn(
         a = t + (stake if (bonus and t >= stake) else 0)
         b[t] = 1.0 - fin_value(G, 0, a, t, calls_fin, need_open, m, reach)
     beta = 1.0 - last_ahead(-pen, pen_b, tie0, reach[need_open])
-    tcut, top = find_cuts(b, beta, max(need, 1), bust, int(consts[0]), reach)
-    return turn_dp(b, beta, must_roll, tcut, top, bust, gs, gp, os_, op, ol, six_nonhot, consts,
-                   D, H, R, False)  # fmt: skip
+    tcut, top = find_cuts(b, beta, max(need, 1), dice.bust, int(consts[0]), reach)
+    return turn_dp(b, beta, must_roll, tcut, top, dice, consts, D, H, R, False)

@@ -11,13 +11,57 @@ worse than throwing). A state with predecessor result ``r > 0`` is worth
 
 from __future__ import annotations
 
-from numba import njit
+from typing import NamedTuple
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.gkernels import TAIL_EPS, fin_value, turn_dp
-from pfeffer.dice.solver.tables import F64, I64
+from pfeffer.dice.solver.tables import (
+    F64,
+    I64,
+    S_AUTO,
+    S_CALLS,
+    S_FACTOR,
+    S_FINAL_ROUND,
+    S_FORBIDDEN,
+    S_LOWER,
+    S_MARGIN,
+    S_MUST_ROLL,
+    S_PENALTY,
+    S_STAKE_REWARD,
+    S_TARGET,
+    Dice,
+)
 
 
-@njit(cache=True)
+class Starts(NamedTuple):
+    """The start-of-turn tables ``RN``, ``RA``, ``CL`` (see the module text)."""
+
+    RN: F64
+    RA: F64
+    CL: F64
+
+
+class Ends(NamedTuple):
+    """What the main game's turns read of the game's end: the last turn's chance ``G[flag, d]``
+    (:func:`gkernels.last_turn_table`), the minimum per "has banked" flag ``needs`` and the best
+    chance to bank at least ``y`` steps in one turn ``reach[y]``."""
+
+    G: F64
+    needs: I64
+    reach: F64
+
+
+class Work(NamedTuple):
+    """One turn's work arrays: the bank values ``b``, ``D``, ``H`` and ``R``
+    (:func:`gkernels.turn_dp`)."""
+
+    b: F64
+    D: F64
+    H: F64
+    R: F64
+
+
+@jit
 def main_bank(
     b: F64,
     own: int,
@@ -86,7 +130,7 @@ def main_bank(
     return tcut, top
 
 
-@njit(cache=True)
+@jit
 def state_turn(
     oo: int,
     ot: int,
@@ -96,80 +140,62 @@ def state_turn(
     pen: int,
     stake: int,
     bonus: bool,
-    RN: F64,
-    RA: F64,
-    CL: F64,
-    lower: int,
-    target: int,
-    auto: bool,
-    calls: bool,
-    final_round: bool,
-    must_roll: bool,
-    G: F64,
-    need0s: I64,
-    m: int,
-    reach: F64,
-    calls_fin: bool,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
+    tabs: Starts,
+    rv: I64,
+    ends: Ends,
+    dice: Dice,
     consts: F64,
-    b: F64,
-    D: F64,
-    H: F64,
-    R: F64,
+    work: Work,
 ) -> float:
     """The value of one turn from the start: the mover (flags ``oo``, ``ot``) at index ``i``
-    against ``j``, banking from ``need``, a bust costing ``pen`` steps."""
-    F = RN.shape[0]
-    own = i - lower
-    other = j - lower
+    against ``j``, banking from ``need``, a bust costing ``pen`` steps (a bank ``t >= stake``
+    adds ``stake`` with ``bonus``); the rules from ``rv``
+    (:func:`pfeffer.dice.solver.tables.solve_vector`)."""
+    RN, RA = tabs.RN, tabs.RA
     kb = max(i - pen, 0)
-    w0 = RA[ot, oo, j, kb] if auto else RN[ot, oo, j, kb]
-    beta = 1.0 - w0
-    tcut, top = main_bank(b, own, other, need, stake, bonus, lower, target, final_round, RN, CL,
-                          calls, ot, F - 1, G, need0s[ot], m, reach, calls_fin, beta, bust,
-                          int(consts[0]))  # fmt: skip
-    return turn_dp(b, beta, must_roll, tcut, top, bust, gs, gp, os_, op, ol, six_nonhot, consts,
-                   D, H, R, False)  # fmt: skip
+    w0 = RA[ot, oo, j, kb] if rv[S_AUTO] != 0 else RN[ot, oo, j, kb]
+    return turn_from(oo, ot, i, j, need, stake, bonus, 1.0 - w0, tabs, rv, ends, dice, consts,
+                     work)  # fmt: skip
 
 
-@njit(cache=True)
-def gsweep(
-    RN: F64,
-    RA: F64,
-    CL: F64,
-    lower: int,
-    target: int,
-    auto: bool,
-    apen: int,
-    calls: bool,
+@jit
+def turn_from(
+    oo: int,
+    ot: int,
+    i: int,
+    j: int,
+    need: int,
+    stake: int,
     bonus: bool,
-    forbidden: bool,
-    m: int,
-    f: int,
-    final_round: bool,
-    must_roll: bool,
-    G: F64,
-    need0s: I64,
-    reach: F64,
-    calls_fin: bool,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
+    beta: float,
+    tabs: Starts,
+    rv: I64,
+    ends: Ends,
+    dice: Dice,
     consts: F64,
-    b: F64,
-    D: F64,
-    H: F64,
-    R: F64,
+    work: Work,
+) -> float:
+    """:func:`state_turn` with the bust worth ``beta`` to the mover: the bank values read from
+    ``tabs`` (:func:`main_bank`), then the turn solved (:func:`gkernels.turn_dp`)."""
+    lower = rv[S_LOWER]
+    b = work.b
+    calls = rv[S_CALLS] != 0
+    tcut, top = main_bank(b, i - lower, j - lower, need, stake, bonus, lower, rv[S_TARGET],
+                          rv[S_FINAL_ROUND] != 0, tabs.RN, tabs.CL, calls, ot, tabs.RN.shape[0] - 1,
+                          ends.G, ends.needs[ot], rv[S_MARGIN], ends.reach,
+                          rv[S_STAKE_REWARD] != 0, beta, dice.bust, int(consts[0]))  # fmt: skip
+    return turn_dp(b, beta, rv[S_MUST_ROLL] != 0, tcut, top, dice, consts, work.D, work.H,
+                   work.R, False)  # fmt: skip
+
+
+@jit
+def gsweep(
+    tabs: Starts,
+    rv: I64,
+    ends: Ends,
+    dice: Dice,
+    consts: F64,
+    work: Work,
     sum_hi: int,
     sum_lo: int,
 ) -> float:
@@ -178,6 +204,11 @@ def gsweep(
     (their busts lower the sum) before the plain ones (whose busts lead to the partner state).
     A player who has not banked yet has a total of at most 0: other states are skipped. Returns
     the largest change of a state's value."""
+    RN, RA = tabs.RN, tabs.RA
+    lower = rv[S_LOWER]
+    auto = rv[S_AUTO] != 0
+    calls = rv[S_CALLS] != 0
+    apen = rv[S_PENALTY]
     F = RN.shape[0]
     size = RN.shape[2]
     change = 0.0
@@ -191,73 +222,49 @@ def gsweep(
                         j = total - i
                         if (F == 2 and oo == 0 and i > lower) or (F == 2 and ot == 0 and j > lower):
                             continue
-                        need0 = need0s[oo]
+                        need0 = ends.needs[oo]
                         if kind == 0:
                             if calls and (F == 1 or ot == 1):
-                                c = _calls(oo, ot, i, j, need0, RN, RA, CL, lower, target, auto,
-                                           bonus, forbidden, m, f, final_round, must_roll, G,
-                                           need0s, reach, calls_fin, bust, gs, gp, os_, op, ol,
-                                           six_nonhot, consts, b, D, H, R)  # fmt: skip
+                                c = _calls(oo, ot, i, j, need0, tabs, rv, ends, dice, consts, work)
                                 change = max(change, c)
                             if auto:
-                                v = state_turn(oo, ot, i, j, need0, apen, 0, False, RN, RA, CL,
-                                               lower, target, auto, calls, final_round,
-                                               must_roll, G, need0s, m, reach, calls_fin, bust,
-                                               gs, gp, os_, op, ol, six_nonhot, consts, b, D, H,
-                                               R)  # fmt: skip
+                                v = state_turn(oo, ot, i, j, need0, apen, 0, False, tabs, rv, ends,
+                                               dice, consts, work)  # fmt: skip
                                 change = max(change, abs(v - RA[oo, ot, i, j]))
                                 RA[oo, ot, i, j] = v
                         else:
-                            v = state_turn(oo, ot, i, j, need0, 0, 0, False, RN, RA, CL, lower,
-                                           target, auto, calls, final_round, must_roll, G,
-                                           need0s, m, reach, calls_fin, bust, gs, gp, os_, op,
-                                           ol, six_nonhot, consts, b, D, H, R)  # fmt: skip
+                            v = state_turn(oo, ot, i, j, need0, 0, 0, False, tabs, rv, ends, dice,
+                                           consts, work)  # fmt: skip
                             change = max(change, abs(v - RN[oo, ot, i, j]))
                             RN[oo, ot, i, j] = v
     return change
 
 
-@njit(cache=True)
+@jit
 def _calls(
     oo: int,
     ot: int,
     i: int,
     j: int,
     need0: int,
-    RN: F64,
-    RA: F64,
-    CL: F64,
-    lower: int,
-    target: int,
-    auto: bool,
-    bonus: bool,
-    forbidden: bool,
-    m: int,
-    f: int,
-    final_round: bool,
-    must_roll: bool,
-    G: F64,
-    need0s: I64,
-    reach: F64,
-    calls_fin: bool,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    op: I64,
-    ol: I64,
-    six_nonhot: I64,
+    tabs: Starts,
+    rv: I64,
+    ends: Ends,
+    dice: Dice,
     consts: F64,
-    b: F64,
-    D: F64,
-    H: F64,
-    R: F64,
+    work: Work,
 ) -> float:
     """Every Pfeffer call of one start state: the predecessor banked ``r`` = 1 .. ``j`` steps (a
     bank cannot exceed the banker's new index). A call that provably loses against throwing is
     stored as -1: with the stake as the minimum, the turn banks with at most the best chance to
     reach it (each bank worth at most 1) and otherwise busts; with short banks allowed and no
     reward, it is throwing with a dearer bust."""
+    RN, RA, CL = tabs
+    auto = rv[S_AUTO] != 0
+    bonus = rv[S_STAKE_REWARD] != 0
+    forbidden = rv[S_FORBIDDEN] != 0
+    m, f = rv[S_MARGIN], rv[S_FACTOR]
+    reach = ends.reach
     rn = RN[oo, ot, i, j]
     roll_bust = 1.0 - (RA[ot, oo, j, i] if auto else RN[ot, oo, j, i])
     change = 0.0
@@ -271,14 +278,10 @@ def _calls(
             need = max(need0, s)
             p = reach[min(need, reach.shape[0] - 1)]
             if beta + (1.0 - beta) * p > rn:
-                v = state_turn(oo, ot, i, j, need, pen, s, bonus, RN, RA, CL, lower, target,
-                               auto, True, final_round, must_roll, G, need0s, m, reach,
-                               calls_fin, bust, gs, gp, os_, op, ol, six_nonhot, consts, b, D,
-                               H, R)  # fmt: skip
+                v = state_turn(oo, ot, i, j, need, pen, s, bonus, tabs, rv, ends, dice, consts,
+                               work)  # fmt: skip
         elif bonus or beta > roll_bust:
-            v = state_turn(oo, ot, i, j, need0, pen, s, bonus, RN, RA, CL, lower, target, auto,
-                           True, final_round, must_roll, G, need0s, m, reach, calls_fin, bust,
-                           gs, gp, os_, op, ol, six_nonhot, consts, b, D, H, R)  # fmt: skip
+            v = state_turn(oo, ot, i, j, need0, pen, s, bonus, tabs, rv, ends, dice, consts, work)
         old = CL[oo, ot, i, j, r]
         change = max(change, abs(max(v, rn) - max(old, rn)))
         CL[oo, ot, i, j, r] = v

@@ -19,46 +19,66 @@ forward pass (where the turn's chance goes) also takes the lanes in one pass ove
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
+from numba import prange
 
-from pfeffer.core.compiled import slp_vectorized
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.kernels import (
     Choices,
+    FinalTables,
+    Scratch,
+    Store,
     _bank_value,
     _store_row,
     bust_value,
+    choice_array,
     turn_constants,
     turn_limits,
 )
 from pfeffer.dice.solver.residual import residual_bound
-from pfeffer.dice.solver.tables import F64, I64
+from pfeffer.dice.solver.tables import (
+    F64,
+    I64,
+    S_AUTO,
+    S_FINAL_ROUND,
+    S_LOWER,
+    S_MIN_BANK,
+    S_MUST_ROLL,
+    S_TARGET,
+    Dice,
+    DiceTables,
+)
 
 #: Start states solved side by side (:func:`_expect_lanes` is written out for exactly eight).
 LANES = 8
 
 
-@njit(cache=True, inline="always")
-def _expect_lanes(
-    t: int,
-    n: int,
-    beta: F64,
-    V: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    arg: Choices,
-    e: F64,
-) -> None:
+class Sweep(NamedTuple):
+    """How an optimising sweep goes (see :func:`_lane_group`): ``mode`` 0 solves every state, 1
+    skips a group whose residuals are bounded by at most ``skip_tol`` (from the last sweep's
+    tables ``snap`` and the chances ``reach``, marking it in ``skipped``), 2 solves only the
+    groups marked; every turn is capped at ``cap`` (:func:`kernels.turn_limits`)."""
+
+    mode: int
+    skip_tol: float
+    cap: int
+    snap: F64
+    reach: F64
+    skipped: npt.NDArray[np.bool_]
+
+
+@jit(inline=True)
+def _expect_lanes(t: int, n: int, beta: F64, V: F64, dice: Dice, arg: Choices, e: F64) -> None:
     """``kernels._expect_arg`` for the lanes (bust values ``beta``): the value of throwing ``n``
     dice at ``t`` in each lane into ``e``, each menu's best offset per lane in
     ``arg[t, LANES g + lane]``. Written out lane by lane (no loop, no small arrays) so that the
     lanes stay in registers and the vectorizer packs them (two 256-bit registers of four).
     """
-    bn = bust[n]
+    gs, gp, os_, oo = dice.group_start, dice.group_prob, dice.opt_start, dice.opt_offset
+    bn = dice.bust[n]
     e0 = bn * beta[0]
     e1 = bn * beta[1]
     e2 = bn * beta[2]
@@ -153,49 +173,33 @@ def _expect_lanes(
     e[7] = e7
 
 
-@slp_vectorized
-@njit(cache=True)
+@jit(slp=True)
 def turn_policy_lanes(
     own: I64,
     other: I64,
     beta: F64,
-    min_bank: int,
     W: F64,
-    lower: int,
-    target: int,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    six_nonhot: I64,
-    V: F64,
-    roll: npt.NDArray[np.bool_],
-    arg: Choices,
-    M: F64,
-    dist: F64,
-    out: F64,
+    rv: I64,
+    fin: FinalTables,
+    dice: Dice,
+    sc: Scratch,
     cap: int,
 ) -> None:
     """:func:`kernels.turn_policy` for the ``LANES`` start states ``(own[l], other[l])`` with bust
-    values ``beta[l]``: ``out[l]`` = (value, const, p_bust) and ``dist[l]`` the result
-    distribution of lane ``l``. Scratch: ``V``, ``roll``, ``M`` of :func:`scratch`, ``arg``
-    (``turn_size × LANES menus``); ``cap`` as in :func:`kernels.turn_limits`."""
-    pmin5, p_only_hot, maxp = turn_constants(bust, gs, gp, oo, six_nonhot)
-    dlast = F.shape[0] - 1
-    tc5 = np.empty(LANES, np.int64)
-    tc6 = np.empty(LANES, np.int64)
-    top = np.empty(LANES, np.int64)
-    end = np.empty(LANES, np.int64)
-    free = np.empty(LANES, np.int64)
+    values ``beta[l]``: ``sc.out[l]`` = (value, const, p_bust) and ``sc.dist[l]`` the result
+    distribution of lane ``l`` (``sc``: a :func:`scratch`); ``cap`` as in
+    :func:`kernels.turn_limits`."""
+    V, roll, arg, out = sc.V, sc.roll, sc.arg, sc.out
+    min_bank, lower, target = rv[S_MIN_BANK], rv[S_LOWER], rv[S_TARGET]
+    final_round, must_roll = rv[S_FINAL_ROUND] != 0, rv[S_MUST_ROLL] != 0
+    F = fin.F
+    pmin5, p_only_hot, maxp = turn_constants(dice)
+    limits = np.empty((5, LANES), np.int64)
+    tc5, tc6, top, end, free = limits[0], limits[1], limits[2], limits[3], limits[4]
     for lane in range(LANES):
         tc5[lane], tc6[lane], top[lane], end[lane], free[lane] = turn_limits(
-            own[lane], other[lane], beta[lane], min_bank, target, final_round, F, bust, pmin5,
-            maxp, cap)  # fmt: skip
+            own[lane], other[lane], beta[lane], cap, rv, F, dice.bust[6], pmin5, maxp
+        )
     heavy5 = tc5.max()  # below it some lane throws up to five dice by its menus
     heavy6 = tc6.max()  # below it some lane throws six dice by its menus
     bank = np.empty(LANES)
@@ -210,7 +214,7 @@ def turn_policy_lanes(
             bank[lane] = b
         if t < heavy5:
             for n in range(1, 6):
-                _expect_lanes(t, n, beta, V, bust, gs, gp, os_, oo, arg, e)
+                _expect_lanes(t, n, beta, V, dice, arg, e)
                 for lane in range(LANES):
                     if t < tc5[lane]:
                         roll[t, n, lane] = e[lane] > bank[lane]
@@ -222,55 +226,49 @@ def turn_policy_lanes(
                 for lane in range(LANES):
                     V[LANES * (at + n) + lane] = bank[lane]
         if t < heavy6:
-            _expect_lanes(t, 6, beta, V, bust, gs, gp, os_, oo, arg, e)
+            _expect_lanes(t, 6, beta, V, dice, arg, e)
         for lane in range(LANES):
             slot = LANES * (at + 5) + lane
             if t < tc6[lane]:
                 roll[t, 6, lane] = must_roll or e[lane] > bank[lane]
                 V[slot] = e[lane] if must_roll else max(e[lane], bank[lane])
             elif t <= end[lane]:
-                V[slot] = _closed_six(t, lane, own[lane], other[lane], beta[lane], bank[lane],
-                                      top[lane], must_roll and t < free[lane], final_round, dlast,
-                                      p_only_hot, Q, bust, gs, gp, os_, oo, six_nonhot, V,
-                                      arg)  # fmt: skip
-    _forward_lanes(own, other, lower, target, final_round, must_roll, F, Q, bust, gs, gp, oo,
-                   six_nonhot, tc5, tc6, top, end, free, p_only_hot, roll, arg, M, dist,
-                   out)  # fmt: skip
+                V[slot] = _closed_six(t, lane, own[lane] + t - other[lane], beta[lane],
+                                      bank[lane], t > top[lane], must_roll and t < free[lane],
+                                      final_round, p_only_hot, fin, dice, V, arg)  # fmt: skip
+    _forward_lanes(own, other, rv, fin, dice, limits, p_only_hot, sc)
     for lane in range(LANES):
         out[lane, 0] = V[LANES * 5 + lane]
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _closed_six(
     t: int,
     lane: int,
-    own: int,
-    other: int,
+    lead: int,
     beta: float,
     bank: float,
-    top: int,
+    series: bool,
     must_roll: bool,
     final_round: bool,
-    dlast: int,
     p_only_hot: float,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    six_nonhot: I64,
+    fin: FinalTables,
+    dice: Dice,
     V: F64,
     arg: Choices,
 ) -> float:
-    """Six dice at ``t`` past the point where the lane's throw is settled (``t >= tc6``): the
-    bank, or (hot dice must roll) the bust, the closed-form banks of ``Q`` and the hot-only
-    chains, as in :func:`kernels.turn_policy`."""
+    """Six dice at ``t`` past the point where the lane's throw is settled (``t >= tc6``), the
+    mover ``lead`` steps ahead after banking: the bank, or (hot dice must roll) the bust, the
+    closed-form banks of ``Q`` and the hot-only chains (``series``: past ``top``, summed), as in
+    :func:`kernels.turn_policy`."""
     if not must_roll:
         return bank
-    d = min(own + t - other, dlast) if final_round else dlast
-    h = bust[6] * beta + Q[d]
-    if t > top:
+    gs, gp, os_, oo = dice.group_start, dice.group_prob, dice.opt_start, dice.opt_offset
+    six_nonhot = dice.six_nonhot
+    dlast = fin.F.shape[0] - 1
+    d = min(lead, dlast) if final_round else dlast
+    h = dice.bust[6] * beta + fin.Q[d]
+    if series:
         return float(h / (1.0 - p_only_hot))
     at = 6 * t
     for g in range(gs[6], gs[7]):
@@ -287,150 +285,94 @@ def _closed_six(
     return float(h)
 
 
-@slp_vectorized
-@njit(cache=True)
+@jit(slp=True)
 def _lane_group(
     auto_state: bool,
-    auto: bool,
     i_first: int,
     i_last: int,
     total: int,
     Wn: F64,
     Wa: F64,
-    lower: int,
-    target: int,
-    min_bank: int,
-    penalty: int,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    six_nonhot: I64,
-    V: F64,
-    roll: npt.NDArray[np.bool_],
-    arg: Choices,
-    M: F64,
-    dist: F64,
-    out: F64,
-    C: F64,
-    PB: F64,
-    pool: F64,
-    used: I64,
+    rv: I64,
+    fin: FinalTables,
+    dice: Dice,
+    sc: Scratch,
+    store: Store,
     thread: int,
-    off: I64,
-    first: I64,
-    count: I64,
-    mode: int,
-    skip_tol: float,
-    snap: F64,
-    reach: F64,
-    skipped: npt.NDArray[np.bool_],
-    cap: int,
+    how: Sweep,
 ) -> float:
     """The start states ``i_first .. i_last`` (at most ``LANES``) of score sum ``total``, solved
-    side by side, their policies stored (``pool[thread]``) and their values written to the
-    table: the Auto-Pfeffer states (``auto_state``) or the normal ones (``auto``: the rules have
-    Auto-Pfeffer, so a bust leaves the opponent an Auto-Pfeffer turn). A short group fills its
+    side by side, their policies stored (``store.pool[thread]``) and their values written to the
+    table: the Auto-Pfeffer states (``auto_state``) or the normal ones (if the rules have
+    Auto-Pfeffer, a bust leaves the opponent an Auto-Pfeffer turn). A short group fills its
     lanes with copies of its last state. Every state the group reads is read as the table stood
     before the group: the caller keeps a state and what it reads out of one group. Returns the
     largest change.
 
-    ``mode`` 1: a group whose every state's residual is bounded by at most ``skip_tol``
-    (:func:`residual.residual_bound`, from the last sweep's tables ``snap``) is not solved but
-    marked in ``skipped``, and its largest bound is returned as its change; mode 2: only the
-    groups marked are solved (after a mode-1 sweep that did not end the solve: their bands were
-    not stored); mode 0: every group is solved."""
+    ``how.mode`` 1: a group whose every state's residual is bounded by at most ``how.skip_tol``
+    (:func:`residual.residual_bound`, from the last sweep's tables ``how.snap``) is not solved
+    but marked in ``how.skipped``, and its largest bound is returned as its change; mode 2: only
+    the groups marked are solved (after a mode-1 sweep that did not end the solve: their bands
+    were not stored); mode 0: every group is solved."""
     kind = 1 if auto_state else 0
-    if mode == 2 and not skipped[kind, i_first, total - i_first]:
+    skipped = how.skipped
+    if how.mode == 2 and not skipped[kind, i_first, total - i_first]:
         return 0.0
-    if mode == 1:
+    if how.mode == 1:
         worst = 0.0
         for i in range(i_first, i_last + 1):
-            worst = max(worst, residual_bound(auto_state, auto, i, total - i, Wn, Wa, snap,
-                                              reach, min_bank, penalty))  # fmt: skip
-            if worst > skip_tol:
+            worst = max(worst, residual_bound(auto_state, i, total - i, Wn, Wa, rv, how.snap,
+                                              how.reach))  # fmt: skip
+            if worst > how.skip_tol:
                 break
-        if worst <= skip_tol:
+        if worst <= how.skip_tol:
             for i in range(i_first, i_last + 1):
                 skipped[kind, i, total - i] = True
             return worst
+    lower = rv[S_LOWER]
     own = np.empty(LANES, np.int64)
     other = np.empty(LANES, np.int64)
     beta = np.empty(LANES)
     for lane in range(LANES):
         i = min(i_first + lane, i_last)
         j = total - i
-        beta[lane] = bust_value(auto_state, auto, i, j, Wn, Wa, lower, penalty)
+        beta[lane] = bust_value(auto_state, i, j, Wn, Wa, rv)
         own[lane] = i - lower
         other[lane] = j - lower
-    turn_policy_lanes(own, other, beta, min_bank, Wn, lower, target, final_round, must_roll, F, Q,
-                 bust, gs, gp, os_, oo, six_nonhot, V, roll, arg, M, dist, out, cap)  # fmt: skip
+    turn_policy_lanes(own, other, beta, Wn, rv, fin, dice, sc, how.cap)
+    dist, out = sc.dist, sc.out
     table = Wa if auto_state else Wn
     change = 0.0
     for lane in range(i_last - i_first + 1):
         i = i_first + lane
         j = total - i
-        C[kind, i, j] = _store_row(kind, i, j, Wn, dist[lane], out[lane, 1], pool, used, thread,
-                                   off, first, count)  # fmt: skip
-        PB[kind, i, j] = out[lane, 2]
+        store.C[kind, i, j] = _store_row(kind, i, j, Wn, dist[lane], out[lane, 1], store, thread)
+        store.PB[kind, i, j] = out[lane, 2]
         change = max(change, abs(out[lane, 0] - table[i, j]))
         table[i, j] = out[lane, 0]
     return change
 
 
-@slp_vectorized
-@njit(cache=True)
+@jit(slp=True)
 def sweep_policy(
     Wn: F64,
     Wa: F64,
-    lower: int,
-    target: int,
-    min_bank: int,
-    penalty: int,
-    auto: bool,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    six_nonhot: I64,
-    V: F64,
-    roll: npt.NDArray[np.bool_],
-    arg: Choices,
-    M: F64,
-    dist: F64,
-    out: F64,
-    C: F64,
-    PB: F64,
-    pool: F64,
-    used: I64,
-    off: I64,
-    first: I64,
-    count: I64,
+    rv: I64,
+    fin: FinalTables,
+    dice: Dice,
+    sc: Scratch,
+    store: Store,
+    how: Sweep,
     sum_hi: int,
     sum_lo: int,
-    mode: int,
-    skip_tol: float,
-    snap: F64,
-    reach: F64,
-    skipped: npt.NDArray[np.bool_],
-    cap: int,
 ) -> float:
     """An optimising Gauss-Seidel pass over the sums ``sum_hi .. sum_lo`` (highest first; the
     Auto-Pfeffer states of a sum before its normal ones) that re-solves every start state's turn,
     ``LANES`` at a time (:func:`turn_policy_lanes`), and stores its policy as its result
-    distribution: ``C[a, i, j]``, ``PB[a, i, j]`` and the band of bank chances (``a`` = 1 under
-    Auto-Pfeffer, see :func:`kernels.turn_policy` and :func:`kernels._store_row`). The same
-    values as solving the states one by one in the order of ``i``. Returns the largest change.
+    distribution in ``store``: ``C[a, i, j]``, ``PB[a, i, j]`` and the band of bank chances
+    (``a`` = 1 under Auto-Pfeffer, see :func:`kernels.turn_policy` and
+    :func:`kernels._store_row`). The same values as solving the states one by one in the order
+    of ``i``. Returns the largest change.
 
     Within a sum and kind the states read only other sums, except: an Auto-Pfeffer state at the
     lower bound (``i`` = 0) reads its partner's Auto-Pfeffer value, which comes later in the
@@ -439,78 +381,50 @@ def sweep_policy(
     normal states' groups end at the middle of the sum, and no group holds a state and its
     partner."""
     size = Wn.shape[0]
+    auto = rv[S_AUTO] != 0
     change = 0.0
     for total in range(sum_hi, sum_lo - 1, -1):
         i0 = max(0, total - size + 1)
         i1 = min(size - 1, total)
         if auto:
             for i in range(i0, i1 + 1, LANES):
-                change = max(change, _lane_group(
-                    True, True, i, min(i + LANES - 1, i1), total, Wn, Wa, lower, target,
-                    min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
-                    six_nonhot, V, roll, arg, M, dist, out, C, PB, pool, used, 0, off, first,
-                    count, mode, skip_tol, snap, reach, skipped, cap))  # fmt: skip
+                change = max(change, _lane_group(True, i, min(i + LANES - 1, i1), total, Wn, Wa,
+                                                 rv, fin, dice, sc, store, 0, how))  # fmt: skip
         mid = i1 if auto else min(total // 2, i1)
         for lo, hi in ((i0, mid), (max(i0, mid + 1), i1)):
             for i in range(lo, hi + 1, LANES):
-                change = max(change, _lane_group(
-                    False, auto, i, min(i + LANES - 1, hi), total, Wn, Wa, lower, target,
-                    min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
-                    six_nonhot, V, roll, arg, M, dist, out, C, PB, pool, used, 0, off, first,
-                    count, mode, skip_tol, snap, reach, skipped, cap))  # fmt: skip
+                change = max(change, _lane_group(False, i, min(i + LANES - 1, hi), total, Wn,
+                                                 Wa, rv, fin, dice, sc, store, 0,
+                                                 how))  # fmt: skip
     return change
 
 
-@slp_vectorized
-@njit(cache=True, parallel=True)
+@jit(inline=True)
+def _thread_scratch(sc: Scratch, c: int) -> Scratch:
+    """Thread ``c``'s part of a per-thread :func:`scratch`."""
+    return Scratch(sc.V[c], sc.roll[c], sc.arg[c], sc.M[c], sc.dist[c], sc.out[c])
+
+
+@jit(parallel=True, slp=True)
 def sweep_policy_threads(
     Wn: F64,
     Wa: F64,
-    lower: int,
-    target: int,
-    min_bank: int,
-    penalty: int,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    os_: I64,
-    oo: I64,
-    six_nonhot: I64,
-    V: F64,
-    roll: npt.NDArray[np.bool_],
-    arg: Choices,
-    M: F64,
-    dist: F64,
-    out: F64,
-    C: F64,
-    PB: F64,
-    pool: F64,
-    used: I64,
-    off: I64,
-    first: I64,
-    count: I64,
+    rv: I64,
+    fin: FinalTables,
+    dice: Dice,
+    sc: Scratch,
+    store: Store,
+    how: Sweep,
     sum_hi: int,
     sum_lo: int,
-    mode: int,
-    skip_tol: float,
-    snap: F64,
-    reach: F64,
-    skipped: npt.NDArray[np.bool_],
-    cap: int,
 ) -> float:
     """:func:`sweep_policy` under Auto-Pfeffer with the groups of one score sum spread over the
-    threads (one per row of ``pool``; ``V``, ``roll``, ``M``, ``dist``, ``out``: one
-    :func:`scratch` per thread; ``arg``: one :func:`kernels.choice_array` per thread, ``LANES``
-    lanes wide). The same values: within a sum an Auto-Pfeffer state reads only other sums and
-    (at the lower bound, ``i`` = 0 only) its partner, so the first group of each sum is done
-    alone first; a normal state reads its partner's Auto-Pfeffer value, done in the pass
-    before."""
+    threads (one per row of ``store.pool``; ``sc``: one :func:`scratch` per thread). The same
+    values: within a sum an Auto-Pfeffer state reads only other sums and (at the lower bound,
+    ``i`` = 0 only) its partner, so the first group of each sum is done alone first; a normal
+    state reads its partner's Auto-Pfeffer value, done in the pass before."""
     size = Wn.shape[0]
-    chunks = pool.shape[0]
+    chunks = store.pool.shape[0]
     change = 0.0
     for total in range(sum_hi, sum_lo - 1, -1):
         i0 = max(0, total - size + 1)
@@ -520,74 +434,58 @@ def sweep_policy_threads(
             auto_state = kind == 0
             start = i0
             if auto_state:
-                change = max(change, _lane_group(
-                    True, True, i0, min(i0 + LANES - 1, i1), total, Wn, Wa, lower, target,
-                    min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp, os_, oo,
-                    six_nonhot, V[0], roll[0], arg[0], M[0], dist[0], out[0], C, PB, pool, used,
-                    0, off, first, count, mode, skip_tol, snap, reach, skipped, cap))  # fmt: skip
+                change = max(change, _lane_group(True, i0, min(i0 + LANES - 1, i1), total, Wn,
+                                                 Wa, rv, fin, dice, _thread_scratch(sc, 0),
+                                                 store, 0, how))  # fmt: skip
                 start = i0 + LANES
             for c in prange(chunks):
                 for i in range(start + c * LANES, i1 + 1, chunks * LANES):
                     found[c] = max(found[c], _lane_group(
-                        auto_state, True, i, min(i + LANES - 1, i1), total, Wn, Wa, lower,
-                        target, min_bank, penalty, final_round, must_roll, F, Q, bust, gs, gp,
-                        os_, oo, six_nonhot, V[c], roll[c], arg[c], M[c], dist[c], out[c], C, PB,
-                        pool, used, c, off, first, count, mode, skip_tol, snap, reach,
-                        skipped, cap))  # fmt: skip
+                        auto_state, i, min(i + LANES - 1, i1), total, Wn, Wa, rv, fin, dice,
+                        _thread_scratch(sc, c), store, c, how))  # fmt: skip
         change = max(change, found.max())
     return change
 
 
-def scratch(
-    turn_size: int, size: int, threads: int = 0
-) -> tuple[F64, npt.NDArray[np.bool_], F64, F64, F64]:
-    """The scratch arrays of :func:`sweep_policy` (``threads`` > 0: one of each per thread, for
-    :func:`sweep_policy_threads`): ``V``, ``roll``, ``M``, ``dist``, ``out`` (``M`` twice the
-    turn: a lane past its turn's end may spread a weight of 0 up to the largest keep past it,
-    see :func:`_spread_lanes`)."""
+def scratch(t: DiceTables, turn_size: int, size: int, threads: int = 0) -> Scratch:
+    """The :class:`~pfeffer.dice.solver.kernels.Scratch` of :func:`sweep_policy` (``threads`` >
+    0: one of each per thread, for :func:`sweep_policy_threads`): ``M`` twice the turn (a lane
+    past its turn's end may spread a weight of 0 up to the largest keep past it, see
+    :func:`_spread_lanes`), ``arg`` ``LANES`` lanes wide (:func:`kernels.choice_array`)."""
     lead = (threads,) if threads else ()
-    return (
-        np.zeros((*lead, LANES * 6 * turn_size)),
-        np.zeros((*lead, turn_size, 7, LANES), dtype=np.bool_),
-        np.zeros((*lead, LANES * 6 * 2 * turn_size)),
-        np.zeros((*lead, LANES, size)),
-        np.zeros((*lead, LANES, 3)),
+    return Scratch(
+        V=np.zeros((*lead, LANES * 6 * turn_size)),
+        roll=np.zeros((*lead, turn_size, 7, LANES), dtype=np.bool_),
+        arg=choice_array(t, turn_size, threads, LANES),
+        M=np.zeros((*lead, LANES * 6 * 2 * turn_size)),
+        dist=np.zeros((*lead, LANES, size)),
+        out=np.zeros((*lead, LANES, 3)),
     )
 
 
-@slp_vectorized
-@njit(cache=True)
+@jit(slp=True)
 def _forward_lanes(
     own: I64,
     other: I64,
-    lower: int,
-    target: int,
-    final_round: bool,
-    must_roll: bool,
-    F: F64,
-    Q: F64,
-    bust: F64,
-    gs: I64,
-    gp: F64,
-    oo: I64,
-    six_nonhot: I64,
-    tc5: I64,
-    tc6: I64,
-    top: I64,
-    end: I64,
-    free: I64,
+    rv: I64,
+    fin: FinalTables,
+    dice: Dice,
+    limits: I64,
     p_only_hot: float,
-    roll: npt.NDArray[np.bool_],
-    arg: Choices,
-    M: F64,
-    dist: F64,
-    out: F64,
+    sc: Scratch,
 ) -> None:
     """:func:`kernels.turn_forward` for the lanes of :func:`turn_policy_lanes` at once (``M``
-    ``LANES`` wide, ``M[LANES * (6 t + slot) + lane]``): ``dist[lane]``, and ``out[lane, 1]``,
-    ``out[lane, 2]`` = (const, p_bust). A lane that does not throw somewhere spreads a weight
+    ``LANES`` wide, ``M[LANES * (6 t + slot) + lane]``; ``limits``: each lane's
+    :func:`kernels.turn_limits`, one row each): ``sc.dist[lane]``, and ``sc.out[lane, 1]``,
+    ``sc.out[lane, 2]`` = (const, p_bust). A lane that does not throw somewhere spreads a weight
     of 0 there, which changes no sum (the chances are never negative), so each lane's sums are
     :func:`kernels.turn_forward`'s, in the same order."""
+    F, Q = fin
+    roll, M, dist, out = sc.roll, sc.M, sc.dist, sc.out
+    bust, gs = dice.bust, dice.group_start
+    lower, target = rv[S_LOWER], rv[S_TARGET]
+    final_round, must_roll = rv[S_FINAL_ROUND] != 0, rv[S_MUST_ROLL] != 0
+    tc5, tc6, top, end, free = limits[0], limits[1], limits[2], limits[3], limits[4]
     dlast = F.shape[0] - 1
     last = end.max()
     for k in range(LANES * 6 * (last + 1)):
@@ -619,7 +517,7 @@ def _forward_lanes(
                     w[lane] = mn
                     spread = True
             if spread:
-                _spread_lanes(t, gs[n], gs[n + 1], w, w, False, six_nonhot, gp, arg, M)
+                _spread_lanes(t, gs[n], gs[n + 1], w, w, False, dice, sc)
         spread = False
         for lane in range(LANES):
             m = M[LANES * (at + 5) + lane]
@@ -647,7 +545,7 @@ def _forward_lanes(
                 w[lane] = m
                 spread = True
         if spread:
-            _spread_lanes(t, gs[6], gs[7], w, chain, True, six_nonhot, gp, arg, M)
+            _spread_lanes(t, gs[6], gs[7], w, chain, True, dice, sc)
         for lane in range(LANES):
             b = to_bank[lane]
             if b == 0.0 or t > end[lane]:
@@ -664,18 +562,9 @@ def _forward_lanes(
         out[lane, 2] = pb[lane]
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _spread_lanes(
-    t: int,
-    g_lo: int,
-    g_hi: int,
-    w: F64,
-    chain: F64,
-    six: bool,
-    six_nonhot: I64,
-    gp: F64,
-    arg: Choices,
-    M: F64,
+    t: int, g_lo: int, g_hi: int, w: F64, chain: F64, six: bool, dice: Dice, sc: Scratch
 ) -> None:
     """Spread each lane's weight over the menus ``g_lo .. g_hi`` to their best options: ``w``
     over every menu, ``chain`` (a closed-form six-dice throw's hot dice) over the menus that
@@ -684,6 +573,7 @@ def _spread_lanes(
     pass writes every lane, :func:`_expect_lanes`), and an offset not written in this turn is one
     of an earlier turn: a lane of weight 0 adds 0 at a valid place. ``M`` is long enough for
     every offset past the turn's end (:func:`scratch`)."""
+    gp, six_nonhot, arg, M = dice.group_prob, dice.six_nonhot, sc.arg, sc.M
     at = 6 * t
     for g in range(g_lo, g_hi):
         q = gp[g]

@@ -22,12 +22,11 @@ Banks at or past the target are valued from the final round's table, which does 
 
 from __future__ import annotations
 
-from numba import njit
+from pfeffer.core.compiled import jit
+from pfeffer.dice.solver.tables import F64, I64, S_AUTO, S_MIN_BANK, S_PENALTY
 
-from pfeffer.dice.solver.tables import F64
 
-
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _moved(now: F64, snap: F64, kind: int, j: int, x: int) -> float:
     """How far entry ``(j, x)`` of table ``kind`` may have moved since it was read in the last
     sweep (``snap[0]``: the tables at its start, ``snap[1]``: at its end)."""
@@ -35,34 +34,27 @@ def _moved(now: F64, snap: F64, kind: int, j: int, x: int) -> float:
     return float(max(abs(v - snap[0, kind, j, x]), abs(v - snap[1, kind, j, x])))
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def residual_bound(
-    auto_state: bool,
-    auto: bool,
-    i: int,
-    j: int,
-    Wn: F64,
-    Wa: F64,
-    snap: F64,
-    reach: F64,
-    min_bank: int,
-    penalty: int,
+    auto_state: bool, i: int, j: int, Wn: F64, Wa: F64, rv: I64, snap: F64, reach: F64
 ) -> float:
     """An upper bound on ``|T(W)[s] - W[s]|`` for the start state ``s = (i, j)`` (table indices;
-    ``auto_state``: under Auto-Pfeffer, ``auto``: the rules have it) solved in the last sweep,
-    see the module docstring; reads as :func:`kernels.bust_value` and the bank values do."""
+    ``auto_state``: under Auto-Pfeffer; the rules from ``rv``, see
+    :func:`pfeffer.dice.solver.tables.solve_vector`) solved in the last sweep, see the module
+    docstring; reads as :func:`kernels.bust_value` and the bank values do."""
     kind = 1 if auto_state else 0
+    penalty = rv[S_PENALTY]
     now = Wa[i, j] if auto_state else Wn[i, j]
     bound = abs(now - snap[1, kind, i, j])
     if auto_state:
         bound += _moved(Wa, snap, 1, j, max(i - penalty, 0))
-    elif auto:
+    elif rv[S_AUTO] != 0:
         bound += _moved(Wa, snap, 1, j, i)
     else:
         bound += _moved(Wn, snap, 0, j, i)
     size = Wn.shape[0]
     top = 0.0
-    for t in range(max(min_bank, 1), size - i):
+    for t in range(max(rv[S_MIN_BANK], 1), size - i):
         d = _moved(Wn, snap, 0, j, i + t)
         if d > top:
             bound += reach[t] * (d - top)

@@ -4,7 +4,7 @@ the web server's replay page draw it each in their own way.
 
 >>> from pfeffer.dice import DiceGame, DiceRules
 >>> from pfeffer.dice.solver import advise
->>> from pfeffer.dice.solver.strategy import solve_small
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> s = solve_small()
 >>> g = DiceGame(2, DiceRules(target=1000), seed=3)
 >>> for _ in range(6):  # seat 0 takes the worst option, seat 1 the best

@@ -5,7 +5,7 @@ then evaluate those fixed policies; this repeats until an optimising sweep chang
 more than the tolerance (the stopping rule of plain value iteration, reached in about five
 optimising sweeps instead of about thirty).
 
->>> from pfeffer.dice.solver.strategy import solve_small
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> solve_small().residuals[-1] <= 1e-10
 True
 """
@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -21,9 +22,10 @@ import numpy as np
 
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import kernels, lanes
+from pfeffer.dice.solver.general import solve_general, solve_playoff
 from pfeffer.dice.solver.gkernels import dice_consts, reach_table
 from pfeffer.dice.solver.strategy import DiceStrategy
-from pfeffer.dice.solver.tables import F64, DiceTables, build_tables
+from pfeffer.dice.solver.tables import F64, DiceTables, build_tables, kernel_dice, solve_vector
 
 #: The stopping rule: a full sweep that moves no start-of-turn value by more than this.
 TOLERANCE = 1e-11
@@ -85,8 +87,6 @@ def solve_tables(
     the stake as reward) take the fast path below; the others, and rules where a Pfeffer call
     could pay after all (:func:`calls_never_pay`), the general path
     (:func:`pfeffer.dice.solver.general.solve_general`)."""
-    from pfeffer.dice.solver.general import solve_general
-
     if needs_general(rules):
         s = solve_general(rules, progress=progress, lower=lower, final_steps=final_steps,
                           tolerance=tolerance,
@@ -171,21 +171,17 @@ def _solve_fast(
     start = time.perf_counter()
     report = progress or (lambda stage, fraction: None)
     t = build_tables(rules)
-    args = kernels.kernel_args(t)
+    dice = kernel_dice(t)
     extra: dict[str, F64] = {}
     tie = 0.5
     report("final round", 0.0)
     if rules.final_round and rules.tie == "playoff":
-        from pfeffer.dice.solver.general import solve_playoff
-
-        reach = reach_table(final_steps + 1, rules.hot_dice_must_roll, *args,
-                            dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start,
-                                        t.opt_points, t.six_nonhot))  # fmt: skip
+        reach = reach_table(final_steps + 1, rules.hot_dice_must_roll, dice, dice_consts(dice))
         P = solve_playoff(t, t.min_bank, reach, final_steps)
         tie = float(1.0 - P[1])  # a tie in the last turn banks: the playoff without a call
         extra = {"playoff": P, "reach": reach}
-    F = kernels.final_round_table(final_steps, t.min_bank, rules.hot_dice_must_roll, tie, *args)
-    Q = kernels.tail_table(F, t.group_start, t.group_prob, t.six_nonhot)
+    F = kernels.final_round_table(final_steps, tie, solve_vector(t, lower), dice)
+    Q = kernels.tail_table(F, dice)
     start_tables = None
     if guess is not None:
         index = np.clip(np.arange(t.target + lower) - lower + guess.lower, 0, None)
@@ -222,28 +218,19 @@ def iterate_tables(
     """Modified policy iteration at bound ``lower`` from ``guess`` (else 0.5 everywhere; any
     guess gives the same fixed point, a good one fewer sweeps): the tables and what each
     optimising sweep did."""
-    policy_args = (t.bust, t.group_start, t.group_prob, t.opt_start, kernels.option_offsets(t),
-                   t.six_nonhot)  # fmt: skip
+    rv = solve_vector(t, lower)
+    dice = kernel_dice(t)
+    fin = kernels.FinalTables(F, Q)
     size = t.target + lower
     normal = np.full((size, size), 0.5) if guess is None else guess[0]
     auto = np.full((size, size), 0.5) if guess is None else guess[1]
     turn_size = 2 * size + len(F) + kernels.TAIL + t.max_points + 16
     kinds = 2 if rules.auto_pfeffer else 1
     chunks = threads if (threads > 1 and rules.auto_pfeffer) else 1
-    # The scratch and the turn's choices (``lanes.LANES`` wide): one of each per thread.
-    V, roll, M, dist, out = lanes.scratch(turn_size, size, chunks if chunks > 1 else 0)
-    arg = kernels.choice_array(t, turn_size, chunks if chunks > 1 else 0, lanes.LANES)
-    C = np.zeros((kinds, size, size))
-    PB = np.zeros((kinds, size, size))
-    # The policies' bands, one pool per thread, each big enough for every band at its longest
-    # (a state's band has at most ``size - i - 1`` entries). Only the entries written are ever
-    # touched (np.zeros maps fresh zero pages), so the resident memory is what the bands need,
-    # and no pool ever grows or is copied.
-    pool = np.zeros((chunks, kinds * size * (size * (size - 1) // 2)))
-    used = np.zeros(chunks, dtype=np.int64)
-    off = np.zeros((kinds, size, size), dtype=np.int64)
-    first = np.zeros((kinds, size, size), dtype=np.int64)
-    count = np.zeros((kinds, size, size), dtype=np.int64)
+    # The scratch (the turn's choices ``lanes.LANES`` wide) and the policies' bands: one of each
+    # per thread.
+    sc = lanes.scratch(t, turn_size, size, chunks if chunks > 1 else 0)
+    store = kernels.policy_store(kinds, size, chunks)
     log = SweepLog()
     residuals = log.residuals
     # The first sweeps' turns are capped (a cheap approximation while the table is far off),
@@ -253,9 +240,7 @@ def iterate_tables(
     # The last sweep's tables (start, end) and the best chance of a turn to get t steps far, for
     # the residual bounds of the sweeps that may end the solve (:mod:`.residual`).
     snap = np.zeros((2, 2, size, size))
-    reach = reach_table(size + 1, rules.hot_dice_must_roll, *kernels.kernel_args(t),
-                        dice_consts(t.bust, t.group_start, t.group_prob, t.opt_start,
-                                    t.opt_points, t.six_nonhot))  # fmt: skip
+    reach = reach_table(size + 1, rules.hot_dice_must_roll, dice, dice_consts(dice))
     skipped = np.zeros((2, size, size), dtype=np.bool_)
     chunk = max(1, (2 * size) // 50)
 
@@ -265,20 +250,11 @@ def iterate_tables(
         shortcut = tolerance * SKIP_SHARE
         turn_cap = cap if capped else kernels.NO_CAP
         hi = 2 * size - 2
+        how = lanes.Sweep(mode, shortcut, turn_cap, snap, reach, skipped)
+        sweep_kernel = lanes.sweep_policy_threads if chunks > 1 else lanes.sweep_policy
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
-            if chunks > 1:
-                c = lanes.sweep_policy_threads(
-                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.final_round,
-                    rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg, M, dist, out, C,
-                    PB, pool, used, off, first, count, hi, lo, mode, shortcut, snap, reach,
-                    skipped, turn_cap)  # fmt: skip
-            else:
-                c = lanes.sweep_policy(
-                    normal, auto, lower, t.target, t.min_bank, t.auto_penalty, rules.auto_pfeffer,
-                    rules.final_round, rules.hot_dice_must_roll, F, Q, *policy_args, V, roll, arg,
-                    M, dist, out, C, PB, pool, used, off, first, count, hi, lo, mode, shortcut,
-                    snap, reach, skipped, turn_cap)  # fmt: skip
+            c = sweep_kernel(normal, auto, rv, fin, dice, sc, store, how, hi, lo)
             change = max(change, c)
             hi = lo - 1
             done = len(residuals) + (2 * size - 1 - hi) / (2 * size)
@@ -291,7 +267,7 @@ def iterate_tables(
         # tolerance without solving is skipped (and solved after all if the sweep does not end
         # the solve: the evaluation needs its policy). Only a whole sweep can end the solve.
         start = (normal.copy(), auto.copy())
-        used[:] = 0
+        store.used[:] = 0
         skipped[:] = False
         mode = 0
         if residuals and not log.capped[-1] and residuals[-1] <= SKIP_FROM:
@@ -311,11 +287,9 @@ def iterate_tables(
         # Evaluate the fixed policies: cheap linear sweeps to (nearly) their fixed point.
         for _ in range(MAX_EVALUATIONS):
             if chunks > 1:
-                c = kernels.sweep_fixed_threads(normal, auto, lower, t.auto_penalty, C, PB, pool,
-                                                off, first, count, chunks)  # fmt: skip
+                c = kernels.sweep_fixed_threads(normal, auto, rv, store, chunks)
             else:
-                c = kernels.sweep_fixed(normal, auto, lower, t.auto_penalty, rules.auto_pfeffer,
-                                        C, PB, pool, off, first, count)  # fmt: skip
+                c = kernels.sweep_fixed(normal, auto, rv, store)
             if c <= max(EVALUATION_TOLERANCE, min(EVALUATION_RELATIVE * change, change**2)):
                 break
     return normal, auto, log
@@ -338,3 +312,9 @@ def _fraction(done: float) -> float:
     if done <= expected - 1:
         return done / expected
     return 1.0 - (1.0 / expected) / (1.0 + done - (expected - 1))
+
+
+@functools.cache
+def solve_small() -> DiceStrategy:
+    """A strategy for a small target (doctests and quick checks): target 1000."""
+    return solve_tables(DiceRules(target=1000), lower=20, final_steps=300, tolerance=1e-10)

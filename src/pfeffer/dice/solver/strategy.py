@@ -1,6 +1,6 @@
 """The solved strategy of one rule set: start-of-turn win chances and the turn values behind them.
 
->>> from pfeffer.dice.rules import DiceRules
+>>> from pfeffer.dice.solver.solve import solve_small
 >>> s = solve_small()
 >>> 0.5 < s.win_probability(0, 0) < 0.7
 True
@@ -58,7 +58,7 @@ class DiceStrategy:
     @functools.cached_property
     def model(self) -> Model:
         """All values in the general layout (:class:`pfeffer.dice.solver.context.Model`)."""
-        return model_of(self)
+        return model_of(self.tables, self.lower, self.normal, self.auto, self.final, self.extra)
 
     @property
     def step(self) -> int:
@@ -115,6 +115,7 @@ class DiceStrategy:
         ``win_probability(0, h)`` crosses one half, interpolated linearly between scoring steps
         (0 if the first player is not favoured; the table's largest total if it never crosses).
 
+        >>> from pfeffer.dice.solver.solve import solve_small
         >>> 0 < solve_small().fair_compensation() < 1000
         True
         """
@@ -198,11 +199,3 @@ class DiceStrategy:
         if s.normal.shape != (size, size):
             raise ValueError("the stored table does not fit the rules")
         return s
-
-
-@functools.cache
-def solve_small() -> DiceStrategy:
-    """A strategy for a small target (doctests and quick checks): target 1000."""
-    from pfeffer.dice.solver.solve import solve_tables
-
-    return solve_tables(DiceRules(target=1000), lower=20, final_steps=300, tolerance=1e-10)

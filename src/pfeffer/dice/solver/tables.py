@@ -12,12 +12,20 @@ not monotone in the totals everywhere (see docs/strategy.md), so fewer points ca
 (0.023148, 0.666667)
 >>> int(t.group_start[7] - t.group_start[6])  # distinct six-dice keep menus
 124
+
+The kernels take these arrays as one bundle, :class:`Dice`, and a solve's scalars (the rules in
+steps and the lower bound) as one integer vector, :func:`solve_vector`:
+
+>>> v = solve_vector(t, lower=10)
+>>> int(v[S_TARGET]), int(v[S_LOWER]), int(v[S_MIN_BANK]), int(v[S_FINAL_ROUND])
+(200, 10, 7, 1)
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +70,72 @@ class DiceTables:
         """Chance that six dice score but only by setting all six aside."""
         lo, hi = int(self.group_start[6]), int(self.group_start[7])
         return float(sum(self.group_prob[g] for g in range(lo, hi) if self.six_nonhot[g] < 0))
+
+
+class Dice(NamedTuple):
+    """A rule set's dice as the kernels read them: the arrays of :class:`DiceTables` (see there)
+    and each option's ``opt_offset`` in the flat layout of
+    :func:`pfeffer.dice.solver.kernels.turn_policy` (``6 * points`` plus the slot of the state
+    it leads to: ``dice left - 1``, or 5 for six dice after hot dice)."""
+
+    bust: F64
+    group_start: I64
+    group_prob: F64
+    opt_start: I64
+    opt_points: I64
+    opt_left: I64
+    opt_offset: I64
+    six_nonhot: I64
+
+
+def kernel_dice(t: DiceTables) -> Dice:
+    """The :class:`Dice` bundle of ``t``."""
+    slot = np.where(t.opt_left == 0, 5, t.opt_left - 1)
+    offset = np.asarray(6 * t.opt_points + slot, dtype=np.int64)
+    return Dice(t.bust, t.group_start, t.group_prob, t.opt_start, t.opt_points, t.opt_left,
+                offset, t.six_nonhot)  # fmt: skip
+
+
+#: Positions in the vector of :func:`solve_vector` (the kernels read a solve's scalars from it):
+#: the lower bound and the rules in steps (yes/no as 1/0). ``S_CALLS``: the solve values Pfeffer
+#: calls in its states (the general path); ``S_STAKE_REWARD``: a called turn that banks the
+#: stake wins it (Pfeffer with the stake as reward). numba compiles these numbers into the
+#: kernels as constants and keys its cache by each kernel's own file: a change here needs the
+#: kernels' ``__pycache__`` emptied.
+S_LOWER = 0
+S_TARGET = 1
+S_MIN_BANK = 2
+S_PENALTY = 3
+S_AUTO = 4
+S_FINAL_ROUND = 5
+S_MUST_ROLL = 6
+S_MARGIN = 7
+S_FACTOR = 8
+S_FORBIDDEN = 9
+S_STAKE_REWARD = 10
+S_CALLS = 11
+S_SIZE = 12
+
+
+def solve_vector(t: DiceTables, lower: int, *, calls: bool = False) -> I64:
+    """A solve's scalars at the ``S_*`` positions: the bound ``lower`` (steps), the rules of
+    ``t`` in steps and whether the solve values Pfeffer calls (``calls``)."""
+    r = t.rules
+    v = np.zeros(S_SIZE, dtype=np.int64)
+    v[S_LOWER] = lower
+    v[S_TARGET] = t.target
+    v[S_MIN_BANK] = t.min_bank
+    v[S_PENALTY] = t.auto_penalty
+    v[S_AUTO] = r.auto_pfeffer
+    v[S_FINAL_ROUND] = r.final_round
+    v[S_MUST_ROLL] = r.hot_dice_must_roll
+    v[S_MARGIN] = t.margin
+    v[S_FACTOR] = r.pfeffer_penalty_factor
+    v[S_FORBIDDEN] = r.pfeffer_short_bank == "forbidden"
+    v[S_STAKE_REWARD] = r.pfeffer and r.pfeffer_reward == "stake"
+    v[S_CALLS] = calls
+    v.flags.writeable = False
+    return v
 
 
 def _units(points: int, step: int, *, up: bool = True) -> int:

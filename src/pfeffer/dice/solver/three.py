@@ -28,8 +28,7 @@ from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import three_kernels as tk
 from pfeffer.dice.solver.general import dice_consts
 from pfeffer.dice.solver.gkernels import reach_table
-from pfeffer.dice.solver.kernels import kernel_args
-from pfeffer.dice.solver.tables import F64, DiceTables, build_tables
+from pfeffer.dice.solver.tables import F64, DiceTables, build_tables, kernel_dice, solve_vector
 
 Progress = Callable[[str, float], None]
 
@@ -70,10 +69,10 @@ class ThreeStrategy:
         the win between two and between three players."""
         t = self.tables
         r = self.rules
-        args, consts = kernel_args(t), dice_consts(t)
+        dice, consts = kernel_dice(t), dice_consts(t)
         dmax = self.FR.shape[0] - 2
-        two = tk.last_two(dmax, t.min_bank, 0.5, r.hot_dice_must_roll, *args, consts)
-        three = tk.last_two(dmax, t.min_bank, 1.0 / 3.0, r.hot_dice_must_roll, *args, consts)
+        two = tk.last_two(dmax, t.min_bank, 0.5, r.hot_dice_must_roll, dice, consts)
+        three = tk.last_two(dmax, t.min_bank, 1.0 / 3.0, r.hot_dice_must_roll, dice, consts)
         return two, three
 
     @functools.cached_property
@@ -114,12 +113,12 @@ def check_rules(rules: DiceRules) -> None:
 def final_tables3(t: DiceTables, dmax: int) -> tuple[F64, F64]:
     """``(FR, reach)`` of the rules (see :func:`three_kernels.final_three`)."""
     r = t.rules
-    args = kernel_args(t)
+    dice = kernel_dice(t)
     consts = dice_consts(t)
-    reach = reach_table(dmax + 1, r.hot_dice_must_roll, *args, consts)
-    two = tk.last_two(dmax, t.min_bank, 0.5, r.hot_dice_must_roll, *args, consts)
-    three = tk.last_two(dmax, t.min_bank, 1.0 / 3.0, r.hot_dice_must_roll, *args, consts)
-    FR = tk.final_three(dmax, t.min_bank, r.hot_dice_must_roll, two, three, *args, consts)
+    reach = reach_table(dmax + 1, r.hot_dice_must_roll, dice, consts)
+    two = tk.last_two(dmax, t.min_bank, 0.5, r.hot_dice_must_roll, dice, consts)
+    three = tk.last_two(dmax, t.min_bank, 1.0 / 3.0, r.hot_dice_must_roll, dice, consts)
+    FR = tk.final_three(dmax, t.min_bank, r.hot_dice_must_roll, two, three, dice, consts)
     return FR, reach
 
 
@@ -139,7 +138,7 @@ def solve_three(
     report = progress or (lambda stage, fraction: None)
     t = build_tables(rules)
     r = rules
-    args = kernel_args(t)
+    rv, dice = solve_vector(t, lower), kernel_dice(t)
     consts = dice_consts(t)
     report("final round", 0.0)
     FR, reach = final_tables3(t, final_steps)
@@ -161,9 +160,7 @@ def solve_three(
         hi = top
         while hi >= 0:
             lo = max(0, hi - chunk + 1)
-            c = tk.sweep3(W, lower, t.target, t.min_bank, t.auto_penalty, r.auto_pfeffer,
-                          r.final_round, r.hot_dice_must_roll, FR, reach, *args, consts, b, D, H,
-                          hi, lo)  # fmt: skip
+            c = tk.sweep3(W, rv, FR, reach, dice, consts, b, D, H, hi, lo)
             change = max(change, c)
             hi = lo - 1
             report(f"sweep {len(residuals) + 1}", min(0.99, (len(residuals) + 1) / 30))

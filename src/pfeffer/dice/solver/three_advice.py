@@ -17,11 +17,10 @@ import numpy as np
 
 from pfeffer.dice.game import DiceGame, DiceView, Phase
 from pfeffer.dice.solver import three_kernels as tk
-from pfeffer.dice.solver.advice import Advice, _legal
 from pfeffer.dice.solver.general import dice_consts
-from pfeffer.dice.solver.kernels import kernel_args
-from pfeffer.dice.solver.tables import F64
+from pfeffer.dice.solver.tables import F64, kernel_dice, solve_vector
 from pfeffer.dice.solver.three import ThreeStrategy
+from pfeffer.dice.solver.two_advice import Advice, legal_decisions
 
 #: Solved turns kept per strategy (a turn's decisions share one solve).
 CACHE_TURNS = 256
@@ -75,8 +74,8 @@ def solve_turn(
         b = np.zeros((length, tk.K))
         v = s.W[1 if r.auto_pfeffer else 0, o1 + lower, o2 + lower, max(own - pen, -lower) + lower]
         beta[:] = (v[2], v[2], v[0], v[1])
-        top = tk.three_bank(b, own, o1, o2, need, s.W, lower, t.target, r.final_round, s.FR,
-                            s.reach, beta[0], t.bust, maxp, tmin)  # fmt: skip
+        top = tk.three_bank(b, own, o1, o2, need, s.W, solve_vector(t, lower), s.FR, s.reach,
+                            beta[0], float(t.bust[6]), maxp, tmin)  # fmt: skip
     else:
         # The seats after the mover, in the order of the arrays' entries.
         others = [(seat + 1) % n, (seat + 2) % n]
@@ -118,7 +117,7 @@ def solve_turn(
                 b[i] = end_vec(own + i) if i >= need else (-1.0, 0.0, 0.0, 0.0)
     D = np.zeros((length, 5, tk.K))
     H = np.zeros((length, tk.K))
-    tk.vturn(b, beta, r.hot_dice_must_roll, top, *kernel_args(t), consts, D, H)
+    tk.vturn(b, beta, r.hot_dice_must_roll, top, kernel_dice(t), consts, D, H)
     if len(s._turns) >= CACHE_TURNS:
         s._turns.clear()
     s._turns[key] = (b, beta, D, H)
@@ -134,7 +133,7 @@ def advise_three(s: ThreeStrategy, game_or_view: DiceGame | DiceView) -> list[Ad
         legal = game_or_view.legal_actions()
     else:
         view = game_or_view
-        legal = _legal(view)
+        legal = legal_decisions(view)
     if view.current_player is None or view.is_over:
         return []
     if len(view.players) != 3:
@@ -158,8 +157,7 @@ def advise_three(s: ThreeStrategy, game_or_view: DiceGame | DiceView) -> list[Ad
             values[option.action] = float(H[after, 1] if rest == 0 else D[after, rest - 1, 1])
     elif view.phase is Phase.DECIDE:
         out = np.zeros(tk.K)
-        gs, gp, os_, op, ol = t.group_start, t.group_prob, t.opt_start, t.opt_points, t.opt_left
-        tk._expect_vec(cur, view.dice_to_roll, beta, D, H, out, t.bust, gs, gp, os_, op, ol)
+        tk._expect_vec(cur, view.dice_to_roll, beta, D, H, out, kernel_dice(t))
         values["roll"] = float(out[1])
         if view.can_bank:
             values["bank"] = float(b[cur, 1])

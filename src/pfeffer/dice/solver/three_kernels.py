@@ -10,18 +10,30 @@ choices that entry 0 makes (equal values: bank rather than throw, the first keep
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from pfeffer.core.compiled import jit
 from pfeffer.dice.solver.gkernels import TAIL_EPS
-from pfeffer.dice.solver.tables import F64, I64
+from pfeffer.dice.solver.tables import (
+    F64,
+    I64,
+    S_AUTO,
+    S_FINAL_ROUND,
+    S_LOWER,
+    S_MIN_BANK,
+    S_MUST_ROLL,
+    S_PENALTY,
+    S_TARGET,
+    Dice,
+)
 
 K = 4
 
 
-@njit(cache=True, inline="always")
-def _expect_vec(t: int, n: int, beta: F64, D: F64, H: F64, out: F64, bust: F64, gs: I64,
-                gp: F64, os_: I64, op: I64, ol: I64) -> None:  # fmt: skip
+@jit(inline=True)
+def _expect_vec(t: int, n: int, beta: F64, D: F64, H: F64, out: F64, dice: Dice) -> None:
     """``out``: the value vector of throwing ``n`` dice at ``t`` (best keep by entry 0)."""
+    bust, gs, gp, os_, op, ol = (dice.bust, dice.group_start, dice.group_prob, dice.opt_start,
+                                 dice.opt_points, dice.opt_left)  # fmt: skip
     for c in range(K):
         out[c] = bust[n] * beta[c]
     for g in range(gs[n], gs[n + 1]):
@@ -38,13 +50,15 @@ def _expect_vec(t: int, n: int, beta: F64, D: F64, H: F64, out: F64, bust: F64, 
             out[c] += gp[g] * (H[t + op[bo], c] if left == 0 else D[t + op[bo], left - 1, c])
 
 
-@njit(cache=True)
-def vturn(b: F64, beta: F64, must_roll: bool, top: int, bust: F64, gs: I64, gp: F64, os_: I64,
-          op: I64, ol: I64, six_nonhot: I64, consts: F64, D: F64, H: F64) -> None:  # fmt: skip
+@jit
+def vturn(
+    b: F64, beta: F64, must_roll: bool, top: int, dice: Dice, consts: F64, D: F64, H: F64
+) -> None:
     """One turn with vector values: ``b[t]`` the vector after banking ``t`` (``b[t, 0] < 0``: not
     allowed), ``beta`` after a bust; past ``top`` banking must be best for the player on turn
     (the caller checks ``1 - b[t, 0]`` is negligible there). Fills ``D[t, n - 1]`` and ``H[t]``
     (``H[0]``: the turn's start) for ``t <= top + max points``."""
+    bust, gs, gp, six_nonhot = dice.bust, dice.group_start, dice.group_prob, dice.six_nonhot
     maxp = int(consts[0])
     poh = consts[1]
     p6 = bust[6]
@@ -65,19 +79,18 @@ def vturn(b: F64, beta: F64, must_roll: bool, top: int, bust: F64, gs: I64, gp: 
                 for c in range(K):
                     D[t, n - 1, c] = b[t, c]
                 continue
-            _expect_vec(t, n, beta, D, H, e, bust, gs, gp, os_, op, ol)
+            _expect_vec(t, n, beta, D, H, e, dice)
             take = bk >= 0.0 and bk >= e[0]
             for c in range(K):
                 D[t, n - 1, c] = b[t, c] if take else e[c]
-        _expect_vec(t, 6, beta, D, H, e, bust, gs, gp, os_, op, ol)
+        _expect_vec(t, 6, beta, D, H, e, dice)
         take = (not must_roll) and bk >= 0.0 and bk >= e[0]
         for c in range(K):
             H[t, c] = b[t, c] if take else e[c]
 
 
-@njit(cache=True)
-def last_two(g_max: int, need: int, share: float, must_roll: bool, bust: F64, gs: I64, gp: F64,
-             os_: I64, op: I64, ol: I64, six_nonhot: I64, consts: F64) -> F64:  # fmt: skip
+@jit
+def last_two(g_max: int, need: int, share: float, must_roll: bool, dice: Dice, consts: F64) -> F64:
     """The last player of a three-player final round, ``g`` steps behind the leading total:
     ``[value, P(win alone), P(tie)]`` for ``g = 0 .. g_max`` (row ``g_max + 1``: zeros), when a
     tie shares the win ``share`` (one half or one third) and the player maximises its value."""
@@ -103,14 +116,14 @@ def last_two(g_max: int, need: int, share: float, must_roll: bool, bust: F64, gs
                 b[t, 1] = 1.0
                 b[t, 2] = 1.0
         top = max(g + 1, need, 1)
-        vturn(b, beta, must_roll, top, bust, gs, gp, os_, op, ol, six_nonhot, consts, D, H)
+        vturn(b, beta, must_roll, top, dice, consts, D, H)
         out[g, 0] = H[0, 1]
         out[g, 1] = H[0, 2]
         out[g, 2] = H[0, 3]
     return out
 
 
-@njit(cache=True, inline="always")
+@jit(inline=True)
 def _second_bank(u: int, e: int, two: F64, three: F64, dl: int, out: F64) -> None:
     """The vector ``[X+1, X, X+1, X+2]`` when the second-to-last player ends ``u`` steps above
     the leader ``X`` (who is ``e`` steps above the last player)."""
@@ -135,10 +148,10 @@ def _second_bank(u: int, e: int, two: F64, three: F64, dl: int, out: F64) -> Non
     out[0] = out[2]
 
 
-@njit(cache=True)
-def final_three(dmax: int, need: int, must_roll: bool, two: F64, three: F64, bust: F64,
-                gs: I64, gp: F64, os_: I64, op: I64, ol: I64, six_nonhot: I64,
-                consts: F64) -> F64:  # fmt: skip
+@jit
+def final_three(
+    dmax: int, need: int, must_roll: bool, two: F64, three: F64, dice: Dice, consts: F64
+) -> F64:
     """``FR[d1, e]``: the chances ``(X, X+1, X+2)`` when ``X`` has ended the main game ``d1``
     steps above ``X+1`` and ``e`` above ``X+2`` (both ≥ 1; index ``dmax + 1`` stands for every
     larger lead), ``X+1`` and ``X+2`` having one last turn each. For ``d1 >= need`` the second
@@ -178,7 +191,7 @@ def final_three(dmax: int, need: int, must_roll: bool, two: F64, three: F64, bus
                 for c in range(K):
                     b[t, c] = vec[c]
             top = start + max(dl - e + 1, 1) + need
-            vturn(b, beta, must_roll, top, bust, gs, gp, os_, op, ol, six_nonhot, consts, D, H)
+            vturn(b, beta, must_roll, top, dice, consts, D, H)
             if first == need:
                 for d1 in range(max(need, 1), dmax + 2):
                     for c in range(3):
@@ -189,18 +202,33 @@ def final_three(dmax: int, need: int, must_roll: bool, two: F64, three: F64, bus
     return FR
 
 
-@njit(cache=True)
-def three_bank(b: F64, own: int, o1: int, o2: int, need: int, W: F64, lower: int, target: int,
-               final_round: bool, FR: F64, reach: F64, beta0: float, bust: F64, maxp: int,
-               tmin: int = 0) -> int:  # fmt: skip
+@jit
+def three_bank(
+    b: F64,
+    own: int,
+    o1: int,
+    o2: int,
+    need: int,
+    W: F64,
+    rv: I64,
+    FR: F64,
+    reach: F64,
+    beta0: float,
+    bust6: float,
+    maxp: int,
+    tmin: int = 0,
+) -> int:
     """Fill ``b`` with the mover's vectors after banking (totals in steps, ``own`` against the
-    next player's ``o1`` and the one after's ``o2``) as far as the turn needs; returns ``top``
-    (at least ``tmin``: the advice reads the turn there)."""
+    next player's ``o1`` and the one after's ``o2``; the rules from ``rv``,
+    :func:`pfeffer.dice.solver.tables.solve_vector`) as far as the turn needs; returns ``top``
+    (at least ``tmin``: the advice reads the turn there). ``bust6``: the chance that six dice
+    bust."""
+    lower, target, final_round = rv[S_LOWER], rv[S_TARGET], rv[S_FINAL_ROUND] != 0
     n = b.shape[0]
     last = n - 2 * maxp - 2
     rl = reach.shape[0] - 1
     dl = FR.shape[0] - 1
-    thr = 1.0 - bust[6] * (1.0 - beta0)
+    thr = 1.0 - bust6 * (1.0 - beta0)
     j, k = o1 + lower, o2 + lower
     top = -1
     stop = n
@@ -235,14 +263,16 @@ def three_bank(b: F64, own: int, o1: int, o2: int, need: int, W: F64, lower: int
     return top
 
 
-@njit(cache=True)
-def sweep3(W: F64, lower: int, target: int, need: int, apen: int, auto: bool, final_round: bool,
-           must_roll: bool, FR: F64, reach: F64, bust: F64, gs: I64, gp: F64, os_: I64,
-           op: I64, ol: I64, six_nonhot: I64, consts: F64, b: F64, D: F64, H: F64,
-           sum_hi: int, sum_lo: int) -> float:  # fmt: skip
+@jit
+def sweep3(W: F64, rv: I64, FR: F64, reach: F64, dice: Dice, consts: F64, b: F64, D: F64,
+           H: F64, sum_hi: int, sum_lo: int) -> float:  # fmt: skip
     """One Gauss-Seidel pass over the three-player start states ``W[mode, i, j, k]`` (mover,
     next, next-next; mode 1: Auto-Pfeffer) whose index sum lies in ``[sum_lo, sum_hi]``, highest
-    sums first, Auto-Pfeffer states before the others of a sum. Returns the largest change."""
+    sums first, Auto-Pfeffer states before the others of a sum; the rules from ``rv``
+    (:func:`pfeffer.dice.solver.tables.solve_vector`), the turn's work arrays ``b``, ``D``,
+    ``H``. Returns the largest change."""
+    lower, need, apen = rv[S_LOWER], rv[S_MIN_BANK], rv[S_PENALTY]
+    auto, must_roll = rv[S_AUTO] != 0, rv[S_MUST_ROLL] != 0
     size = W.shape[1]
     maxp = int(consts[0])
     beta = np.zeros(K)
@@ -258,10 +288,9 @@ def sweep3(W: F64, lower: int, target: int, need: int, apen: int, auto: bool, fi
                     kb = max(i - pen, 0)
                     v = W[1 if auto else 0, j, k, kb]
                     beta[0], beta[1], beta[2], beta[3] = v[2], v[2], v[0], v[1]
-                    top = three_bank(b, i - lower, j - lower, k - lower, need, W, lower, target,
-                                     final_round, FR, reach, beta[0], bust, maxp)  # fmt: skip
-                    vturn(b, beta, must_roll, top, bust, gs, gp, os_, op, ol, six_nonhot,
-                          consts, D, H)  # fmt: skip
+                    top = three_bank(b, i - lower, j - lower, k - lower, need, W, rv, FR, reach,
+                                     beta[0], dice.bust[6], maxp)  # fmt: skip
+                    vturn(b, beta, must_roll, top, dice, consts, D, H)
                     for c in range(3):
                         change = max(change, abs(H[0, c + 1] - W[mode, i, j, k, c]))
                         W[mode, i, j, k, c] = H[0, c + 1]

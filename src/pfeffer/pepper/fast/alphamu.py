@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pfeffer.pepper.fast._jit import jit
+from pfeffer.core.compiled import jit
 from pfeffer.pepper.fast.batch import solve_from
 from pfeffer.pepper.fast.dd import _GEN, _MAXS, _N, _TRUMP, TT_SIZE
 from pfeffer.pepper.fast.kernel import trick_winner

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pfeffer.pepper.fast._jit import jit
+from pfeffer.core.compiled import jit
 from pfeffer.pepper.fast.dd import _GEN, _MAXS, _N, _TRUMP, TT_SIZE, _prepare, _search
 from pfeffer.pepper.fast.kernel import trick_winner
 from pfeffer.pepper.fast.tables import Int64Array

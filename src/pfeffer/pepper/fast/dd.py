@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pfeffer.pepper.fast._jit import jit
+from pfeffer.core.compiled import jit
 from pfeffer.pepper.fast.kernel import popcount
 from pfeffer.pepper.fast.tables import (
     EFF,
@@ -44,9 +44,9 @@ TT_BITS = 14
 # rank within its suit, and the leader), then lower and upper bounds on the max side's tricks
 # still to come (4 bits each) and the generation (the trump and side it was learnt for).
 TT_SIZE = 2 << TT_BITS
-# p (the search parameters): players, trump, max-side seats (bit mask), table generation, nodes
-# visited (a counter), tricks still to play.
-_N, _TRUMP, _MAXS, _GEN, _NODES, _TOTAL = range(6)
+# p (the search parameters): players, trump, max-side seats (bit mask), table generation, tricks
+# still to play.
+_N, _TRUMP, _MAXS, _GEN, _TOTAL = range(5)
 # st (one row per ply of the search): the node's state and where its move loop is.
 (_TL, _LEAD, _BV, _BS, _WON, _LOST, _KEY, _IDX, _LB, _UB, _SEAT, _MINE, _LED, _K, _I, _RES) = range(
     16
@@ -311,7 +311,6 @@ def _search(
                 res = False
                 done = True
             else:
-                p[_NODES] += 1
                 need = target - won
                 lb = 0
                 ub = total - won - lost
@@ -552,9 +551,4 @@ def solve_masks(
     return _SOLVER.solve(hands, trump, leader, trick, maxs)
 
 
-def nodes_searched() -> int:
-    """Search nodes visited by :func:`solve_masks` so far in this process (for tuning)."""
-    return 0 if _SOLVER is None else int(_SOLVER.p[_NODES])
-
-
-__all__ = ["TT_BITS", "TT_SIZE", "nodes_searched", "side_seats", "solve_kernel", "solve_masks"]
+__all__ = ["TT_BITS", "TT_SIZE", "side_seats", "solve_kernel", "solve_masks"]

@@ -8,7 +8,7 @@ hand looks to a simple bidder under each trump (the expert's model of what a bid
 
 from __future__ import annotations
 
-from pfeffer.pepper.fast._jit import jit
+from pfeffer.core.compiled import jit
 from pfeffer.pepper.fast.kernel import popcount
 from pfeffer.pepper.fast.tables import ORDER, ORDER_LEN, STRENGTH, SUIT_MASK, Int64Array
 from pfeffer.pepper.fast.winprob import FloatArray

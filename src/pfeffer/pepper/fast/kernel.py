@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pfeffer.pepper.fast._jit import jit
+from pfeffer.core.compiled import jit
 from pfeffer.pepper.fast.tables import EFF, SUIT_MASK, TRICK_VALUE, Int64Array
 
 #: Length of the logs :func:`play_random_hand` writes (more than any hand's decisions).

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from pfeffer.pepper.fast._jit import jit
+from pfeffer.core.compiled import jit
 from pfeffer.pepper.fast.tables import Int64Array
 
 FloatArray = npt.NDArray[np.float64]
