@@ -18,8 +18,10 @@ import importlib.util
 from collections.abc import Sequence
 
 #: Each extra of pyproject.toml: the modules that show it is installed.
+_AI = ("numpy", "numba")
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "ai": ("numpy", "numba"),
+    "ai": _AI,
+    # pyproject.toml's web extra includes pfeffer[ai]: its hints and computer players.
     "web": (
         "fastapi",
         "uvicorn",
@@ -30,8 +32,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
         "segno",
         "prometheus_client",
         "orjson",
-        "numpy",
-        "numba",
+        *_AI,
     ),
     "postgres": ("psycopg",),
     "cluster": ("redis",),
