@@ -249,8 +249,8 @@ def test_rules_command_shows_values_in_force(run: Run) -> None:
     out = result.output
     assert "at least 500 points" in out
     assert "played off" in out
-    assert "min_bank *" in out and "tie *" in out
-    assert "target *" not in out
+    assert "min_bank * = 500  (default 350)" in out and "tie * = playoff" in out
+    assert "target *" not in out and "target = 10000" in out
 
 
 def test_rules_command_shows_label_default_and_help_of_every_spec(run: Run) -> None:
@@ -260,8 +260,28 @@ def test_rules_command_shows_label_default_and_help_of_every_spec(run: Run) -> N
     for spec in DICE_RULE_SPECS:
         assert spec.name in out and spec.label in out and spec.help in out, spec.name
         assert f"({spec.rule})" in out
-    assert "triples * 1:1000, 2:250, 1:1000, 2:200," in out  # value and default, wrapped
-    assert "final_round * false true" in out
+    assert "triples * = 1:1000, 2:250, 3:300, 4:400, 5:500, 6:600 (default 1:1000, 2:200," in out
+    assert "final_round * = false (default true)" in out
+
+
+@pytest.mark.parametrize("game", ["dice", "pepper"])
+@pytest.mark.parametrize("width", [80, 100])
+def test_rules_command_wraps_every_house_rule_whole_at_narrow_widths(
+    game: str, width: int, tmp_path: Path
+) -> None:
+    # The old four-column table cropped words at 80 and 100 columns ("Minimum to bank",
+    # "at most the tar"): every line must fit and every help text must be there whole.
+    from typer.testing import CliRunner
+
+    from pfeffer.cli import app
+    from pfeffer.pepper.rules import PEPPER_RULE_SPECS
+
+    result = CliRunner().invoke(app, [game, "rules"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= width
+    out = " ".join(result.output.split())
+    for spec in DICE_RULE_SPECS if game == "dice" else PEPPER_RULE_SPECS:
+        assert f"{spec.label} ({spec.rule}): {spec.help}" in out, spec.name
 
 
 def test_rule_options_list_the_known_names_and_refuse_a_bad_mapping() -> None:

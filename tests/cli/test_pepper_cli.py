@@ -145,7 +145,7 @@ def test_rules_lists_the_rules_and_house_rules(run: Run) -> None:
     assert result.exit_code == 0
     out = " ".join(result.output.split())
     assert "first side to reach 50" in out and "no trump not allowed" in out
-    assert "target * 50" in out and "big_pepper_factor 2" in out
+    assert "target * = 50" in out and "big_pepper_factor = 2" in out
 
 
 def test_rules_show_label_value_default_and_help_from_the_specs(run: Run) -> None:
@@ -153,13 +153,13 @@ def test_rules_show_label_value_default_and_help_from_the_specs(run: Run) -> Non
     out = " ".join(result.output.split())
     for spec in PEPPER_RULE_SPECS:
         assert spec.name in out and spec.label in out and spec.help in out
-    assert "set_penalty * 5 none (by player" in out
+    assert "set_penalty * = 5 (default none (by player count" in out
     assert "loses 5 (house rule)" in out
 
 
 def test_rules_explain_the_set_penalty_and_ladders_by_player_count(run: Run) -> None:
     out = " ".join(run("pepper", "rules").output.split())
-    assert "set_penalty none (by player none (by player" in out  # value and default, wrapped
+    assert "set_penalty = none (by player count: 6 with 4 players, 8 with 2–3)" in out
     (row,) = [r for r in rule_rows(PepperRules()) if r.spec.name == "set_penalty"]
     assert row.value == "none (by player count: 6 with 4 players, 8 with 2–3)"
     assert "Set → the bidding side loses 6 with 4 players, 8 with 2 or 3." in out

@@ -31,10 +31,8 @@ from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
 import typer
 from platformdirs import user_data_dir
-from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from pfeffer.core.bots import Bot, BotRegistry
@@ -531,26 +529,28 @@ def changed_rules(rules: Any) -> set[str]:
 
 def print_rules(console: Console, summary: str, rules: Any, example: str) -> None:
     """The ``rules`` command: the game's rules ``summary``, then every house rule with its
-    label, the value in force (changed ones starred), the default and its help text, and how to
-    change one (``example``, e.g. ``--rule target=50``)."""
+    option name, the value in force (changed ones starred), the default, its label and help
+    text, and how to change one (``example``, e.g. ``--rule target=50``).
+
+    A house rule is a block (its name and values on one line, what it means wrapped beneath),
+    not a table: a four-column table cropped words at 80 and 100 columns."""
     console.print(summary)
     console.print()
-    rows = rule_rows(rules)
-    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD, show_lines=True)
-    table.add_column("option", no_wrap=True, min_width=max(len(r.spec.name) for r in rows) + 2)
-    table.add_column("value", max_width=16)
-    table.add_column("default", max_width=16)
-    table.add_column("what it means", min_width=30, ratio=1)
-    for row in rows:
+    console.print("[bold]House rules in force[/] (* = changed)")
+    for row in rule_rows(rules):
         spec = row.spec
-        meaning = Text.assemble((spec.label, "bold"), f" ({spec.rule}): ", spec.help)
-        table.add_row(
-            f"{spec.name}{' *' if row.changed else ''}",
-            Text(row.value.replace(",", ", "), style="bold" if row.changed else ""),
-            Text(row.default.replace(",", ", "), style="dim"),
-            meaning,
+        head = Text.assemble(
+            (f"{spec.name}{' *' if row.changed else ''}", "bold cyan"),
+            " = ",
+            (row.value.replace(",", ", "), "bold" if row.changed else ""),
         )
-    console.print(table)
+        if row.changed:
+            head.append(f"  (default {row.default.replace(',', ', ')})", style="dim")
+        console.print(head)
+        meaning = Text.assemble((spec.label, "bold"), f" ({spec.rule}): ", spec.help)
+        for line in meaning.wrap(console, max(20, console.width - 4)):
+            line.rstrip()
+            console.print(Text("    ").append_text(line), soft_wrap=True)
     console.print(f"[dim]Change one with --rule key=value, e.g. {example}.[/]")
 
 
