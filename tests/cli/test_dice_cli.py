@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pfeffer.cli.common import RuleOptionError, build_rules, parse_seats
+from pfeffer.cli.common import (
+    RuleOptionError,
+    build_rules,
+    make_bot,
+    parse_seats,
+    seats_of_record,
+)
 from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.bots import DICE_BOTS
 from pfeffer.dice.rules import DICE_RULE_SPECS
@@ -174,7 +180,7 @@ def test_hot_seat_humans_and_seat_names(run: Run, tmp_path: Path) -> None:
     [
         (["Anna"], "2 to 8 players"),
         ([f"P{i}" for i in range(9)], "2 to 8 players"),
-        (["Anna", "bot:clever"], "no bot kind 'clever'"),
+        (["Anna", "bot:clever"], "no computer player 'clever'"),
         (["--rule", "min_bank=lots"], "min_bank must be a whole number (got 'lots')"),
         (["--rule", "tie=coin"], "tie must be one of 'shared', 'playoff' (got 'coin')"),
         (["--rule", "target=100000000"], "target must be between 50 and 1000000"),
@@ -190,6 +196,31 @@ def test_bad_set_up_is_a_clear_usage_error(run: Run, args: list[str], message: s
     result = run("dice", "play", "--bot-delay", "0", *args)
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+
+
+def test_levels_are_accepted_as_seats_and_kept_in_the_record(run: Run, tmp_path: Path) -> None:
+    # docs/dice.md names the levels hard, medium and easy; "dice play bot:hard" was refused.
+    save = tmp_path / "levels.json"
+    result = run("dice", "play", "bot:hard", "bot:optimal:easy=Eva", "--seed", "3",
+                 "--bot-delay", "0", "--rule", "target=1000", "--save", str(save))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rec = record(save)
+    assert rec["players"] == ["Hard", "Eva"]
+    assert rec["bots"] == ["optimal:hard", "optimal:easy"]
+    seats = seats_of_record(rec)
+    assert [(s.bot, s.level) for s in seats] == [("optimal", "hard"), ("optimal", "easy")]
+    bots = [make_bot(DICE_BOTS, s, i, 3) for i, s in enumerate(seats)]
+    assert [type(b).__name__ for b in bots] == ["CardBot", "CardBot"]
+    assert [b.card.name for b in bots] == ["hard", "easy"]  # type: ignore[attr-defined]
+
+
+def test_play_help_lists_every_kind_and_level(run: Run) -> None:
+    dice = " ".join(run("dice", "play", "--help").output.split())
+    pepper = " ".join(run("pepper", "play", "--help").output.split())
+    for level in ("bot:optimal", "bot:perfect", "bot:hard", "bot:medium", "bot:easy"):
+        assert level in dice
+    for kind in ("bot:heuristic", "bot:random", "bot:expert", "bot:hard"):
+        assert kind in pepper
 
 
 def test_bot_kinds_and_names() -> None:

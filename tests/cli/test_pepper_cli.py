@@ -114,7 +114,7 @@ def test_hot_seat_pass_screen_hides_the_other_hand(run: Run, tmp_path: Path) -> 
         (["--players", "5"], "2, 3 or 4 players"),
         (["A", "B", "C", "D", "E"], "2, 3 or 4 players"),
         (["--players", "2", "A", "B", "C"], "3 seats given"),
-        (["Anna", "bot:clever"], "no bot kind 'clever'"),
+        (["Anna", "bot:clever"], "no computer player 'clever'"),
         (["--dealer", "Zed"], "'Zed' is no player"),
         (["--rule", "target=lots"], "target must be a whole number (got 'lots')"),
         (["--rule", "target=" + "1" + "0" * 26], "target must be between 1 and 1000 (got ≈10^26)"),

@@ -166,6 +166,8 @@ class Seat:
 
     name: str
     bot: str | None = None
+    #: The bot's level (``hard``, ``easy``, …); None: its kind's default level.
+    level: str | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -174,8 +176,9 @@ class Seat:
 
 
 def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
-    """Read seat specifications: a human's name, or ``bot``, ``bot:KIND``, ``bot:KIND=Name``
-    or ``bot=Name``; the kinds and their names come from the game's bot registry.
+    """Read seat specifications: a human's name, or ``bot``, ``bot:KIND``, ``bot:LEVEL``,
+    ``bot:KIND:LEVEL``, each with ``=Name`` to name it; the kinds, their levels and their names
+    come from the game's bot registry (:func:`bot_kind_and_level`).
 
     Two people cannot have the same name (:func:`check_names`). Computer players without a
     name of their own are called by their kind's label; when several share one (or a person
@@ -185,10 +188,13 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
     >>> [(s.name, s.bot) for s in parse_seats(["Anna", "bot", "bot:random=Rudi", "bot"],
     ...                                         DICE_BOTS)]
     [('Anna', None), ('Heuristic A', 'heuristic'), ('Rudi', 'random'), ('Heuristic B', 'heuristic')]
+    >>> [(s.name, s.bot, s.level) for s in parse_seats(["bot:hard", "bot:optimal:easy=Eva"],
+    ...                                                  DICE_BOTS)]
+    [('Hard', 'optimal', 'hard'), ('Eva', 'optimal', 'easy')]
     >>> parse_seats(["bot:clever"], DICE_BOTS)
     Traceback (most recent call last):
     ...
-    ValueError: 'bot:clever': no bot kind 'clever' (choose from heuristic, random, optimal)
+    ValueError: 'bot:clever': no computer player 'clever' (choose from heuristic, random, ...
     >>> parse_seats(["Anna", "anna"], DICE_BOTS)
     Traceback (most recent call last):
     ...
@@ -201,14 +207,14 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
         head, _, name = text.partition("=")
         word, colon, kind = head.partition(":")
         if word.strip().lower() == "bot":
-            kind = kind.strip().lower() if colon else bots.default
-            if kind not in bots:
-                raise ValueError(
-                    f"{spec!r}: no bot kind {kind!r} (choose from {', '.join(bots.keys())})"
-                )
+            try:
+                key, level = bot_kind_and_level(bots, kind if colon else "")
+            except ValueError as exc:
+                raise ValueError(f"{spec!r}: {exc}") from None
             if not name.strip():
                 labelled.append(len(seats))
-            seats.append(Seat(name.strip() or bots.kind(kind).label, kind))
+            label = level.capitalize() if level else bots.kind(key).label
+            seats.append(Seat(name.strip() or label, key, level))
         elif text:
             seats.append(Seat(text))
         else:
@@ -224,8 +230,61 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
         for i in group:
             name = next(n for n in letters if n.casefold() not in taken)
             taken.add(name.casefold())
-            seats[i] = Seat(name, seats[i].bot)
+            seats[i] = dataclasses.replace(seats[i], name=name)
     return seats
+
+
+def bot_kind_and_level(bots: BotRegistry[Any], text: str) -> tuple[str, str | None]:
+    """The bot kind and level (None: the kind's default) that ``text`` names: ``""`` (the
+    default kind), ``KIND``, ``KIND:LEVEL``, or a ``LEVEL`` that only one kind has (docs/dice.md
+    speaks of the levels ``hard``, ``medium``, ``easy``).
+
+    >>> from pfeffer.dice.bots import DICE_BOTS
+    >>> bot_kind_and_level(DICE_BOTS, ""), bot_kind_and_level(DICE_BOTS, "Hard")
+    (('heuristic', None), ('optimal', 'hard'))
+    >>> bot_kind_and_level(DICE_BOTS, "random:hard")
+    Traceback (most recent call last):
+    ...
+    ValueError: random has no level 'hard' (choose from random)
+    """
+    key, _, level = text.strip().lower().partition(":")
+    key, level = key.strip() or bots.default, level.strip()
+    if key in bots:
+        levels = bots.kind(key).levels
+        if level and level not in levels:
+            raise ValueError(f"{key} has no level {level!r} (choose from {', '.join(levels)})")
+        return key, (level if level and level != levels[0] else None)
+    owners = [k for k in bots if key in k.levels]
+    if not level and len(owners) == 1:
+        kind = owners[0]
+        return kind.key, (key if key != kind.levels[0] else None)
+    raise ValueError(f"no computer player {key!r} (choose from {bot_choices(bots)})")
+
+
+def bot_choices(bots: BotRegistry[Any]) -> str:
+    """The bot kinds and levels a seat can name, for help texts and errors.
+
+    >>> from pfeffer.dice.bots import DICE_BOTS
+    >>> bot_choices(DICE_BOTS)
+    'heuristic, random, optimal, or a level: perfect, hard, medium, easy'
+    """
+    levels = [level for k in bots if len(k.levels) > 1 for level in k.levels]
+    tail = f", or a level: {', '.join(levels)}" if levels else ""
+    return ", ".join(bots.keys()) + tail
+
+
+def seat_help(bots: BotRegistry[Any]) -> str:
+    """How a seat names a computer player, from the game's bot registry (``play --help``).
+
+    >>> from pfeffer.pepper.bots import PEPPER_BOTS
+    >>> print(seat_help(PEPPER_BOTS).replace("or a", "\\nor a"))
+    bot (heuristic), bot:heuristic, bot:random, bot:expert,
+    or a level: bot:expert, bot:hard, bot:medium, bot:easy; bot:KIND=Name names it
+    """
+    kinds = ", ".join(f"bot:{k.key}" for k in bots)
+    levels = [level for k in bots if len(k.levels) > 1 for level in k.levels]
+    tail = f", or a level: {', '.join(f'bot:{lv}' for lv in levels)}" if levels else ""
+    return f"bot ({bots.default}), {kinds}{tail}; bot:KIND=Name names it"
 
 
 def check_names(names: Sequence[str]) -> None:
@@ -324,7 +383,8 @@ so that ``play --resume`` knows who the computer plays. Engines ignore it."""
 
 def record_text(record: dict[str, Any], seats: Sequence[Seat]) -> str:
     """The JSON text of a game ``record`` with the seats' bot kinds added (:data:`BOTS_FIELD`)."""
-    return dumps({**record, BOTS_FIELD: [s.bot for s in seats]})
+    kinds = [s.bot if s.bot is None or s.level is None else f"{s.bot}:{s.level}" for s in seats]
+    return dumps({**record, BOTS_FIELD: kinds})
 
 
 def seats_of_record(record: dict[str, Any]) -> list[Seat]:
@@ -339,7 +399,11 @@ def seats_of_record(record: dict[str, Any]) -> list[Seat]:
     kinds = record.get(BOTS_FIELD)
     if not isinstance(kinds, list) or len(kinds) != len(names):
         kinds = [None] * len(names)
-    return [Seat(n, k if isinstance(k, str) else None) for n, k in zip(names, kinds, strict=True)]
+    seats = []
+    for name, kind in zip(names, kinds, strict=True):
+        key, _, level = kind.partition(":") if isinstance(kind, str) else ("", "", "")
+        seats.append(Seat(name, key or None, level or None))
+    return seats
 
 
 # ---------------------------------------------------------------------------- prompts
@@ -638,7 +702,8 @@ def make_bot(bots: BotRegistry[T], seat: Seat, index: int, seed: int | None) -> 
     seat; one that draws at random is seeded from the game's ``seed`` and the seat ``index``,
     so a seeded game replays."""
     assert seat.bot is not None
-    return bots.create(seat.bot, name=seat.name, seed=None if seed is None else seed * 31 + index)
+    seed = None if seed is None else seed * 31 + index
+    return bots.create(seat.bot, name=seat.name, seed=seed, level=seat.level)
 
 
 def apply_bot_action(

@@ -40,6 +40,7 @@ from pfeffer.cli.common import (
     record_text,
     rules_or_exit,
     save_text,
+    seat_help,
     seats_of_record,
     seats_text,
     verb,
@@ -411,9 +412,10 @@ def play(
     seats: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Seats in order (players 1+3 are partners against 2+4): a human's name, or "
-            "bot / bot:heuristic / bot:random (bot:random=Name to name it). Missing seats "
-            "are heuristic bots. Default: You and three bots.",
+            help="Seats in order (players 1+3 are partners against 2+4): a human's name, or a "
+            "computer player: "
+            + seat_help(PEPPER_BOTS)
+            + ". Missing seats are heuristic bots. Default: You and three bots.",
             show_default=False,
         ),
     ] = None,
