@@ -471,3 +471,9 @@ def test_solve_prints_the_shipped_figures(run: Run) -> None:
     assert "the first player wins with 53.0675%" in result.output
     assert "fair head start for the second player: 351 points" in result.output
     assert "loaded in" in result.output
+
+
+def test_plot_help_shows_the_extra_with_its_brackets(run: Run) -> None:
+    # Rich read "[plots]" as markup and printed "pip install 'pfeffer'".
+    out = " ".join(run("dice", "plot", "--help").output.split())
+    assert "pip install 'pfeffer[plots]'" in out
