@@ -322,3 +322,24 @@ def test_hints_and_reviews_in_german(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, args, input=lines("!", "p", *["1"] * 8, "q"), env=env)
     assert result.exit_code == 0, result.output
     assert "Tipp: " in result.output and "Rückblick auf Runde 1 für You:" in result.output
+
+
+def test_pass_screen_clears_the_scrollback_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    # console.clear() alone leaves the previous player's cards in the scrollback (ESC[3J).
+    import io
+
+    from rich.console import Console
+
+    from pfeffer.cli.common import Seat
+    from pfeffer.cli.pepper import PlaySession
+    from pfeffer.pepper import PepperGame
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=80)
+    monkeypatch.setattr(console, "input", lambda prompt="": "")
+    session = PlaySession(
+        console, PepperGame(2, seed=1), [Seat("Anna"), Seat("Ben")], {}, path=None
+    )
+    session.pass_device(1)
+    text = out.getvalue()
+    assert "\x1b[3J" in text and text.index("\x1b[3J") < text.index("Pass the device")

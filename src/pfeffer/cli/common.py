@@ -409,6 +409,22 @@ def seats_of_record(record: dict[str, Any]) -> list[Seat]:
 # ---------------------------------------------------------------------------- prompts
 
 
+def clear_screen(console: Console) -> None:
+    """Clear the terminal and its scrollback (``ESC[3J``), so that a hot-seat player cannot
+    scroll back to the previous player's cards; nothing on a console that is no terminal.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> clear_screen(Console(file=out, force_terminal=True))
+    >>> "\x1b[2J" in out.getvalue() and "\x1b[3J" in out.getvalue()
+    True
+    """
+    if console.is_terminal:
+        console.clear()
+        console.file.write("\x1b[3J")  # xterm's "erase saved lines"; Rich has no control for it
+        console.file.flush()
+
+
 def ask(console: Console, prompt: str) -> str:
     """Read one line after ``prompt`` (rich markup allowed); :class:`QuitRequested` on end of
     input or Ctrl-C, so a front end can save and leave cleanly."""

@@ -25,6 +25,7 @@ from pfeffer.cli.common import (
     apply_bot_action,
     ask,
     check_save_path,
+    clear_screen,
     confirm,
     game_saved_text,
     load_or_exit,
@@ -257,8 +258,9 @@ class PlaySession:
     # ---------------------------------------------------------------- humans
 
     def pass_device(self, seat: int) -> None:
-        """Hot-seat: hide the last human's cards and wait for ``seat``'s player."""
-        self.console.clear()
+        """Hot-seat: hide the last human's cards (the scrollback too) and wait for ``seat``'s
+        player."""
+        clear_screen(self.console)
         self.console.rule(f"[bold]Pass the device to {self.name(seat)}[/]")
         ask(self.console, f"{self.name(seat)}, press Enter when only you can see the screen. ")
         self._at_screen = seat
