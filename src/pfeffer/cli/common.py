@@ -23,6 +23,7 @@ import datetime as _dt
 import difflib
 import json
 import os
+import tempfile
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -345,6 +346,10 @@ def save_text(path: Path, text: str) -> Path:
     temporary file is removed again and the error is raised.
     """
     path = path.expanduser()
+    if path.is_dir():
+        raise IsADirectoryError(f"{path} is a folder")
+    if path.exists() and not path.is_file():  # never replace a device or a pipe by a file
+        raise OSError(f"{path} is not a regular file")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     try:
@@ -360,19 +365,38 @@ def save_text(path: Path, text: str) -> Path:
 def check_save_path(path: Path, option: str = "--save") -> Path:
     """The file ``path`` (``~`` expanded) if a record can be written there; else a usage error
     (:class:`typer.BadParameter` for ``option``, exit status 2) that says why, before the game
-    starts."""
+    starts: a folder, something that is not a regular file (``/dev/full`` was replaced by a
+    file), a folder that does not exist (it was created silently), or a place where no file
+    can be written (``/proc``: found by writing a probe file there now, not at the game's end).
+    """
     path = path.expanduser()
     if path.is_dir():
         raise typer.BadParameter(
             f"{path} is a folder; give a file name, e.g. {path / 'game.json'}", param_hint=option
         )
+    if path.exists() and not path.is_file():
+        raise typer.BadParameter(
+            f"{path} is not a regular file; give the name of a file to write", param_hint=option
+        )
     folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
     if not folder.is_dir():
-        raise typer.BadParameter(f"{folder} is a file, not a folder", param_hint=option)
-    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        found = folder
+        while not found.exists() and found != found.parent:
+            found = found.parent
+        if found.exists() and not found.is_dir():
+            raise typer.BadParameter(f"{found} is a file, not a folder", param_hint=option)
+        raise typer.BadParameter(
+            f"the folder {folder} does not exist; create it first", param_hint=option
+        )
+    if path.exists() and not os.access(path, os.W_OK):
         raise typer.BadParameter(f"cannot write {path}: permission denied", param_hint=option)
+    try:  # as the save will: a temporary file in that folder (root passes os.access anywhere)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".pfeffer-probe-"):
+            pass
+    except OSError as exc:
+        raise typer.BadParameter(
+            f"cannot write in {folder}: {exc.strerror or exc}", param_hint=option
+        ) from None
     return path
 
 
