@@ -6,8 +6,8 @@ Deal-dependent expectations use explicit deals or constructed games, never what 
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import NoReturn
