@@ -477,3 +477,16 @@ def test_plot_help_shows_the_extra_with_its_brackets(run: Run) -> None:
     # Rich read "[plots]" as markup and printed "pip install 'pfeffer'".
     out = " ".join(run("dice", "plot", "--help").output.split())
     assert "pip install 'pfeffer[plots]'" in out
+
+
+def test_resume_mid_turn_shows_the_throw_and_the_turn_total(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "mid.json"
+    first = run("dice", "play", "--seed", "5", "--bot-delay", "0", "--save", str(save),
+                input=lines("r", "2", "q"))  # fmt: skip
+    assert "Game left unfinished" in first.output
+    game = DiceGame.from_record(record(save))
+    turn = game.view(0).turn_total
+    assert turn > 0  # saved between setting dice aside and the next roll
+    second = run("dice", "play", "--resume", str(save), "--bot-delay", "0", input=lines("q"))
+    out = " ".join(second.output.split())
+    assert "You threw" in out and f"turn total {turn}" in out
