@@ -23,10 +23,11 @@ import datetime as _dt
 import difflib
 import json
 import os
+import sys
 import tempfile
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -431,6 +432,35 @@ def seats_of_record(record: dict[str, Any]) -> list[Seat]:
 
 
 # ---------------------------------------------------------------------------- prompts
+
+
+@contextlib.contextmanager
+def thinking(console: Console, what: str = "thinking…") -> Iterator[None]:
+    """Show ``what`` with a spinner while the block runs (a hint or a review can take seconds,
+    the first one after an install longer while its code compiles), then discard the keys typed
+    meanwhile: they were typed blind and must not answer the next prompt.
+
+    >>> import io
+    >>> with thinking(Console(file=io.StringIO())):
+    ...     pass
+    """
+    if not console.is_terminal:
+        yield
+        return
+    with console.status(f"[dim]{escape(what)}[/]"):
+        yield
+    discard_typed_keys()
+
+
+def discard_typed_keys() -> None:
+    """Drop what was typed ahead on a terminal's input (nothing if stdin is no terminal)."""
+    try:
+        import termios
+    except ImportError:  # Windows: nothing to drop
+        return
+    with contextlib.suppress(OSError, ValueError, termios.error):
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
 
 
 def clear_screen(console: Console) -> None:
