@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pfeffer.cli.common import RuleOptionError, build_rules, parse_seats
+from pfeffer.cli.common import (
+    RuleOptionError,
+    build_rules,
+    make_bot,
+    parse_seats,
+    seats_of_record,
+)
 from pfeffer.dice import DiceGame, DiceRules
 from pfeffer.dice.bots import DICE_BOTS
 from pfeffer.dice.rules import DICE_RULE_SPECS
@@ -174,7 +180,7 @@ def test_hot_seat_humans_and_seat_names(run: Run, tmp_path: Path) -> None:
     [
         (["Anna"], "2 to 8 players"),
         ([f"P{i}" for i in range(9)], "2 to 8 players"),
-        (["Anna", "bot:clever"], "no bot kind 'clever'"),
+        (["Anna", "bot:clever"], "no computer player 'clever'"),
         (["--rule", "min_bank=lots"], "min_bank must be a whole number (got 'lots')"),
         (["--rule", "tie=coin"], "tie must be one of 'shared', 'playoff' (got 'coin')"),
         (["--rule", "target=100000000"], "target must be between 50 and 1000000"),
@@ -190,6 +196,31 @@ def test_bad_set_up_is_a_clear_usage_error(run: Run, args: list[str], message: s
     result = run("dice", "play", "--bot-delay", "0", *args)
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+
+
+def test_levels_are_accepted_as_seats_and_kept_in_the_record(run: Run, tmp_path: Path) -> None:
+    # docs/dice.md names the levels hard, medium and easy; "dice play bot:hard" was refused.
+    save = tmp_path / "levels.json"
+    result = run("dice", "play", "bot:hard", "bot:optimal:easy=Eva", "--seed", "3",
+                 "--bot-delay", "0", "--rule", "target=1000", "--save", str(save))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rec = record(save)
+    assert rec["players"] == ["Hard", "Eva"]
+    assert rec["bots"] == ["optimal:hard", "optimal:easy"]
+    seats = seats_of_record(rec)
+    assert [(s.bot, s.level) for s in seats] == [("optimal", "hard"), ("optimal", "easy")]
+    bots = [make_bot(DICE_BOTS, s, i, 3) for i, s in enumerate(seats)]
+    assert [type(b).__name__ for b in bots] == ["CardBot", "CardBot"]
+    assert [b.card.name for b in bots] == ["hard", "easy"]  # type: ignore[attr-defined]
+
+
+def test_play_help_lists_every_kind_and_level(run: Run) -> None:
+    dice = " ".join(run("dice", "play", "--help").output.split())
+    pepper = " ".join(run("pepper", "play", "--help").output.split())
+    for level in ("bot:optimal", "bot:perfect", "bot:hard", "bot:medium", "bot:easy"):
+        assert level in dice
+    for kind in ("bot:heuristic", "bot:random", "bot:expert", "bot:hard"):
+        assert kind in pepper
 
 
 def test_bot_kinds_and_names() -> None:
@@ -249,8 +280,8 @@ def test_rules_command_shows_values_in_force(run: Run) -> None:
     out = result.output
     assert "at least 500 points" in out
     assert "played off" in out
-    assert "min_bank *" in out and "tie *" in out
-    assert "target *" not in out
+    assert "min_bank * = 500  (default 350)" in out and "tie * = playoff" in out
+    assert "target *" not in out and "target = 10000" in out
 
 
 def test_rules_command_shows_label_default_and_help_of_every_spec(run: Run) -> None:
@@ -260,8 +291,28 @@ def test_rules_command_shows_label_default_and_help_of_every_spec(run: Run) -> N
     for spec in DICE_RULE_SPECS:
         assert spec.name in out and spec.label in out and spec.help in out, spec.name
         assert f"({spec.rule})" in out
-    assert "triples * 1:1000, 2:250, 1:1000, 2:200," in out  # value and default, wrapped
-    assert "final_round * false true" in out
+    assert "triples * = 1:1000, 2:250, 3:300, 4:400, 5:500, 6:600 (default 1:1000, 2:200," in out
+    assert "final_round * = false (default true)" in out
+
+
+@pytest.mark.parametrize("game", ["dice", "pepper"])
+@pytest.mark.parametrize("width", [80, 100])
+def test_rules_command_wraps_every_house_rule_whole_at_narrow_widths(
+    game: str, width: int, tmp_path: Path
+) -> None:
+    # The old four-column table cropped words at 80 and 100 columns ("Minimum to bank",
+    # "at most the tar"): every line must fit and every help text must be there whole.
+    from typer.testing import CliRunner
+
+    from pfeffer.cli import app
+    from pfeffer.pepper.rules import PEPPER_RULE_SPECS
+
+    result = CliRunner().invoke(app, [game, "rules"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= width
+    out = " ".join(result.output.split())
+    for spec in DICE_RULE_SPECS if game == "dice" else PEPPER_RULE_SPECS:
+        assert f"{spec.label} ({spec.rule}): {spec.help}" in out, spec.name
 
 
 def test_rule_options_list_the_known_names_and_refuse_a_bad_mapping() -> None:
@@ -420,3 +471,22 @@ def test_solve_prints_the_shipped_figures(run: Run) -> None:
     assert "the first player wins with 53.0675%" in result.output
     assert "fair head start for the second player: 351 points" in result.output
     assert "loaded in" in result.output
+
+
+def test_plot_help_shows_the_extra_with_its_brackets(run: Run) -> None:
+    # Rich read "[plots]" as markup and printed "pip install 'pfeffer'".
+    out = " ".join(run("dice", "plot", "--help").output.split())
+    assert "pip install 'pfeffer[plots]'" in out
+
+
+def test_resume_mid_turn_shows_the_throw_and_the_turn_total(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "mid.json"
+    first = run("dice", "play", "--seed", "5", "--bot-delay", "0", "--save", str(save),
+                input=lines("r", "2", "q"))  # fmt: skip
+    assert "Game left unfinished" in first.output
+    game = DiceGame.from_record(record(save))
+    turn = game.view(0).turn_total
+    assert turn > 0  # saved between setting dice aside and the next roll
+    second = run("dice", "play", "--resume", str(save), "--bot-delay", "0", input=lines("q"))
+    out = " ".join(second.output.split())
+    assert "You threw" in out and f"turn total {turn}" in out

@@ -6,6 +6,7 @@ Deal-dependent expectations use explicit deals or constructed games, never what 
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -110,6 +111,46 @@ def test_3_save_to_a_folder_or_below_a_file_is_a_usage_error(
     result = run(*command, "--save", str(tmp_path / "file.json" / "g.json"), input="q\n")
     assert result.exit_code == 2 and "is a file, not a folder" in " ".join(result.output.split())
     assert not list(tmp_path.rglob("*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("place", "message"),
+    [
+        # /dev/full was replaced by a file at the end; a pipe stands in for it (a test must
+        # never risk a real device)
+        ("{tmp}/pipe", "is not a regular file"),
+        ("/proc/pfeffer-game.json", "cannot write in /proc"),  # crashed at the end
+        ("{tmp}/missing/game.json", "does not exist; create it first"),  # was created silently
+    ],
+)
+@pytest.mark.parametrize("command", [["dice", "play", "--bot-delay", "0"], ["pepper", "sheet"]])
+def test_3_save_is_checked_before_the_game_starts(
+    run: Run, tmp_path: Path, place: str, message: str, command: list[str]
+) -> None:
+    target = Path(place.format(tmp=tmp_path))
+    if target.name == "pipe":
+        os.mkfifo(target)
+    if not target.parent.is_dir() and "{tmp}" not in place:
+        pytest.skip(f"{target.parent} is not on this system")
+    before = target.stat() if target.exists() else None
+    result = run(*command, "--save", str(target), input="q\n")
+    out = " ".join(result.output.split())
+    assert result.exit_code == 2, out
+    assert message in out and "Traceback" not in out
+    assert "Round" not in out and "Hand 1" not in out  # refused before the game began
+    after = target.stat() if target.exists() else None
+    assert (before is None and after is None) or (
+        before is not None and after is not None and before.st_ino == after.st_ino
+    )
+    assert not target.parent.exists() or not list(target.parent.glob(".pfeffer-probe-*"))
+
+
+def test_3_save_text_never_replaces_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"  # stands in for a device such as /dev/full
+    os.mkfifo(pipe)
+    with pytest.raises(OSError, match="not a regular file"):
+        save_text(pipe, "{}")
+    assert pipe.is_fifo()
 
 
 def test_3_a_failed_save_leaves_no_temporary_file(tmp_path: Path) -> None:

@@ -114,7 +114,7 @@ def test_hot_seat_pass_screen_hides_the_other_hand(run: Run, tmp_path: Path) -> 
         (["--players", "5"], "2, 3 or 4 players"),
         (["A", "B", "C", "D", "E"], "2, 3 or 4 players"),
         (["--players", "2", "A", "B", "C"], "3 seats given"),
-        (["Anna", "bot:clever"], "no bot kind 'clever'"),
+        (["Anna", "bot:clever"], "no computer player 'clever'"),
         (["--dealer", "Zed"], "'Zed' is no player"),
         (["--rule", "target=lots"], "target must be a whole number (got 'lots')"),
         (["--rule", "target=" + "1" + "0" * 26], "target must be between 1 and 1000 (got ≈10^26)"),
@@ -145,7 +145,7 @@ def test_rules_lists_the_rules_and_house_rules(run: Run) -> None:
     assert result.exit_code == 0
     out = " ".join(result.output.split())
     assert "first side to reach 50" in out and "no trump not allowed" in out
-    assert "target * 50" in out and "big_pepper_factor 2" in out
+    assert "target * = 50" in out and "big_pepper_factor = 2" in out
 
 
 def test_rules_show_label_value_default_and_help_from_the_specs(run: Run) -> None:
@@ -153,13 +153,13 @@ def test_rules_show_label_value_default_and_help_from_the_specs(run: Run) -> Non
     out = " ".join(result.output.split())
     for spec in PEPPER_RULE_SPECS:
         assert spec.name in out and spec.label in out and spec.help in out
-    assert "set_penalty * 5 none (by player" in out
+    assert "set_penalty * = 5 (default none (by player count" in out
     assert "loses 5 (house rule)" in out
 
 
 def test_rules_explain_the_set_penalty_and_ladders_by_player_count(run: Run) -> None:
     out = " ".join(run("pepper", "rules").output.split())
-    assert "set_penalty none (by player none (by player" in out  # value and default, wrapped
+    assert "set_penalty = none (by player count: 6 with 4 players, 8 with 2–3)" in out
     (row,) = [r for r in rule_rows(PepperRules()) if r.spec.name == "set_penalty"]
     assert row.value == "none (by player count: 6 with 4 players, 8 with 2–3)"
     assert "Set → the bidding side loses 6 with 4 players, 8 with 2 or 3." in out
@@ -322,3 +322,24 @@ def test_hints_and_reviews_in_german(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, args, input=lines("!", "p", *["1"] * 8, "q"), env=env)
     assert result.exit_code == 0, result.output
     assert "Tipp: " in result.output and "Rückblick auf Runde 1 für You:" in result.output
+
+
+def test_pass_screen_clears_the_scrollback_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    # console.clear() alone leaves the previous player's cards in the scrollback (ESC[3J).
+    import io
+
+    from rich.console import Console
+
+    from pfeffer.cli.common import Seat
+    from pfeffer.cli.pepper import PlaySession
+    from pfeffer.pepper import PepperGame
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=80)
+    monkeypatch.setattr(console, "input", lambda prompt="": "")
+    session = PlaySession(
+        console, PepperGame(2, seed=1), [Seat("Anna"), Seat("Ben")], {}, path=None
+    )
+    session.pass_device(1)
+    text = out.getvalue()
+    assert "\x1b[3J" in text and text.index("\x1b[3J") < text.index("Pass the device")

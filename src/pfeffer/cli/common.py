@@ -23,18 +23,18 @@ import datetime as _dt
 import difflib
 import json
 import os
+import sys
+import tempfile
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
 import typer
 from platformdirs import user_data_dir
-from rich import box
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from pfeffer.core.bots import Bot, BotRegistry
@@ -168,6 +168,8 @@ class Seat:
 
     name: str
     bot: str | None = None
+    #: The bot's level (``hard``, ``easy``, …); None: its kind's default level.
+    level: str | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -176,8 +178,9 @@ class Seat:
 
 
 def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
-    """Read seat specifications: a human's name, or ``bot``, ``bot:KIND``, ``bot:KIND=Name``
-    or ``bot=Name``; the kinds and their names come from the game's bot registry.
+    """Read seat specifications: a human's name, or ``bot``, ``bot:KIND``, ``bot:LEVEL``,
+    ``bot:KIND:LEVEL``, each with ``=Name`` to name it; the kinds, their levels and their names
+    come from the game's bot registry (:func:`bot_kind_and_level`).
 
     Two people cannot have the same name (:func:`check_names`). Computer players without a
     name of their own are called by their kind's label; when several share one (or a person
@@ -187,10 +190,13 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
     >>> [(s.name, s.bot) for s in parse_seats(["Anna", "bot", "bot:random=Rudi", "bot"],
     ...                                         DICE_BOTS)]
     [('Anna', None), ('Heuristic A', 'heuristic'), ('Rudi', 'random'), ('Heuristic B', 'heuristic')]
+    >>> [(s.name, s.bot, s.level) for s in parse_seats(["bot:hard", "bot:optimal:easy=Eva"],
+    ...                                                  DICE_BOTS)]
+    [('Hard', 'optimal', 'hard'), ('Eva', 'optimal', 'easy')]
     >>> parse_seats(["bot:clever"], DICE_BOTS)
     Traceback (most recent call last):
     ...
-    ValueError: 'bot:clever': no bot kind 'clever' (choose from heuristic, random, optimal)
+    ValueError: 'bot:clever': no computer player 'clever' (choose from heuristic, random, ...
     >>> parse_seats(["Anna", "anna"], DICE_BOTS)
     Traceback (most recent call last):
     ...
@@ -203,14 +209,14 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
         head, _, name = text.partition("=")
         word, colon, kind = head.partition(":")
         if word.strip().lower() == "bot":
-            kind = kind.strip().lower() if colon else bots.default
-            if kind not in bots:
-                raise ValueError(
-                    f"{spec!r}: no bot kind {kind!r} (choose from {', '.join(bots.keys())})"
-                )
+            try:
+                key, level = bot_kind_and_level(bots, kind if colon else "")
+            except ValueError as exc:
+                raise ValueError(f"{spec!r}: {exc}") from None
             if not name.strip():
                 labelled.append(len(seats))
-            seats.append(Seat(name.strip() or bots.kind(kind).label, kind))
+            label = level.capitalize() if level else bots.kind(key).label
+            seats.append(Seat(name.strip() or label, key, level))
         elif text:
             seats.append(Seat(text))
         else:
@@ -226,8 +232,61 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
         for i in group:
             name = next(n for n in letters if n.casefold() not in taken)
             taken.add(name.casefold())
-            seats[i] = Seat(name, seats[i].bot)
+            seats[i] = dataclasses.replace(seats[i], name=name)
     return seats
+
+
+def bot_kind_and_level(bots: BotRegistry[Any], text: str) -> tuple[str, str | None]:
+    """The bot kind and level (None: the kind's default) that ``text`` names: ``""`` (the
+    default kind), ``KIND``, ``KIND:LEVEL``, or a ``LEVEL`` that only one kind has (docs/dice.md
+    speaks of the levels ``hard``, ``medium``, ``easy``).
+
+    >>> from pfeffer.dice.bots import DICE_BOTS
+    >>> bot_kind_and_level(DICE_BOTS, ""), bot_kind_and_level(DICE_BOTS, "Hard")
+    (('heuristic', None), ('optimal', 'hard'))
+    >>> bot_kind_and_level(DICE_BOTS, "random:hard")
+    Traceback (most recent call last):
+    ...
+    ValueError: random has no level 'hard' (choose from random)
+    """
+    key, _, level = text.strip().lower().partition(":")
+    key, level = key.strip() or bots.default, level.strip()
+    if key in bots:
+        levels = bots.kind(key).levels
+        if level and level not in levels:
+            raise ValueError(f"{key} has no level {level!r} (choose from {', '.join(levels)})")
+        return key, (level if level and level != levels[0] else None)
+    owners = [k for k in bots if key in k.levels]
+    if not level and len(owners) == 1:
+        kind = owners[0]
+        return kind.key, (key if key != kind.levels[0] else None)
+    raise ValueError(f"no computer player {key!r} (choose from {bot_choices(bots)})")
+
+
+def bot_choices(bots: BotRegistry[Any]) -> str:
+    """The bot kinds and levels a seat can name, for help texts and errors.
+
+    >>> from pfeffer.dice.bots import DICE_BOTS
+    >>> bot_choices(DICE_BOTS)
+    'heuristic, random, optimal, or a level: perfect, hard, medium, easy'
+    """
+    levels = [level for k in bots if len(k.levels) > 1 for level in k.levels]
+    tail = f", or a level: {', '.join(levels)}" if levels else ""
+    return ", ".join(bots.keys()) + tail
+
+
+def seat_help(bots: BotRegistry[Any]) -> str:
+    """How a seat names a computer player, from the game's bot registry (``play --help``).
+
+    >>> from pfeffer.pepper.bots import PEPPER_BOTS
+    >>> print(seat_help(PEPPER_BOTS).replace("or a", "\\nor a"))
+    bot (heuristic), bot:heuristic, bot:random, bot:expert,
+    or a level: bot:expert, bot:hard, bot:medium, bot:easy; bot:KIND=Name names it
+    """
+    kinds = ", ".join(f"bot:{k.key}" for k in bots)
+    levels = [level for k in bots if len(k.levels) > 1 for level in k.levels]
+    tail = f", or a level: {', '.join(f'bot:{lv}' for lv in levels)}" if levels else ""
+    return f"bot ({bots.default}), {kinds}{tail}; bot:KIND=Name names it"
 
 
 def check_names(names: Sequence[str]) -> None:
@@ -288,6 +347,10 @@ def save_text(path: Path, text: str) -> Path:
     temporary file is removed again and the error is raised.
     """
     path = path.expanduser()
+    if path.is_dir():
+        raise IsADirectoryError(f"{path} is a folder")
+    if path.exists() and not path.is_file():  # never replace a device or a pipe by a file
+        raise OSError(f"{path} is not a regular file")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     try:
@@ -303,19 +366,38 @@ def save_text(path: Path, text: str) -> Path:
 def check_save_path(path: Path, option: str = "--save") -> Path:
     """The file ``path`` (``~`` expanded) if a record can be written there; else a usage error
     (:class:`typer.BadParameter` for ``option``, exit status 2) that says why, before the game
-    starts."""
+    starts: a folder, something that is not a regular file (``/dev/full`` was replaced by a
+    file), a folder that does not exist (it was created silently), or a place where no file
+    can be written (``/proc``: found by writing a probe file there now, not at the game's end).
+    """
     path = path.expanduser()
     if path.is_dir():
         raise typer.BadParameter(
             f"{path} is a folder; give a file name, e.g. {path / 'game.json'}", param_hint=option
         )
+    if path.exists() and not path.is_file():
+        raise typer.BadParameter(
+            f"{path} is not a regular file; give the name of a file to write", param_hint=option
+        )
     folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
     if not folder.is_dir():
-        raise typer.BadParameter(f"{folder} is a file, not a folder", param_hint=option)
-    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        found = folder
+        while not found.exists() and found != found.parent:
+            found = found.parent
+        if found.exists() and not found.is_dir():
+            raise typer.BadParameter(f"{found} is a file, not a folder", param_hint=option)
+        raise typer.BadParameter(
+            f"the folder {folder} does not exist; create it first", param_hint=option
+        )
+    if path.exists() and not os.access(path, os.W_OK):
         raise typer.BadParameter(f"cannot write {path}: permission denied", param_hint=option)
+    try:  # as the save will: a temporary file in that folder (root passes os.access anywhere)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".pfeffer-probe-"):
+            pass
+    except OSError as exc:
+        raise typer.BadParameter(
+            f"cannot write in {folder}: {exc.strerror or exc}", param_hint=option
+        ) from None
     return path
 
 
@@ -326,7 +408,8 @@ so that ``play --resume`` knows who the computer plays. Engines ignore it."""
 
 def record_text(record: dict[str, Any], seats: Sequence[Seat]) -> str:
     """The JSON text of a game ``record`` with the seats' bot kinds added (:data:`BOTS_FIELD`)."""
-    return dumps({**record, BOTS_FIELD: [s.bot for s in seats]})
+    kinds = [s.bot if s.bot is None or s.level is None else f"{s.bot}:{s.level}" for s in seats]
+    return dumps({**record, BOTS_FIELD: kinds})
 
 
 def seats_of_record(record: dict[str, Any]) -> list[Seat]:
@@ -341,10 +424,59 @@ def seats_of_record(record: dict[str, Any]) -> list[Seat]:
     kinds = record.get(BOTS_FIELD)
     if not isinstance(kinds, list) or len(kinds) != len(names):
         kinds = [None] * len(names)
-    return [Seat(n, k if isinstance(k, str) else None) for n, k in zip(names, kinds, strict=True)]
+    seats = []
+    for name, kind in zip(names, kinds, strict=True):
+        key, _, level = kind.partition(":") if isinstance(kind, str) else ("", "", "")
+        seats.append(Seat(name, key or None, level or None))
+    return seats
 
 
 # ---------------------------------------------------------------------------- prompts
+
+
+@contextlib.contextmanager
+def thinking(console: Console, what: str = "thinking…") -> Iterator[None]:
+    """Show ``what`` with a spinner while the block runs (a hint or a review can take seconds,
+    the first one after an install longer while its code compiles), then discard the keys typed
+    meanwhile: they were typed blind and must not answer the next prompt.
+
+    >>> import io
+    >>> with thinking(Console(file=io.StringIO())):
+    ...     pass
+    """
+    if not console.is_terminal:
+        yield
+        return
+    with console.status(f"[dim]{escape(what)}[/]"):
+        yield
+    discard_typed_keys()
+
+
+def discard_typed_keys() -> None:
+    """Drop what was typed ahead on a terminal's input (nothing if stdin is no terminal)."""
+    try:
+        import termios
+    except ImportError:  # Windows: nothing to drop
+        return
+    with contextlib.suppress(OSError, ValueError, termios.error):
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+
+
+def clear_screen(console: Console) -> None:
+    """Clear the terminal and its scrollback (``ESC[3J``), so that a hot-seat player cannot
+    scroll back to the previous player's cards; nothing on a console that is no terminal.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> clear_screen(Console(file=out, force_terminal=True))
+    >>> "\x1b[2J" in out.getvalue() and "\x1b[3J" in out.getvalue()
+    True
+    """
+    if console.is_terminal:
+        console.clear()
+        console.file.write("\x1b[3J")  # xterm's "erase saved lines"; Rich has no control for it
+        console.file.flush()
 
 
 def ask(console: Console, prompt: str) -> str:
@@ -531,26 +663,28 @@ def changed_rules(rules: Any) -> set[str]:
 
 def print_rules(console: Console, summary: str, rules: Any, example: str) -> None:
     """The ``rules`` command: the game's rules ``summary``, then every house rule with its
-    label, the value in force (changed ones starred), the default and its help text, and how to
-    change one (``example``, e.g. ``--rule target=50``)."""
+    option name, the value in force (changed ones starred), the default, its label and help
+    text, and how to change one (``example``, e.g. ``--rule target=50``).
+
+    A house rule is a block (its name and values on one line, what it means wrapped beneath),
+    not a table: a four-column table cropped words at 80 and 100 columns."""
     console.print(summary)
     console.print()
-    rows = rule_rows(rules)
-    table = Table(title="House rules in force (* = changed)", box=box.SIMPLE_HEAD, show_lines=True)
-    table.add_column("option", no_wrap=True, min_width=max(len(r.spec.name) for r in rows) + 2)
-    table.add_column("value", max_width=16)
-    table.add_column("default", max_width=16)
-    table.add_column("what it means", min_width=30, ratio=1)
-    for row in rows:
+    console.print("[bold]House rules in force[/] (* = changed)")
+    for row in rule_rows(rules):
         spec = row.spec
-        meaning = Text.assemble((spec.label, "bold"), f" ({spec.rule}): ", spec.help)
-        table.add_row(
-            f"{spec.name}{' *' if row.changed else ''}",
-            Text(row.value.replace(",", ", "), style="bold" if row.changed else ""),
-            Text(row.default.replace(",", ", "), style="dim"),
-            meaning,
+        head = Text.assemble(
+            (f"{spec.name}{' *' if row.changed else ''}", "bold cyan"),
+            " = ",
+            (row.value.replace(",", ", "), "bold" if row.changed else ""),
         )
-    console.print(table)
+        if row.changed:
+            head.append(f"  (default {row.default.replace(',', ', ')})", style="dim")
+        console.print(head)
+        meaning = Text.assemble((spec.label, "bold"), f" ({spec.rule}): ", spec.help)
+        for line in meaning.wrap(console, max(20, console.width - 4)):
+            line.rstrip()
+            console.print(Text("    ").append_text(line), soft_wrap=True)
     console.print(f"[dim]Change one with --rule key=value, e.g. {example}.[/]")
 
 
@@ -638,7 +772,8 @@ def make_bot(bots: BotRegistry[T], seat: Seat, index: int, seed: int | None) -> 
     seat; one that draws at random is seeded from the game's ``seed`` and the seat ``index``,
     so a seeded game replays."""
     assert seat.bot is not None
-    return bots.create(seat.bot, name=seat.name, seed=None if seed is None else seed * 31 + index)
+    seed = None if seed is None else seed * 31 + index
+    return bots.create(seat.bot, name=seat.name, seed=seed, level=seat.level)
 
 
 def apply_bot_action(

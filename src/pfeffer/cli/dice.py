@@ -38,6 +38,7 @@ from pfeffer.cli.common import (
     record_text,
     rules_or_exit,
     save_text,
+    seat_help,
     seats_of_record,
     seats_text,
     winners_text,
@@ -440,8 +441,9 @@ def play(
     seats: Annotated[
         list[str] | None,
         typer.Argument(
-            help="2-8 seats: a human's name, or bot / bot:heuristic / bot:random / bot:optimal "
-            "(bot:heuristic=Name to name it). Default: You against one heuristic bot.",
+            help="2-8 seats: a human's name, or a computer player: "
+            + seat_help(DICE_BOTS)
+            + ". Default: You against one heuristic bot.",
             show_default=False,
         ),
     ] = None,

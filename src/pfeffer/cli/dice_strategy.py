@@ -62,7 +62,7 @@ def plot_command(  # noqa: PLR0917 (typer: one parameter per option)
     ] = False,
 ) -> None:
     """Draw the solved strategy: when to bank, the chance to win, the value of calling Pfeffer
-    and the first player's advantage by target (matplotlib: pip install 'pfeffer[plots]')."""
+    and the first player's advantage by target (matplotlib: pip install 'pfeffer\\[plots]')."""
     from pfeffer.dice import plot, strategy_data
 
     console = make_console()

@@ -7,6 +7,7 @@ answers. Seats are numbered from 1 on screen (seat 0 of the engine is player 1).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,6 +26,7 @@ from pfeffer.cli.common import (
     apply_bot_action,
     ask,
     check_save_path,
+    clear_screen,
     confirm,
     game_saved_text,
     load_or_exit,
@@ -40,8 +42,10 @@ from pfeffer.cli.common import (
     record_text,
     rules_or_exit,
     save_text,
+    seat_help,
     seats_of_record,
     seats_text,
+    thinking,
     verb,
 )
 from pfeffer.cli.narration import LogReader
@@ -223,9 +227,10 @@ class PlaySession:
             shown.add(g.side_of(seat))
             side = self.side(g.side_of(seat))
             try:
-                lines = review_lines(
-                    g, hand_index, seat, side, lang=self.lang, card_text=card_markup
-                )
+                with thinking(self.console, "reviewing the hand…"):
+                    lines = review_lines(
+                        g, hand_index, seat, side, lang=self.lang, card_text=card_markup
+                    )
             except MissingExtra as exc:
                 self.say(f"[yellow]{escape(str(exc))}[/]")
                 return
@@ -256,8 +261,9 @@ class PlaySession:
     # ---------------------------------------------------------------- humans
 
     def pass_device(self, seat: int) -> None:
-        """Hot-seat: hide the last human's cards and wait for ``seat``'s player."""
-        self.console.clear()
+        """Hot-seat: hide the last human's cards (the scrollback too) and wait for ``seat``'s
+        player."""
+        clear_screen(self.console)
         self.console.rule(f"[bold]Pass the device to {self.name(seat)}[/]")
         ask(self.console, f"{self.name(seat)}, press Enter when only you can see the screen. ")
         self._at_screen = seat
@@ -343,7 +349,9 @@ class PlaySession:
             return True
         if self.hints and low in HINT_WORDS:
             try:
-                self.say(hint_line(g, self.lang, self.action_markup))
+                with thinking(self.console):
+                    line = hint_line(g, self.lang, self.action_markup)
+                self.say(line)
             except MissingExtra as exc:
                 self.say(f"[yellow]{escape(str(exc))}[/]")
             return True
@@ -411,9 +419,10 @@ def play(
     seats: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Seats in order (players 1+3 are partners against 2+4): a human's name, or "
-            "bot / bot:heuristic / bot:random (bot:random=Name to name it). Missing seats "
-            "are heuristic bots. Default: You and three bots.",
+            help="Seats in order (players 1+3 are partners against 2+4): a human's name, or a "
+            "computer player: "
+            + seat_help(PEPPER_BOTS)
+            + ". Missing seats are heuristic bots. Default: You and three bots.",
             show_default=False,
         ),
     ] = None,
@@ -484,9 +493,20 @@ def play(
     console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
     if hints:
         console.print("[dim]Hints are on: type ! for what the expert would play, and why.[/]")
+        warm_up_hints(console)
     PlaySession(
         console, game, table, bots, path=path, bot_delay=bot_delay, hints=hints, review=review
     ).run()
+
+
+def warm_up_hints(console: Console) -> None:
+    """Compile the expert's code before the game, with a line that says so: after an install the
+    first hint took 8-15 s with no sign while keys typed meanwhile echoed (numba caches the
+    code on disk afterwards, so later starts take a moment)."""
+    with contextlib.suppress(MissingExtra), thinking(console, "getting the hints ready…"):
+        game = PepperGame(4, seed=0)
+        game.apply(game.legal_actions()[0])  # the deal: the auction's first bid is a decision
+        hint_line(game, "en", str, worlds=1)
 
 
 def _load_game(text: str, path: Path) -> PepperGame:
