@@ -376,8 +376,11 @@ def test_sheet_entries_penalties_final_round_and_winner(run: Run, tmp_path: Path
             "475",  # rejected: not a multiple of 50
             "p 600",  # rejected: Auto-Pfeffer is on
             "1600",  # Anna: 2050 -> final round
+            "y",  # confirmed: the final round starts
             "p 1650",  # Ben: Pfeffer on 1600 -> stake 1650, made
             "500",  # Cleo: last turn
+            "y",  # confirmed: it ends the game
+            "",  # game over: finish
         ),
     )  # fmt: skip
     out = " ".join(result.output.split())
@@ -397,7 +400,7 @@ def test_sheet_entries_penalties_final_round_and_winner(run: Run, tmp_path: Path
 
 def test_sheet_shared_win(run: Run) -> None:
     result = run("dice", "sheet", "Anna", "Ben", "--rule", "target=1000",
-                 input=lines("1000", "1000"))  # fmt: skip
+                 input=lines("1000", "y", "1000", "y", ""))  # fmt: skip
     assert "Shared win: Anna and Ben with 1000!" in result.output
 
 
@@ -409,7 +412,7 @@ def test_sheet_save_quit_and_resume(run: Run, tmp_path: Path) -> None:
     assert "Saved to" in first.output
     assert f"--resume {save}" in " ".join(first.output.split())
     assert DiceSheet.from_json(save.read_text()).totals == [450, 600]
-    second = run("dice", "sheet", "--resume", str(save), input=lines("1050", "400"))
+    second = run("dice", "sheet", "--resume", str(save), input=lines("1050", "y", "400", "y", ""))
     assert second.exit_code == 0, second.output
     sheet = DiceSheet.from_json(save.read_text())
     assert sheet.totals == [1500, 1000]
@@ -490,3 +493,36 @@ def test_resume_mid_turn_shows_the_throw_and_the_turn_total(run: Run, tmp_path: 
     second = run("dice", "play", "--resume", str(save), "--bot-delay", "0", input=lines("q"))
     out = " ".join(second.output.split())
     assert "You threw" in out and f"turn total {turn}" in out
+
+
+def test_sheet_questions_a_typo_and_a_game_ending_entry(run: Run, tmp_path: Path) -> None:
+    # 100000 typed (or 5000 for 500) declared a winner and the sheet exited at once.
+    save = tmp_path / "typo.json"
+    result = run("dice", "sheet", "Anna", "Ben", "--save", str(save),
+                 input=lines("100000", "n", "500", "q"))  # fmt: skip
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, out
+    assert "100000 points in one turn? One turn in 100,000 makes that much." in out
+    assert "Nothing entered." in out
+    assert DiceSheet.from_json(save.read_text()).totals == [500, 0]
+    ended = run("dice", "sheet", "Anna", "Ben", "--rule", "target=1000", "--rule",
+                "final_round=no", "--save", str(save),
+                input=lines("1000", "n", "450", "1000", "y", "u", "600", "q"))  # fmt: skip
+    out = " ".join(ended.output.split())
+    assert "This entry ends the game: Anna wins with 1000. Enter it?" in out
+    assert "This entry ends the game: Ben wins with 1000." in out
+    assert "Game over. Enter = finish · u = undo the last entry" in out
+    assert "Last entry taken back." in out
+    sheet = DiceSheet.from_json(save.read_text())
+    assert sheet.totals == [450, 600] and not sheet.is_over
+
+
+def test_sheet_resumed_after_the_end_can_still_undo(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "over.json"
+    sheet = DiceSheet(["Anna", "Ben"], DiceRules(target=1000, final_round=False))
+    sheet.enter(5000)  # a typo that ended the game
+    save.write_text(sheet.to_json(), encoding="utf-8")
+    result = run("dice", "sheet", "--resume", str(save), input=lines("u", "500", "q"))
+    assert result.exit_code == 0, result.output
+    assert "Last entry taken back." in result.output
+    assert DiceSheet.from_json(save.read_text()).totals == [500, 0]

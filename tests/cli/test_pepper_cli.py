@@ -233,6 +233,8 @@ def test_sheet_entries_to_a_winner(run: Run, tmp_path: Path) -> None:
             "1 3 H 4 2",  # again
             "Zed",  # no such player
             "2", "huge", "big", "X", "S", "seven", "0",  # step by step: Bob's Big Pepper
+            "y",  # it ends the game: confirmed
+            "",  # game over: finish
         ),
     )  # fmt: skip
     out = " ".join(result.output.split())
@@ -262,7 +264,7 @@ def test_sheet_resume_and_redeal(run: Run, tmp_path: Path) -> None:
     assert f"resume with: pfeffer pepper sheet --resume {save}" in " ".join(result.output.split())
     again = PepperSheet.from_json(save.read_text(encoding="utf-8"))
     assert again.totals == [1, 2, 5] and len(again.rows()) == 2 and again.dealer == 2
-    result = run("pepper", "sheet", "--resume", str(save), input=lines("Cy 2 NT 1 1 6"))
+    result = run("pepper", "sheet", "--resume", str(save), input=lines("Cy 2 NT 1 1 6", "y", ""))
     assert "Winner: Cy with 11!" in result.output
     assert PepperSheet.from_json(save.read_text(encoding="utf-8")).is_over
 
@@ -343,3 +345,16 @@ def test_pass_screen_clears_the_scrollback_too(monkeypatch: pytest.MonkeyPatch) 
     session.pass_device(1)
     text = out.getvalue()
     assert "\x1b[3J" in text and text.index("\x1b[3J") < text.index("Pass the device")
+
+
+def test_pad_asks_before_the_hand_that_ends_the_game(run: Run, tmp_path: Path) -> None:
+    save = tmp_path / "end.json"
+    result = run("pepper", "sheet", "Ann", "Bob", "--rule", "target=10", "--dealer", "1",
+                 "--save", str(save),
+                 input=lines("Ann big H 8 0", "n", "Ann 3 H 4 4", "q"))  # fmt: skip
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, out
+    assert "This entry ends the game: Ann wins with 16. Enter it?" in out
+    assert "Hand cancelled." in out
+    pad = PepperSheet.from_json(save.read_text(encoding="utf-8"))
+    assert len(pad.rows()) == 1 and not pad.is_over

@@ -335,3 +335,47 @@ def test_a_played_game_is_no_score_sheet() -> None:
     g.bank()
     with pytest.raises(RecordError, match="played game"):
         DiceSheet.from_json(g.to_json())
+
+
+# ---------------------------------------------------------------- entries to confirm (issue 22)
+
+
+def test_check_says_what_an_entry_would_do_and_changes_nothing() -> None:
+    s = DiceSheet(["Anna", "Ben"], DiceRules(target=2000))
+    s.enter(1500)
+    before = s.to_json()
+    assert not s.check(400).needs_confirmation
+    reach = s.check(2000)  # Ben reaches the target: the final round starts
+    assert reach.reaches_target and not reach.ends_game and reach.total == 2000
+    with pytest.raises(IllegalAction):
+        s.check(475)  # as enter() would
+    assert s.to_json() == before
+    s.enter(2000)
+    end = s.check("bust")  # Anna's last turn ends the game, whatever she enters
+    assert end.ends_game and end.winners == ("Ben",) and end.winners_total == 2000
+    assert s.to_json() != before and not s.is_over
+
+
+def test_an_entry_far_above_one_turn_is_unusual() -> None:
+    from pfeffer.dice.bots import reach_probability
+    from pfeffer.dice.probability import unusual_turn
+
+    rules = DiceRules()
+    limit = unusual_turn(rules)
+    # The limit is where a turn that plays for nothing else reaches it less than once in
+    # 100,000 turns (checked against the bots' independent recursion).
+    assert reach_probability(rules, limit) < 1e-5 <= reach_probability(rules, limit - 50)
+    s = DiceSheet(["Anna", "Ben"])
+    assert s.check(100_000).unusual and s.check(limit).unusual
+    assert not s.check(limit - 50).unusual and not s.check(5000).needs_confirmation
+
+
+def test_an_ended_sheet_can_be_undone_and_played_on() -> None:
+    s = DiceSheet(["Anna", "Ben"], DiceRules(target=1000, final_round=False))
+    assert s.check(100_000).ends_game
+    s.enter(100_000)  # the typo
+    assert s.is_over
+    s.undo()
+    assert not s.is_over and s.current_player == 0
+    s.enter(500)
+    assert s.totals == [500, 0]

@@ -275,3 +275,17 @@ def test_a_pad_that_cannot_be_set_up_raises_a_value_error_not_type_error(
         PepperSheet(*args)  # type: ignore[arg-type]
     with pytest.raises(SetupError):
         PepperSheet(["A", "B"], dealer=2)
+
+
+def test_check_says_whether_a_hand_ends_the_game_and_changes_nothing() -> None:
+    pad = PepperSheet(["Ann", "Bob", "Cy", "Di"], PepperRules(target=12))
+    pad.enter(0, 4, "H", [5, 1])
+    before = pad.to_json()
+    assert not pad.check(1, 3, "S", [2, 4]).needs_confirmation
+    end = pad.check(0, "big", "H", [6, 0])
+    assert (
+        end.ends_game and end.winners == ("Ann & Cy",) and end.winners_total == pad.totals[0] + 12
+    )
+    with pytest.raises(IllegalAction):
+        pad.check(0, 3, "H", [5, 2])  # as enter() would: 7 tricks
+    assert pad.to_json() == before

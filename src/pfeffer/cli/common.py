@@ -38,6 +38,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from pfeffer.core.bots import Bot, BotRegistry
+from pfeffer.core.entries import EntryCheck
 from pfeffer.core.errors import ActionError, RecordError, RulesError, TranslatableError
 from pfeffer.core.records import dumps
 from pfeffer.core.rules_text import Rule
@@ -823,12 +824,44 @@ class ScoreSheet(Protocol):
         """True once the game has been won."""
         ...  # pragma: no cover
 
+    def undo(self) -> object:
+        """Take back the last entry."""
+        ...  # pragma: no cover
+
     def to_json(self) -> str:
         """The sheet as a JSON record."""
         ...  # pragma: no cover
 
 
 S = TypeVar("S", bound=ScoreSheet)
+
+
+def entry_question(check: EntryCheck, who: str) -> str:
+    """The question before an entry that needs the players' confirmation (markup): one that
+    looks like a typo, ends the game or reaches the target. ``who`` names the entry's player
+    or side.
+
+    >>> entry_question(EntryCheck(ends_game=True, winners=("Ann",), winners_total=10050), "Ann")
+    'This entry [bold]ends the game[/]: Ann wins with 10050. Enter it?'
+    >>> entry_question(EntryCheck(unusual=True, points=100000), "Ann")
+    '[bold yellow]100000 points in one turn?[/] One turn in 100,000 makes that much. Enter it?'
+    """
+    if check.unusual:
+        return (
+            f"[bold yellow]{check.points} points in one turn?[/] One turn in 100,000 makes that "
+            "much. Enter it?"
+        )
+    if check.ends_game:
+        names = " and ".join(escape(w) for w in check.winners)
+        won = "win" if len(check.winners) > 1 or is_you(names) else "wins"
+        return (
+            f"This entry [bold]ends the game[/]: {names} {won} with {check.winners_total}. "
+            "Enter it?"
+        )
+    return (
+        f"With this entry {escape(who)} {verb(who, 'reaches', 'reach')} {check.total}, the "
+        "target: [bold]the final round starts[/]. Enter it?"
+    )
 
 
 class SheetSession(ABC, Generic[S]):
@@ -880,20 +913,37 @@ class SheetSession(ABC, Generic[S]):
         self.run()
 
     def run(self) -> None:
-        """Prompt until the game ends or the user quits; the sheet is saved either way."""
+        """Prompt until the game ends and the players agree that it did (the last entry can
+        still be taken back then, also after ``--resume``), or until the user quits; the sheet
+        is saved either way."""
         self.console.print(self.KEYS)
         self.show()
         try:
-            while not self.sheet.is_over:
-                self.step()
+            while True:
+                while not self.sheet.is_over:
+                    self.step()
+                self.announce_end()
+                self.save()
+                if not self.undo_after_end():
+                    break
         except QuitRequested:
             self.console.print(
                 f"{self.NOUN} saved to [bold]{escape(str(self.save()))}[/] "
                 f"(resume with: pfeffer {self.GAME} sheet --resume {escape(str(self.path))})"
             )
             return
-        self.announce_end()
         self.console.print(f"{self.NOUN} saved to [bold]{escape(str(self.save()))}[/]")
+
+    def undo_after_end(self) -> bool:
+        """After the last entry: Enter finishes, ``u`` takes the entry back (True: go on)."""
+        answer = ask(self.console, "Game over. [dim]Enter = finish · u = undo the last entry[/] ")
+        if answer.lower() not in ("u", "undo"):
+            return False
+        self.sheet.undo()
+        self.console.print("Last entry taken back.")
+        self.show()
+        self.save()
+        return True
 
     def command(self, text: str) -> bool:
         """Handle ``?``, ``q``, the table and ``s`` (save); True if ``text`` was one of them."""

@@ -21,6 +21,7 @@ from pfeffer.cli.common import (
     check_names,
     check_save_path,
     confirm,
+    entry_question,
     load_or_exit,
     make_console,
     new_record_path,
@@ -129,6 +130,14 @@ class DiceSheetSession(SheetSession[DiceSheet]):
         try:
             points, pfeffer = _read_entry(text)
             if text.replace("p", "").strip() == "0" and not self.confirm_zero(pfeffer):
+                return
+            check = s.check(points, pfeffer=pfeffer)
+            seat = s.current_player
+            assert seat is not None  # asked only while the game runs
+            if check.needs_confirmation and not confirm(
+                self.console, entry_question(check, s.players[seat])
+            ):
+                self.console.print("[dim]Nothing entered.[/]")
                 return
             before = (s.final_round, s.view().playoff)
             s.enter(points, pfeffer=pfeffer)

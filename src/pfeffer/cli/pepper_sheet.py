@@ -23,7 +23,9 @@ from pfeffer.cli.common import (
     ask_player_names,
     check_names,
     check_save_path,
+    confirm,
     count,
+    entry_question,
     error_text,
     load_or_exit,
     make_console,
@@ -149,10 +151,22 @@ class PepperSheetSession(SheetSession[PepperSheet]):
             for name in sides[:-1]:
                 got = self.ask_until(f"Tricks won by {escape(name)}: ", _whole)
                 tricks.append(got)
-            row = s.enter(bidder, bid, trump, self.complete(tricks))
+            row = self.enter_checked(bidder, bid, trump, self.complete(tricks))
         shown = [escape(name) for name in sides]
         made = verdict(shown[side_of(n, bidder)], bool(row.made))
         self.console.print(f"{made}: {points_text(shown, row.points)}.")
+
+    def enter_checked(
+        self, bidder: int, bid: int | str, trump: str | None, tricks: list[int]
+    ) -> HandResult:
+        """Enter a hand, after the players confirm it if it ends the game (a slip of the finger
+        must not declare a winner); :class:`_Cancel` if they do not."""
+        s = self.sheet
+        check = s.check(bidder, bid, trump, tricks)
+        who = side_names(s.players)[side_of(len(s.players), bidder)]
+        if check.needs_confirmation and not confirm(self.console, entry_question(check, who)):
+            raise _Cancel
+        return s.enter(bidder, bid, trump, tricks)
 
     def complete(self, tricks: list[int]) -> list[int]:
         """The tricks of every side but the last, completed: the last side took the rest of
@@ -191,7 +205,7 @@ class PepperSheetSession(SheetSession[PepperSheet]):
             raise IllegalAction(f"{error_text(exc)} {form}") from None
         if len(tricks) < len(sides):
             tricks = self.complete(tricks)
-        return bidder, s.enter(bidder, words[k - 2], words[k - 1], tricks)
+        return bidder, self.enter_checked(bidder, words[k - 2], words[k - 1], tricks)
 
     def ask_until(self, prompt: str, read: Callable[[str], T]) -> T:
         """Ask until ``read`` accepts the answer (it raises IllegalAction otherwise)."""

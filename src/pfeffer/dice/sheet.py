@@ -25,8 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pfeffer.core.entries import EntryCheck
 from pfeffer.core.errors import IllegalAction, RecordError
 from pfeffer.dice.game import DiceGame, DiceView, PfefferMode, Phase
+from pfeffer.dice.probability import unusual_turn
 from pfeffer.dice.rules import DiceRules
 
 # The rows live with the turns they are made of (pfeffer.dice.turns), so that the game can
@@ -106,6 +108,40 @@ class DiceSheet:
             game.call_pfeffer()
         game.enter_turn(value)
         self._game = game
+
+    def check(self, points: int | str | None, pfeffer: bool = False) -> EntryCheck:
+        """What entering ``points`` (as :meth:`enter` takes them) would do, without entering
+        it: whether it ends the game, reaches the target (the final round starts) or is more
+        than a turn makes once in 100,000 turns (:func:`~pfeffer.dice.probability.unusual_turn`,
+        a likely typo). Raises what :meth:`enter` would raise, and changes nothing.
+
+        >>> s = DiceSheet(["Anna", "Ben"], DiceRules(target=1000))
+        >>> s.check(400).needs_confirmation
+        False
+        >>> c = s.check(1000); c.reaches_target, c.ends_game
+        (True, False)
+        >>> s.enter(1000); c = s.check("bust"); c.ends_game, c.winners
+        (True, ('Anna',))
+        >>> DiceSheet(["Anna", "Ben"]).check(100_000).unusual
+        True
+        """
+        seat = self.current_player
+        if seat is None:
+            raise IllegalAction("The game is over: undo the last entry to change it.")
+        value = _points(points)
+        trial = DiceSheet.__new__(DiceSheet)
+        trial._game = self._game.clone()
+        trial.enter(value, pfeffer=pfeffer)
+        target = self.rules.target
+        return EntryCheck(
+            ends_game=trial.is_over,
+            reaches_target=self.totals[seat] < target <= trial.totals[seat],
+            unusual=value is not None and value >= unusual_turn(self.rules),
+            points=value or 0,
+            total=trial.totals[seat],
+            winners=tuple(self.players[w] for w in trial.winners),
+            winners_total=trial.totals[trial.winners[0]] if trial.winners else 0,
+        )
 
     def undo(self) -> None:
         """Take back the last entry (the whole last turn), by replaying the record without it.

@@ -22,9 +22,11 @@ pfeffer.core.errors.IllegalAction: 7 is not a bid with 4 players (bids: 1, 2, 3,
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
+from pfeffer.core.entries import EntryCheck
 from pfeffer.core.errors import IllegalAction, RecordError, RulesError, SetupError
 from pfeffer.core.records import dumps, envelope, load
 from pfeffer.pepper.cards import NO_TRUMP, TRUMP_STR, parse_trump
@@ -186,6 +188,31 @@ a hand passed by everybody needs the house rule all_pass=redeal.
             )
         zeros = (0,) * len(self._totals)
         return self._add(bidder=None, bid=None, trump=None, tricks=zeros, points=zeros, made=None)
+
+    def check(
+        self, bidder: int, bid: int | str, trump: str | None, tricks: Sequence[int]
+    ) -> EntryCheck:
+        """What entering this hand (as :meth:`enter` takes it) would do, without entering it:
+        whether it ends the game, and the bidder's side's points and total. Raises what
+        :meth:`enter` would raise, and changes nothing.
+
+        >>> s = PepperSheet(["Ann", "Bob"], PepperRules(target=10))
+        >>> s.check(0, 3, "H", [4, 4]).ends_game
+        False
+        >>> c = s.check(0, "big", "H", [8, 0]); c.ends_game, c.winners, c.total
+        (True, ('Ann',), 16)
+        """
+        trial = copy.deepcopy(self)
+        row = trial.enter(bidder, bid, trump, tricks)
+        side = side_of(len(self._players), bidder)
+        return EntryCheck(
+            ends_game=trial.is_over,
+            reaches_target=trial.is_over,
+            points=row.points[side],
+            total=trial.totals[side],
+            winners=tuple(trial.side_names[w] for w in trial.winners),
+            winners_total=trial.totals[trial.winners[0]] if trial.winners else 0,
+        )
 
     def undo(self) -> HandResult:
         """Take back the last entry and return it.
