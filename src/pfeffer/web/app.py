@@ -2,9 +2,10 @@
 
 - ``routes/``: one FastAPI router per area (``tables``: the JSON API, ``sheets``, ``pages``,
   ``ws``: live play, ``device``, ``strategy``, ``pwa``, ``ops``) and ``deps`` (what they share);
-- ``middleware/``: ``limits`` (rate limits), ``csrf`` (form tokens), ``security`` (the headers,
-  CSP, of every response); ``render``: pages and errors; ``observability``: metrics, logs,
-  readiness;
+- ``middleware/``: ``limits`` (rate limits), ``csrf`` (form tokens), ``body`` (the API's bodies:
+  JSON, of a small size), ``security`` (the headers, CSP, of every response); ``render``:
+  pages and errors; ``observability``: metrics, logs, readiness; ``schemas/``: the shapes of
+  the REST bodies and answers and of the WebSocket messages;
 - ``services/``: the live tables (``tables.Hub``: create, claim, links, rematch, act under a
   lock, commit, broadcast, expire), the ``Lobby``, the ``Sheets``, the computer players
   (``bots``: off the event loop), the sync between processes, free of requests;
@@ -24,6 +25,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from pfeffer.web.middleware.body import JsonBodies
 from pfeffer.web.middleware.csrf import CsrfProtect
 from pfeffer.web.middleware.limits import Limits, RateLimits
 from pfeffer.web.middleware.security import SecurityHeaders
@@ -110,6 +112,7 @@ def create_app(
     app.state.lobby = Lobby(db)  # what the pages and the API read about tables
     app.state.sheets = Sheets(db)
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url, allow_seed=allow_seed)
+    app.add_middleware(JsonBodies)  # /api/ bodies: JSON, 64 KiB at most (middleware/body.py)
     app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/middleware/csrf.py)
     app.add_middleware(RateLimits, limits=limits or Limits())
     app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
