@@ -22,6 +22,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -40,7 +41,7 @@ from pfeffer.web.observability import (
 )
 from pfeffer.web.render import http_error, lang_of
 from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
-from pfeffer.web.routes.deps import TABLE_TTL, Settings
+from pfeffer.web.routes.deps import TABLE_TTL, Settings, invalid_request
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.lobby import Lobby
 from pfeffer.web.services.sheets import Sheets
@@ -119,6 +120,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, invalid_request)  # 400 naming the field
     for router in (
         tables.router,
         sheets.router,
