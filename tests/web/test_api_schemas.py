@@ -176,3 +176,14 @@ def test_every_refusal_of_the_edge_is_translated(lang: str) -> None:
         msg = cat.get(template)
         assert msg is not None and msg.string, template
         assert fields(str(msg.string)) == fields(template), template
+
+
+def test_a_query_or_path_of_the_wrong_type_is_a_400_naming_it(client: TestClient) -> None:
+    """Before, FastAPI's own 422 with a list of errors; now the API's shape."""
+    t = client.post("/api/tables", json=table()).json()
+    r = client.get(f"/api/tables/{t['id']}/replay?step=abc")
+    assert r.status_code == 400 and r.json() == {"detail": "step: a whole number.", "field": "step"}
+    r = client.post(f"/api/tables/{t['id']}/claim/first")
+    assert r.status_code == 400 and r.json()["field"] == "seat"
+    page = client.get(f"/replay/{t['id']}?step=abc&lang=de")
+    assert page.status_code in (400, 409) and page.headers["content-type"].startswith("text/html")

@@ -42,8 +42,11 @@ NOT_AN_OBJECT = "send a JSON object"
 TEMPLATES: dict[str, str] = {
     "missing": "{field}: this field is needed.",
     "bool_type": "{field}: true or false.",
+    "bool_parsing": "{field}: true or false.",
     "string_type": "{field}: a text.",
     "int_type": "{field}: a whole number.",
+    "int_parsing": "{field}: a whole number.",
+    "int_from_float": "{field}: a whole number.",
     "dict_type": "{field}: an object.",
     "model_type": "{field}: an object.",
     "model_attributes_type": "{field}: an object.",
@@ -72,7 +75,8 @@ class Refused(TranslatableError):
 
 
 def _field(loc: Sequence[int | str]) -> str:
-    parts = list(loc[1:] if loc and loc[0] == "body" else loc)
+    where = ("body", "query", "path", "header", "cookie")  # FastAPI's first part: not a field
+    parts = list(loc[1:] if loc and loc[0] in where else loc)
     # A member of a union (``bid``: a number or a name) is named by its type: not a field.
     while parts and isinstance(parts[-1], str) and parts[-1] in ("int", "str", "bool"):
         parts.pop()
