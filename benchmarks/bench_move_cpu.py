@@ -38,6 +38,7 @@ import orjson
 
 from pfeffer.web.adapters.games import adapter, chosen_action
 from pfeffer.web.services.live import Live
+from pfeffer.web.services.messages import Act, parse
 from pfeffer.web.storage.repository import SeatRow
 
 PARTS = ("bot", "apply", "own_frame", "publish", "remote_apply", "remote_frame")
@@ -101,21 +102,20 @@ def play(seed: int, target: int, cpu: dict[str, float], more: bool = False) -> i
             here.frame_text(None)
         t3 = clock()
         msg = orjson.dumps(
-            {
-                "p": "node-a",
-                "k": "act",
-                "from": old,
-                "to": here.version,
-                "actions": new,
-                "seat": seat,
-                "last": here.last,
-                "applied": [seat, action, old, here.version] if seat == 0 else None,
-                "status": here.status,
-            }
+            Act(
+                start=old,
+                end=here.version,
+                actions=new,
+                seat=seat,
+                last=here.last,
+                applied=applied,
+                status=here.status,
+            ).wire("node-a")
         )
         t4 = clock()
-        got: dict[str, Any] = orjson.loads(msg)
-        there.advance(there.table.replay(got["actions"]), int(got["to"]), got["last"])
+        got = parse(orjson.loads(msg))  # as a process reads a message (services/messages.py)
+        assert isinstance(got, Act)
+        there.advance(there.table.replay(got.actions), got.end, got.last)
         t5 = clock()
         there.frame_text(None)
         if more:

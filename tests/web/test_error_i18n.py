@@ -49,6 +49,7 @@ MODULES = [
     "web/routes/ws.py",
     "web/middleware/limits.py",
     "web/middleware/csrf.py",
+    "web/middleware/body.py",
 ]
 ERRORS = (
     "StorageUnavailable",

@@ -68,4 +68,6 @@ def test_names_are_kept_with_white_space_folded_and_non_text_names_refused(
     assert [s["name"] for s in t["seats"]] == ["Anna Maria", "Ben"]
     seats[1]["name"] = {"first": "Ben"}  # type: ignore[assignment]
     r = client.post("/api/tables", json={"game": "dice", "seats": seats})
-    assert r.status_code == 400 and r.json()["detail"] == "Name: a text is needed."
+    # Refused at the edge (web/schemas/rest.py), naming the field (issue 20 §1.9).
+    assert r.status_code == 400 and r.json()["detail"] == "seats.1.name: a text."
+    assert r.json()["field"] == "seats.1.name"

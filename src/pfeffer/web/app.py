@@ -2,9 +2,10 @@
 
 - ``routes/``: one FastAPI router per area (``tables``: the JSON API, ``sheets``, ``pages``,
   ``ws``: live play, ``device``, ``strategy``, ``pwa``, ``ops``) and ``deps`` (what they share);
-- ``middleware/``: ``limits`` (rate limits), ``csrf`` (form tokens), ``security`` (the headers,
-  CSP, of every response); ``render``: pages and errors; ``observability``: metrics, logs,
-  readiness;
+- ``middleware/``: ``limits`` (rate limits), ``csrf`` (form tokens), ``body`` (the API's bodies:
+  JSON, of a small size), ``security`` (the headers, CSP, of every response); ``render``:
+  pages and errors; ``observability``: metrics, logs, readiness; ``schemas/``: the shapes of
+  the REST bodies and answers and of the WebSocket messages;
 - ``services/``: the live tables (``tables.Hub``: create, claim, links, rematch, act under a
   lock, commit, broadcast, expire), the ``Lobby``, the ``Sheets``, the computer players
   (``bots``: off the event loop), the sync between processes, free of requests;
@@ -21,9 +22,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from pfeffer.web.middleware.body import JsonBodies
 from pfeffer.web.middleware.csrf import CsrfProtect
 from pfeffer.web.middleware.limits import Limits, RateLimits
 from pfeffer.web.middleware.security import SecurityHeaders
@@ -38,7 +41,7 @@ from pfeffer.web.observability import (
 )
 from pfeffer.web.render import http_error, lang_of
 from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
-from pfeffer.web.routes.deps import TABLE_TTL, Settings
+from pfeffer.web.routes.deps import TABLE_TTL, Settings, invalid_request
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.lobby import Lobby
 from pfeffer.web.services.sheets import Sheets
@@ -110,12 +113,14 @@ def create_app(
     app.state.lobby = Lobby(db)  # what the pages and the API read about tables
     app.state.sheets = Sheets(db)
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url, allow_seed=allow_seed)
+    app.add_middleware(JsonBodies)  # /api/ bodies: JSON, 64 KiB at most (middleware/body.py)
     app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/middleware/csrf.py)
     app.add_middleware(RateLimits, limits=limits or Limits())
     app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, invalid_request)  # 400 naming the field
     for router in (
         tables.router,
         sheets.router,

@@ -11,12 +11,15 @@ import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import Depends, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
 from starlette.requests import HTTPConnection
 
 from pfeffer.core.errors import TranslatableError
 from pfeffer.core.text import find_unsafe
 from pfeffer.web.i18n import translate_error
-from pfeffer.web.render import lang_of
+from pfeffer.web.render import http_error, is_page, lang_of
+from pfeffer.web.schemas.rest import refusal
 from pfeffer.web.services.catalog import ADAPTERS
 from pfeffer.web.services.errors import NoSuchSeat
 from pfeffer.web.services.lobby import Lobby
@@ -84,6 +87,20 @@ async def json_body(request: Request) -> Any:
         )
         raise HTTPException(400, translate_error(exc, lang_of(request)))
     return body
+
+
+async def invalid_request(request: Request, exc: Exception) -> Response:
+    """A request whose body, path or query does not fit its route's models
+    (``schemas.rest``): 400 naming the field, ``{"detail": "seats.0.public: true or false.",
+    "field": "seats.0.public"}``, in the request's language (a page: the error page)."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    refused = refusal(errors)
+    if is_page(request.url.path):
+        return await http_error(
+            request, HTTPException(400, translate_error(refused, lang_of(request)))
+        )
+    detail = translate_error(refused, lang_of(request))
+    return JSONResponse({"detail": detail, "field": refused.field}, status_code=400)
 
 
 async def json_object(request: Request) -> dict[str, Any]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import lang_of, render
-from pfeffer.web.routes.deps import SheetsDep, json_body, json_object
+from pfeffer.web.routes.deps import SheetsDep
+from pfeffer.web.schemas.rest import NewSheet, Sheet, SheetCreated, SheetEntry
 from pfeffer.web.services.seating import MAX_NAME
 
 router = APIRouter()
@@ -22,17 +23,16 @@ router = APIRouter()
 # ----------------------------------------------------------------- the API
 
 
-@router.post("/api/sheets")
-async def api_sheet_new(request: Request, sheets: SheetsDep) -> JSONResponse:
-    body = await json_object(request)
+@router.post("/api/sheets", status_code=201, response_model=SheetCreated)
+async def api_sheet_new(request: Request, body: NewSheet, sheets: SheetsDep) -> dict[str, Any]:
     try:
-        row = await sheets.create(body)
+        row = await sheets.create(body.model_dump(exclude_unset=True))
     except ValueError as exc:
         raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    return JSONResponse({"id": row.id, "url": f"/sheet/{row.id}"}, status_code=201)
+    return {"id": row.id, "url": f"/sheet/{row.id}"}
 
 
-@router.get("/api/sheets/{sheet_id}")
+@router.get("/api/sheets/{sheet_id}", response_model=Sheet)
 async def api_sheet(sheet_id: str, sheets: SheetsDep) -> dict[str, Any]:
     shown = await sheets.shown(sheet_id)
     if shown is None:
@@ -40,13 +40,14 @@ async def api_sheet(sheet_id: str, sheets: SheetsDep) -> dict[str, Any]:
     return shown
 
 
-@router.post("/api/sheets/{sheet_id}/entries")
-async def api_sheet_entry(request: Request, sheet_id: str, sheets: SheetsDep) -> dict[str, Any]:
+@router.post("/api/sheets/{sheet_id}/entries", response_model=Sheet)
+async def api_sheet_entry(
+    request: Request, sheet_id: str, body: SheetEntry, sheets: SheetsDep
+) -> dict[str, Any]:
     if await sheets.sheet(sheet_id) is None:
         raise HTTPException(404, "no such sheet")
-    body = await json_body(request)
     try:  # one transaction; an entry_id the sheet has already is acknowledged, not applied
-        shown = await sheets.enter(sheet_id, body)
+        shown = await sheets.enter(sheet_id, body.data())
     except ValueError as exc:
         raise HTTPException(400, translate_error(exc, lang_of(request))) from None
     if shown is None:
@@ -54,7 +55,7 @@ async def api_sheet_entry(request: Request, sheet_id: str, sheets: SheetsDep) ->
     return shown
 
 
-@router.post("/api/sheets/{sheet_id}/undo")
+@router.post("/api/sheets/{sheet_id}/undo", response_model=Sheet)
 async def api_sheet_undo(sheet_id: str, sheets: SheetsDep) -> dict[str, Any]:
     shown = await sheets.undo(sheet_id)
     if shown is None:

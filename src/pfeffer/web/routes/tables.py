@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 
 from pfeffer.core.errors import RulesError
 from pfeffer.web.i18n import translate_error, translations
@@ -18,10 +18,20 @@ from pfeffer.web.routes.deps import (
     SettingsDep,
     create_table,
     host_table,
-    json_body,
-    json_object,
     new_link,
     set_public,
+)
+from pfeffer.web.schemas.rest import (
+    HostKey,
+    NewTable,
+    Rematch,
+    RematchIn,
+    SeatClaimed,
+    SeatLink,
+    SeatPublic,
+    SeatPublicIn,
+    TableCreated,
+    TableSummary,
 )
 from pfeffer.web.services import newtable
 from pfeffer.web.services.catalog import ADAPTERS
@@ -32,32 +42,34 @@ from pfeffer.web.tokens import seat_with_token
 router = APIRouter()
 
 
-@router.post("/api/tables")
-async def api_create(request: Request, hub: HubDep, settings: SettingsDep) -> JSONResponse:
-    body = await json_object(request)
-    rules_in, seats_in = body.get("rules"), body.get("seats")
-    game = body.get("game")
-    if isinstance(game, str) and game in ADAPTERS:  # a preset (web/services/newtable.py)
-        try:
-            rules_in, seats_in = newtable.with_preset(game, body.get("preset"), rules_in, seats_in)
-        except RulesError as exc:
-            raise HTTPException(400, translate_error(exc, lang_of(request))) from None
-    hints = body.get("hints", False)
-    if not isinstance(hints, bool):
-        raise HTTPException(400, "hints is true or false")
-    seed = body.get("seed")
+@router.post(
+    "/api/tables",
+    status_code=201,
+    response_model=TableCreated,
+    response_model_exclude_unset=True,
+)
+async def api_create(
+    request: Request, body: NewTable, hub: HubDep, settings: SettingsDep
+) -> dict[str, Any]:
+    rules_in: dict[str, Any] | None = body.rules
+    seats_in: list[dict[str, Any]] | None = body.seats_data()
+    try:  # a preset (web/services/newtable.py)
+        rules_in, seats_in = newtable.with_preset(body.game, body.preset, rules_in, seats_in)
+    except RulesError as exc:
+        raise HTTPException(400, translate_error(exc, lang_of(request))) from None
+    seed = body.seed
     if seed is not None:
         if not settings.allow_seed:
             raise HTTPException(400, "this server does not take a seed for a table")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        if not 0 <= seed < 2**63:
             raise HTTPException(400, "seed is a whole number from 0 to 2^63 - 1")
     table, seats = await create_table(
-        hub, game, rules_in, seats_in, lang_of(request), hints=hints, seed=seed
+        hub, body.game, rules_in, seats_in, lang_of(request), hints=body.hints, seed=seed
     )
-    return JSONResponse(created_table(table, seats), status_code=201)
+    return created_table(table, seats)
 
 
-@router.get("/api/tables")
+@router.get("/api/tables", response_model=list[TableSummary])
 async def api_lobby(lobby: LobbyDep, status: str = "running") -> list[dict[str, Any]]:
     if status not in ("running", "finished"):
         raise HTTPException(400, "status is 'running' or 'finished'")
@@ -66,7 +78,7 @@ async def api_lobby(lobby: LobbyDep, status: str = "running") -> list[dict[str, 
     return await lobby.finished()
 
 
-@router.get("/api/tables/{table_id}")
+@router.get("/api/tables/{table_id}", response_model=TableSummary)
 async def api_table(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
     summary = await lobby.summary(table_id)
     if summary is None:
@@ -88,7 +100,7 @@ async def api_state(hub: HubDep, table_id: str, token: str | None = None) -> dic
     return live.frame(seat)
 
 
-@router.post("/api/tables/{table_id}/claim/{seat}")
+@router.post("/api/tables/{table_id}/claim/{seat}", response_model=SeatClaimed)
 async def api_claim(table_id: str, seat: int, hub: HubDep) -> dict[str, Any]:
     try:
         token = await hub.claim(table_id, seat)
@@ -101,33 +113,27 @@ async def api_claim(table_id: str, seat: int, hub: HubDep) -> dict[str, Any]:
     return {"token": token, "url": f"/play/{table_id}/{token}"}
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/link")
+@router.post("/api/tables/{table_id}/seats/{seat}/link", response_model=SeatLink)
 async def api_new_link(
-    request: Request, table_id: str, seat: int, hub: HubDep, lobby: LobbyDep
+    table_id: str, seat: int, body: HostKey, hub: HubDep, lobby: LobbyDep
 ) -> dict[str, Any]:
-    body = await json_object(request)
-    await host_table(lobby, table_id, body.get("host_token"))
+    await host_table(lobby, table_id, body.host_token)
     token = await new_link(hub, table_id, seat)
     return {"seat": seat, "token": token, "url": f"/play/{table_id}/{token}"}
 
 
-@router.post("/api/tables/{table_id}/seats/{seat}/public")
+@router.post("/api/tables/{table_id}/seats/{seat}/public", response_model=SeatPublic)
 async def api_public(
-    request: Request, table_id: str, seat: int, hub: HubDep, lobby: LobbyDep
+    table_id: str, seat: int, body: SeatPublicIn, hub: HubDep, lobby: LobbyDep
 ) -> dict[str, Any]:
-    body = await json_object(request)
-    await host_table(lobby, table_id, body.get("host_token"))
-    public = body.get("public")
-    if not isinstance(public, bool):
-        raise HTTPException(400, "public is true or false")
-    await set_public(hub, table_id, seat, public)
-    return {"seat": seat, "public": public}
+    await host_table(lobby, table_id, body.host_token)
+    await set_public(hub, table_id, seat, body.public)
+    return {"seat": seat, "public": body.public}
 
 
-@router.post("/api/tables/{table_id}/rematch")
-async def api_rematch(request: Request, table_id: str, hub: HubDep) -> dict[str, Any]:
-    body = await json_body(request) if await request.body() else {}
-    token = body.get("token") if isinstance(body, dict) else None
+@router.post("/api/tables/{table_id}/rematch", response_model=Rematch)
+async def api_rematch(table_id: str, hub: HubDep, body: RematchIn | None = None) -> dict[str, Any]:
+    token = body.token if body is not None else None
     try:  # one rematch, whichever process is asked first
         rematch, new_token = await hub.rematch_for(table_id, token)
     except NoSuchTable:
@@ -179,7 +185,7 @@ async def api_review(request: Request, table_id: str, lobby: LobbyDep) -> dict[s
     return data
 
 
-@router.get("/api/history")
+@router.get("/api/history", response_model=list[TableSummary])
 async def api_history(lobby: LobbyDep) -> list[dict[str, Any]]:
     return await lobby.history()
 

@@ -8,7 +8,9 @@ The table service (``services.tables``) applies an action and broadcasts."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -18,6 +20,16 @@ from starlette.websockets import WebSocketState
 from pfeffer.core.errors import ActionError, NotYourTurn
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
 from pfeffer.web.routes.deps import HubDep
+from pfeffer.web.schemas.ws import (
+    MAX_MESSAGE,
+    ActionMessage,
+    ChatMessage,
+    ClientMessage,
+    HandReviewMessage,
+    InvalidMessage,
+    UnknownMessage,
+    parse_message,
+)
 from pfeffer.web.services import chat
 from pfeffer.web.services.errors import StorageUnavailable, TableMoved, unavailable
 from pfeffer.web.services.hand_reviews import HandReviewRefused, hand_review_frame
@@ -28,10 +40,6 @@ from pfeffer.web.services.tables import Hub, action_key
 from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
-MAX_MESSAGE = 2048  # characters; a real message is far below this
-MAX_ACTION = 64
-MAX_ACTIONS = 4  # actions in one message taken as one step ("keep 15" then "roll")
-MESSAGE_TYPES = ("action", "sync", "ping", "chat", "hint", "hand_review")
 
 
 @router.websocket("/ws/{table_id}")
@@ -102,23 +110,29 @@ async def ws_table(
                 await ws.close()
 
 
-def _action_of(data: dict[str, Any]) -> str | list[str] | None:
-    """The message's action (``"action"``: a short text) or actions (``"actions"``: a list of
-    1 to :data:`MAX_ACTIONS` short texts); None if it is malformed."""
-    if "actions" in data:
-        steps = data["actions"]
-        if not isinstance(steps, list) or not 0 < len(steps) <= MAX_ACTIONS:
-            return None
-    else:
-        steps = [data.get("action")]
-    checked = [a for a in steps if isinstance(a, str) and 0 < len(a) <= MAX_ACTION]
-    if len(checked) != len(steps):
-        return None
-    return checked if "actions" in data else checked[0]
-
-
 def _away(lang: str) -> str:
     return translate_error(unavailable(), lang)
+
+
+@dataclasses.dataclass(frozen=True)
+class Conn:
+    """One connection as its messages are answered: the table, the client's seat (None: a
+    spectator), its voice in the chat and the page's language."""
+
+    hub: Hub
+    live: Live
+    ws: Outbox
+    seat: int | None
+    talk: chat.Speaker
+    lang: str
+
+    @property
+    def gt(self) -> Callable[[str], str]:
+        """The page's gettext (its texts are msgids: tests/web/test_error_i18n.py finds them)."""
+        return translations(self.lang).gettext
+
+    async def error(self, code: str, message: str) -> None:
+        await ws_error(self.ws, code, message)
 
 
 async def _message(
@@ -131,78 +145,158 @@ async def _message(
     msg: Any,
     lang: str,
 ) -> None:
-    """Answer one message of the client (protocol v1, see the module doc)."""
-    gt = translations(lang).gettext
+    """Answer one message of the client (protocol v1, see the module doc): the text is read
+    as JSON, validated as one of the messages of ``schemas.ws`` and handed to its handler."""
+    conn = Conn(hub, live, ws, seat, talk, lang)
+    gt = conn.gt
     text = msg.get("text")
     if text is None:
-        await ws_error(ws, "malformed", gt("Send JSON text messages."))
+        await conn.error("malformed", gt("Send JSON text messages."))
         return
     if len(text) > MAX_MESSAGE:
-        await ws_error(ws, "too_large", gt("That message is too long."))
+        await conn.error("too_large", gt("That message is too long."))
         return
     try:
-        data = json.loads(text)
+        data = json.loads(text)  # json keeps a lone surrogate: the chat refuses it by name
     except (ValueError, RecursionError):  # deep nesting: RecursionError
-        await ws_error(ws, "malformed", gt("That message is not valid JSON."))
+        await conn.error("malformed", gt("That message is not valid JSON."))
         return
-    if not isinstance(data, dict) or data.get("type") not in MESSAGE_TYPES:
-        await ws_error(ws, "malformed", gt("Unknown message type."))
+    try:
+        message = parse_message(data)
+    except UnknownMessage:
+        await conn.error("malformed", gt("Unknown message type."))
         return
-    if data["type"] == "chat":  # the table chat (web/services/chat.py)
-        try:
-            await hub.say(live, talk, data)
-        except chat.ChatRefused as exc:
-            await ws_error(ws, exc.code, translate_error(exc, lang))
+    except InvalidMessage as exc:
+        await INVALID[exc.kind](conn, exc.field)
         return
-    if data["type"] == "hint":  # the advisor, for this seat only (services/hints.py)
-        try:
-            await ws.send_json(await hint_frame(live, seat, lang))
-        except HintRefused as exc:
-            await ws_error(ws, exc.code, translate_error(exc, lang))
-        return
-    if data["type"] == "hand_review":  # a finished hand, for this connection (hand_reviews.py)
-        try:
-            await ws.send_json(await hand_review_frame(live, seat, data.get("hand"), lang))
-        except HandReviewRefused as exc:
-            await ws_error(ws, exc.code, translate_error(exc, lang))
-        return
-    if data["type"] == "ping":
-        await ws.send_json({"type": "pong"})
-        return
-    if data["type"] == "sync":
-        await ws.send_text(live.frame_text(seat))
-        return
-    # "actions": several actions of the seat taken as one step, all or none (an addition to
-    # protocol v1 that older clients never send; docs/web.md): "keep 15" and "roll" in one
-    # round trip, not two.
-    action = _action_of(data)
+    await HANDLERS[message.type](conn, message)
+
+
+# ---------------------------------------------------------------- the handlers, by type
+
+
+async def _on_action(conn: Conn, message: ClientMessage) -> None:
+    """One action, or several of the seat taken as one step, all or none (``"actions"``, an
+    addition to protocol v1 that older clients never send): "keep 15" and "roll" in one round
+    trip, not two."""
+    gt = conn.gt
+    assert isinstance(message, ActionMessage)
+    action = message.steps()
     if action is None:
-        await ws_error(ws, "malformed", gt("An action must be a short text."))
+        await _bad_action(conn, "action")
         return
+    live, seat = conn.live, conn.seat
     if seat is None:
-        await ws_error(ws, "spectator", gt("Spectators cannot play."))
+        await conn.error("spectator", gt("Spectators cannot play."))
         return
     if live.status != "running":
-        await ws_error(ws, "over", gt("The game is over."))
+        await conn.error("over", gt("The game is over."))
         return
-    expected = data.get("version")
+    expected = message.version
     if live.applied is not None and live.applied[:3] == (seat, action_key(action), expected):
         # The same action again from the same state (a double click, a resend after
         # a reconnect, also to another process): it was applied once; answer with the state.
-        await ws.send_text(live.frame_text(seat))
+        await conn.ws.send_text(live.frame_text(seat))
         return
+    stale = gt("The table moved on; here is the current state.")
     if expected is not None and expected != live.version:
-        await ws_error(ws, "stale", gt("The table moved on; here is the current state."))
-        await ws.send_text(live.frame_text(seat))
+        await conn.error("stale", stale)
+        await conn.ws.send_text(live.frame_text(seat))
         return
     try:
-        await hub.act(live, seat, action)
+        await conn.hub.act(live, seat, action)
     except TableMoved:  # another process took this version first: the table was read again
-        await ws_error(ws, "stale", gt("The table moved on; here is the current state."))
-        await ws.send_text(live.frame_text(seat))
+        await conn.error("stale", stale)
+        await conn.ws.send_text(live.frame_text(seat))
     except NotYourTurn as exc:  # the engine checks the seat
-        await ws_error(ws, "not_your_turn", translate_error(exc, lang))
+        await conn.error("not_your_turn", translate_error(exc, conn.lang))
     except ActionError as exc:
-        await ws_error(ws, "illegal", translate_error(exc, lang))
+        await conn.error("illegal", translate_error(exc, conn.lang))
     except StorageUnavailable as exc:  # nothing was applied; the table stays as it was
-        await ws_error(ws, "unavailable", translate_error(exc, lang))
+        await conn.error("unavailable", translate_error(exc, conn.lang))
+
+
+async def _bad_action(conn: Conn, field: str) -> None:
+    """An action message whose fields are wrong: ``malformed``, checked before the seat."""
+    gt = conn.gt
+    if field == "version":
+        await conn.error("malformed", gt("The version is a whole number."))
+    else:
+        await conn.error("malformed", gt("An action must be a short text."))
+
+
+async def _on_chat(conn: Conn, message: ClientMessage) -> None:
+    """The table chat (web/services/chat.py), to everyone at the table."""
+    assert isinstance(message, ChatMessage)
+    await _say(conn, message.model_dump(exclude_none=True))
+
+
+async def _bad_chat(conn: Conn, field: str) -> None:
+    """A chat message whose text or reaction is no text: ``chat_malformed`` (a spectator's
+    ``chat_spectator`` first, as for any message a spectator writes)."""
+    exc = chat.spectator() if conn.seat is None else chat.malformed(field)
+    await conn.error(exc.code, translate_error(exc, conn.lang))
+
+
+async def _say(conn: Conn, data: dict[str, Any]) -> None:
+    try:
+        await conn.hub.say(conn.live, conn.talk, data)
+    except chat.ChatRefused as exc:
+        await conn.error(exc.code, translate_error(exc, conn.lang))
+
+
+async def _on_hint(conn: Conn, message: ClientMessage) -> None:
+    """The advisor, for this seat only (services/hints.py)."""
+    try:
+        await conn.ws.send_json(await hint_frame(conn.live, conn.seat, conn.lang))
+    except HintRefused as exc:
+        await conn.error(exc.code, translate_error(exc, conn.lang))
+
+
+async def _on_hand_review(conn: Conn, message: ClientMessage) -> None:
+    """A finished hand's review, for this connection (services/hand_reviews.py)."""
+    assert isinstance(message, HandReviewMessage)
+    await _review(conn, message.hand)
+
+
+async def _bad_hand_review(conn: Conn, field: str) -> None:
+    """A ``hand`` that is no whole number: refused as a missing one is (after the checks of
+    the table: hints off, not a Pepper table)."""
+    await _review(conn, None)
+
+
+async def _review(conn: Conn, hand: int | None) -> None:
+    try:
+        await conn.ws.send_json(await hand_review_frame(conn.live, conn.seat, hand, conn.lang))
+    except HandReviewRefused as exc:
+        await conn.error(exc.code, translate_error(exc, conn.lang))
+
+
+async def _on_ping(conn: Conn, message: ClientMessage) -> None:
+    await conn.ws.send_json({"type": "pong"})
+
+
+async def _on_sync(conn: Conn, message: ClientMessage) -> None:
+    await conn.ws.send_text(conn.live.frame_text(conn.seat))
+
+
+Handler = Callable[[Conn, ClientMessage], Awaitable[None]]
+Refusal = Callable[[Conn, str], Awaitable[None]]
+
+HANDLERS: dict[str, Handler] = {
+    "action": _on_action,
+    "chat": _on_chat,
+    "hint": _on_hint,
+    "hand_review": _on_hand_review,
+    "ping": _on_ping,
+    "sync": _on_sync,
+}
+"""Each message type of protocol v1 and its handler (``schemas.ws.ClientMessage``)."""
+
+INVALID: dict[str, Refusal] = {
+    "action": _bad_action,
+    "chat": _bad_chat,
+    "hand_review": _bad_hand_review,
+}
+"""How a message of each type is refused when a field is wrong (the field named): each type
+keeps its error code of protocol v1. Types without fields are never invalid."""

@@ -1,9 +1,10 @@
 """The fan-out between server processes and the computer players' leases, behind one small
 interface (:class:`Bus`).
 
-- ``publish(table_id, message)``: every other process serving tables gets ``message`` (a JSON
-  object) for the table (``None``: for the processes themselves: heartbeats). It never waits:
-  messages queue and go out in the order they were published.
+- ``publish(table_id, message)``: every other process serving tables gets ``message`` (one of
+  the models of ``services.messages``, sent as JSON) for the table (``None``: for the
+  processes themselves: heartbeats). It never waits: messages queue and go out in the order
+  they were published.
 - ``hold(table_id)`` / ``release(table_id)``: the lease on moving a table's computer players. At
   most one process holds it; it lapses ``LEASE_TTL`` seconds after its last renewal, so when its
   holder dies another process takes over (``orphans()`` lists the tables whose lease lapsed while
@@ -24,11 +25,13 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import Protocol
+
+from pfeffer.web.services.messages import BusMessage, parse
 
 log = logging.getLogger("pfeffer.web")
 
-Deliver = Callable[[str | None, dict[str, Any]], Awaitable[None]]
+Deliver = Callable[[str | None, BusMessage], Awaitable[None]]
 """Called for each message from another process: (table id or None, message)."""
 Reconnected = Callable[[], Awaitable[None]]
 """Called after the fan-out came back from an outage (messages may have been lost)."""
@@ -54,7 +57,7 @@ class Bus(Protocol):
     async def start(self, deliver: Deliver, reconnected: Reconnected) -> None:
         """Start delivering other processes' messages to ``deliver``."""
 
-    def publish(self, table_id: str | None, message: dict[str, Any]) -> None:
+    def publish(self, table_id: str | None, message: BusMessage) -> None:
         """Send ``message`` to the other processes (queued; never waits)."""
 
     async def hold(self, table_id: str) -> bool:
@@ -105,14 +108,15 @@ class LocalBus:
     async def _pump(self) -> None:
         while True:
             table_id, text = await self._queue.get()
-            if self._deliver is not None:
+            message = parse(json.loads(text))
+            if self._deliver is not None and message is not None:
                 try:
-                    await self._deliver(table_id, json.loads(text))
+                    await self._deliver(table_id, message)
                 except Exception:  # one bad message must not stop the fan-out
                     log.exception("message for table %s not handled", table_id)
 
-    def publish(self, table_id: str | None, message: dict[str, Any]) -> None:
-        text = json.dumps({**message, "p": self.node})  # as over Redis: only JSON travels
+    def publish(self, table_id: str | None, message: BusMessage) -> None:
+        text = json.dumps(message.wire(self.node))  # as over Redis: only JSON travels
         for bus in self.network.buses:
             if bus is not self and bus._task is not None:
                 bus._queue.put_nowait((table_id, text))

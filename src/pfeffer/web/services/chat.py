@@ -191,9 +191,7 @@ class Speaker:
         """The ``chat`` frame to send every client of the table for the client message
         ``data``; :class:`ChatRefused` (nothing kept, nothing sent) if it is refused."""
         if self.seat is None:
-            raise ChatRefused.coded(
-                "chat_spectator", "Spectators can read the chat, but only players write in it."
-            )
+            raise spectator()
         text, reaction = _parse(data)
         if not self.limit.allow():
             raise ChatRefused.coded(
@@ -206,20 +204,32 @@ class Speaker:
         return {"type": "chat", "message": message}
 
 
+def spectator() -> ChatRefused:
+    """The refusal of anything a spectator writes."""
+    return ChatRefused.coded(
+        "chat_spectator", "Spectators can read the chat, but only players write in it."
+    )
+
+
+def malformed(field: str) -> ChatRefused:
+    """The refusal of a chat message whose ``field`` (``text`` or ``reaction``) is wrong."""
+    if field == "reaction":
+        return ChatRefused.coded(
+            "chat_malformed", "A reaction is one of: {reactions}.", reactions=", ".join(REACTIONS)
+        )
+    return ChatRefused.coded("chat_malformed", "A chat message is a text.")
+
+
 def _parse(data: dict[str, Any]) -> tuple[str, str | None]:
     """The text and reaction key of a client's chat message; ChatRefused if it is not one."""
     reaction = data.get("reaction")
     if reaction is not None:
         if not isinstance(reaction, str) or reaction not in REACTIONS:
-            raise ChatRefused.coded(
-                "chat_malformed",
-                "A reaction is one of: {reactions}.",
-                reactions=", ".join(REACTIONS),
-            )
+            raise malformed("reaction")
         return REACTIONS[reaction], reaction
     raw = data.get("text")
     if not isinstance(raw, str):
-        raise ChatRefused.coded("chat_malformed", "A chat message is a text.")
+        raise malformed("text")
     try:
         text = check_text(raw, field="Chat message")
     except UnsafeText as exc:  # a lone surrogate, NUL, a control or direction character

@@ -28,6 +28,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
 from pfeffer.web.services.bus import LEASE_TTL, Deliver, Reconnected, new_node
+from pfeffer.web.services.messages import BusMessage, parse
 
 log = logging.getLogger("pfeffer.web")
 
@@ -135,9 +136,10 @@ class RedisBus:
                         data = orjson.loads(raw)
                     except ValueError:  # orjson.JSONDecodeError
                         continue
-                    if isinstance(data, dict) and data.get("p") != self.node:
+                    message = parse(data)
+                    if message is not None and message.node != self.node:
                         try:
-                            await deliver(table_id, data)
+                            await deliver(table_id, message)
                         except Exception:
                             log.exception("message for table %s not handled", table_id)
             except asyncio.CancelledError:
@@ -154,11 +156,10 @@ class RedisBus:
 
     # ------------------------------------------------------------------ publishing
 
-    def publish(self, table_id: str | None, message: dict[str, Any]) -> None:
+    def publish(self, table_id: str | None, message: BusMessage) -> None:
         """Queue ``message`` for the table's channel, marked with this process (first, so that
-        the listener knows its own from the first bytes). orjson writes it (the seat counts
-        of a presence message are keyed by numbers: written as strings, as ``json`` does)."""
-        data = orjson.dumps({"p": self.node, **message}, option=orjson.OPT_NON_STR_KEYS)
+        the listener knows its own from the first bytes), written by orjson."""
+        data = orjson.dumps(message.wire(self.node))
         self._put(("publish", self._channel(table_id), data.decode()))
 
     def note_work(self, table_id: str) -> None:

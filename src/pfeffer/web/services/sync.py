@@ -31,6 +31,18 @@ from pfeffer.web.services.bots import bot_to_move
 from pfeffer.web.services.bus import Bus
 from pfeffer.web.services.chat import Chat
 from pfeffer.web.services.live import Live
+from pfeffer.web.services.messages import (
+    Act,
+    Beat,
+    BusMessage,
+    Bye,
+    ChatPosted,
+    Expired,
+    Presence,
+    RematchMade,
+    SeatsChanged,
+    Who,
+)
 from pfeffer.web.storage.aio import AsyncStore
 
 log = logging.getLogger("pfeffer.web")
@@ -73,7 +85,7 @@ class Sync:
 
     async def stop(self) -> None:
         if self._loop is not None:
-            self.hub.bus.publish(None, {"k": "bye"})
+            self.hub.bus.publish(None, Bye())
             self._loop.cancel()
         tasks = [*self._tasks, *([self._loop] if self._loop else [])]
         for task in tasks:
@@ -88,59 +100,57 @@ class Sync:
 
     # ------------------------------------------------------------------ messages
 
-    async def deliver(self, table_id: str | None, msg: dict[str, Any]) -> None:
+    async def deliver(self, table_id: str | None, msg: BusMessage) -> None:
         """One message of another process (the bus calls this in the order they came)."""
-        node, kind = str(msg.get("p")), msg.get("k")
+        node = msg.node
         self.peers[node] = time.monotonic()
         if table_id is None:
-            if kind == "bye":
+            if isinstance(msg, Bye):
                 await self._peer_gone(node)
-            elif kind == "who":
+            elif isinstance(msg, Who):
                 self._publish_presence()
             return
         live = self.hub.lives.get(table_id)
         if live is None:
             return  # a table this process does not hold: it reads it when it needs it
-        if kind == "act":
+        if isinstance(msg, Act):
             # Through the table's lock (a computer player may be thinking here); tasks take
             # the lock in the order they were made, which is the order of the messages.
             self._spawn(self._remote_act(live, msg))
-        elif kind == "presence":
-            seats = msg.get("seats") or {}
-            counts = {int(s): int(n) for s, n in seats.items() if int(n) > 0}
+        elif isinstance(msg, Presence):
+            counts = {s: n for s, n in msg.seats.items() if n > 0}
             if counts:
                 live.remote[node] = counts
             else:
                 live.remote.pop(node, None)
             await self.hub.broadcast(live)
-        elif kind == "who":
+        elif isinstance(msg, Who):
             if live.conns:
-                self.hub.bus.publish(table_id, {"k": "presence", "seats": live.presence()})
-        elif kind == "chat":
-            message = msg["message"]
-            self.hub.chats.room(table_id).receive(message)
-            await self.hub.broadcast(live, {"type": "chat", "message": message})
-        elif kind == "rematch":
+                self.hub.bus.publish(table_id, Presence(seats=live.presence()))
+        elif isinstance(msg, ChatPosted):
+            self.hub.chats.room(table_id).receive(msg.message)
+            await self.hub.broadcast(live, {"type": "chat", "message": msg.message})
+        elif isinstance(msg, RematchMade):
             if live.rematch_id is None:
-                live.rematch_id = str(msg["table"])
+                live.rematch_id = msg.table
                 await self.hub.broadcast(live, {"type": "rematch", "table": live.rematch_id})
-        elif kind == "seats":
-            self._spawn(self.reload_seats(live, msg.get("revoked")))
-        elif kind == "expired":
+        elif isinstance(msg, SeatsChanged):
+            self._spawn(self.reload_seats(live, msg.revoked))
+        elif isinstance(msg, Expired):
             self.hub.forget([table_id])
 
-    async def _remote_act(self, live: Live, msg: dict[str, Any]) -> None:
+    async def _remote_act(self, live: Live, msg: Act) -> None:
         async with live.lock:
             if self.hub.lives.get(live.id) is not live:
                 return
-            start, end = int(msg["from"]), int(msg["to"])
+            start, end = msg.start, msg.end
             if end <= live.version:
                 return  # already here
             if start != live.version:
                 await self._resync_quietly(live)  # a message is missing: read the database
                 return
             try:
-                table = live.table.replay(msg["actions"])
+                table = live.table.replay(msg.actions)
             except Exception:
                 log.exception(
                     "table %s: a published action does not apply (%s at %d on %s)",
@@ -151,11 +161,7 @@ class Sync:
                 )
                 await self._resync_quietly(live, whole=True)
                 return
-            applied = None
-            if msg.get("applied"):
-                seat, action, before, after = msg["applied"]
-                applied = (int(seat), str(action), int(before), int(after))
-            live.advance(table, end, msg.get("last"), applied)
+            live.advance(table, end, msg.last, msg.applied)
             await self.hub.broadcast(live)
 
     async def _resync_quietly(self, live: Live, whole: bool = False) -> None:
@@ -249,7 +255,7 @@ class Sync:
     def _publish_presence(self) -> None:
         for live in list(self.hub.lives.values()):
             if live.conns:
-                self.hub.bus.publish(live.id, {"k": "presence", "seats": live.presence()})
+                self.hub.bus.publish(live.id, Presence(seats=live.presence()))
 
     async def _peer_gone(self, node: str) -> None:
         self.peers.pop(node, None)
@@ -260,7 +266,7 @@ class Sync:
     async def reconnected(self) -> None:
         """The fan-out is back after an outage: messages may be lost both ways."""
         self._publish_presence()
-        self.hub.bus.publish(None, {"k": "who"})
+        self.hub.bus.publish(None, Who())
         await self.check_versions(every=True)
         for live in list(self.hub.lives.values()):
             if live.conns:
@@ -312,7 +318,7 @@ class Sync:
         last_check = 0.0
         while True:
             await asyncio.sleep(BEAT)
-            self.hub.bus.publish(None, {"k": "beat"})
+            self.hub.bus.publish(None, Beat())
             now = time.monotonic()
             for node, seen in list(self.peers.items()):
                 if now - seen > PEER_TIMEOUT:

@@ -36,6 +36,15 @@ from pfeffer.web.services.errors import (
     unavailable,
 )
 from pfeffer.web.services.live import Client, Live, Outbox
+from pfeffer.web.services.messages import (
+    Act,
+    ChatPosted,
+    Expired,
+    Presence,
+    RematchMade,
+    SeatsChanged,
+    Who,
+)
 from pfeffer.web.services.seating import parse_seats
 from pfeffer.web.services.sync import Sync
 from pfeffer.web.storage.aio import AsyncStore
@@ -97,7 +106,7 @@ class Hub:
                 live = self.lives.get(table_id) or Live.load(*loaded)
                 self.lives[table_id] = live
                 if self.bus.shared:
-                    self.bus.publish(table_id, {"k": "who"})  # who is at this table elsewhere?
+                    self.bus.publish(table_id, Who())  # who is at this table elsewhere?
             future.set_result(live)
             return live
         except BaseException as exc:
@@ -158,7 +167,7 @@ class Hub:
         if live is not None:
             await self.seats_changed(live, seat)
         else:
-            self.bus.publish(table_id, {"k": "seats", "revoked": seat})
+            self.bus.publish(table_id, SeatsChanged(revoked=seat))
         return token
 
     async def set_public(self, table_id: str, seat: int, public: bool) -> None:
@@ -218,7 +227,7 @@ class Hub:
         expired = await self.db.expire_tables(unused_for)
         self.forget(expired)
         for table_id in expired:
-            self.bus.publish(table_id, {"k": "expired"})
+            self.bus.publish(table_id, Expired())
 
     # ------------------------------------------------------------------ actions
 
@@ -276,16 +285,15 @@ class Hub:
         await self.broadcast(live)
         self.bus.publish(
             live.id,
-            {
-                "k": "act",
-                "from": old,
-                "to": version,
-                "actions": new,
-                "seat": seat,
-                "last": live.last,
-                "applied": list(live.applied) if human and live.applied else None,
-                "status": live.status,
-            },
+            Act(
+                start=old,
+                end=version,
+                actions=new,
+                seat=seat,
+                last=live.last,
+                applied=live.applied if human else None,
+                status=live.status,
+            ),
         )
         if bot_to_move(live) is not None:
             self.bus.note_work(live.id)
@@ -345,7 +353,7 @@ class Hub:
 
     async def presence_changed(self, live: Live) -> None:
         await self.broadcast(live)
-        self.bus.publish(live.id, {"k": "presence", "seats": live.presence()})
+        self.bus.publish(live.id, Presence(seats=live.presence()))
 
     def speaker(self, live: Live, seat: int | None) -> Speaker:
         """The table chat as ``seat`` (None: a spectator, who reads only) speaks in it."""
@@ -360,7 +368,7 @@ class Hub:
         """A chat message (ChatRefused if it is refused) to the table on every process."""
         frame = speaker.say(data, live.names)
         await self.broadcast(live, frame)
-        self.bus.publish(live.id, {"k": "chat", "message": frame["message"]})
+        self.bus.publish(live.id, ChatPosted(message=frame["message"]))
 
     async def rematch(self, live: Live) -> str:
         """The rematch of a finished table: made once, whichever process is asked first (a
@@ -391,14 +399,14 @@ class Hub:
             assert new_live is not None
             self.kick_bots(new_live)
             await self.broadcast(live, {"type": "rematch", "table": live.rematch_id})
-            self.bus.publish(live.id, {"k": "rematch", "table": live.rematch_id})
+            self.bus.publish(live.id, RematchMade(table=live.rematch_id))
         return live.rematch_id
 
     async def seats_changed(self, live: Live, revoked: int | None) -> None:
         """A seat's link was revoked (its windows are closed) or a seat changed: read the
         seats again, here and on the other processes."""
         await self.sync.reload_seats(live, revoked)
-        self.bus.publish(live.id, {"k": "seats", "revoked": revoked})
+        self.bus.publish(live.id, SeatsChanged(revoked=revoked))
 
     # ------------------------------------------------------------------ computer players
 
