@@ -40,7 +40,9 @@ from pfeffer.web.render import http_error, lang_of
 from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings
 from pfeffer.web.services.bus import Bus, LocalBus
+from pfeffer.web.services.chat import Chat
 from pfeffer.web.services.lobby import Lobby
+from pfeffer.web.services.ratelimit import Limiter
 from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
 from pfeffer.web.storage.aio import AsyncStore
@@ -82,10 +84,15 @@ def create_app(
     metrics = Metrics()  # /metrics (web/observability.py)
     instrument_store(store, metrics)
     db = AsyncStore(store)
+    limits = limits or Limits()
+    # One counter of every rate limit (web/services/ratelimit.py): the HTTP requests and
+    # joins of the middleware and the chat; on Redis when the processes share one.
+    limiter = Limiter(redis_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(db, bot_delay, bus if bus is not None else make_bus(redis_url))
+        chat = Chat(limiter, limits.chat if limits.enabled else None)
+        hub = Hub(db, bot_delay, bus if bus is not None else make_bus(redis_url), chat=chat)
         app.state.hub = hub
         await db.expire_tables(table_ttl)
         await hub.start()
@@ -96,6 +103,7 @@ def create_app(
         yield
         await watch.stop()
         await hub.stop()
+        await limiter.aclose()
         db.close()
         engine.dispose()
 
@@ -103,6 +111,7 @@ def create_app(
     app.state.store = store  # the store as such (tests, scripts)
     app.state.db = db  # the same, off the event loop (the services)
     app.state.metrics = metrics
+    app.state.limiter = limiter
     # /readyz: (name, async check) pairs: the database, and Redis when processes share it.
     app.state.readiness = [("database", database_check(engine))]
     if redis_url:
@@ -111,7 +120,7 @@ def create_app(
     app.state.sheets = Sheets(db)
     app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url, allow_seed=allow_seed)
     app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/middleware/csrf.py)
-    app.add_middleware(RateLimits, limits=limits or Limits())
+    app.add_middleware(RateLimits, limits=limits, limiter=limiter)
     app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
