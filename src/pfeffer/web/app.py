@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pfeffer.web.middleware.csrf import CsrfProtect
 from pfeffer.web.middleware.limits import Limits, RateLimits
+from pfeffer.web.middleware.origin import OriginCheck
 from pfeffer.web.middleware.security import SecurityHeaders
 from pfeffer.web.observability import (
     LoopWatch,
@@ -45,6 +46,7 @@ from pfeffer.web.services.lobby import Lobby
 from pfeffer.web.services.ratelimit import Limiter
 from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
+from pfeffer.web.site import Site
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import Store, make_engine, migrate
 
@@ -62,6 +64,7 @@ def create_app(
     bus: Bus | None = None,
     freeze_heap: bool = False,
     allow_seed: bool | None = None,
+    site: Site | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
@@ -75,7 +78,10 @@ def create_app(
     ``allow_seed``: ``POST /api/tables`` takes a ``"seed"`` for the game (tests only, so that a
     browser test knows its first throw; refused with 400 otherwise: a player who chose the seed
     would know every throw); None: only where the environment has ``PFEFFER_TEST_ALLOW_SEED=1``
-    (the test suite's server processes), never in production."""
+    (the test suite's server processes), never in production. ``site``: where the server is
+    served (``web/site.py``: its addresses, public URL, other sites allowed to open its
+    WebSockets; ``pfeffer serve`` says); None: not known, the request's ``Host`` is believed
+    and ``lan_url`` replaces localhost in links."""
     if allow_seed is None:
         allow_seed = os.environ.get(ALLOW_SEED_ENV) == "1"
     engine = make_engine(db_url)
@@ -118,9 +124,11 @@ def create_app(
         app.state.readiness.append(("redis", redis_check(redis_url)))
     app.state.lobby = Lobby(db)  # what the pages and the API read about tables
     app.state.sheets = Sheets(db)
-    app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url, allow_seed=allow_seed)
+    site = site if site is not None else Site(lan_url=lan_url)
+    app.state.settings = Settings(table_ttl=table_ttl, site=site, allow_seed=allow_seed)
     app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/middleware/csrf.py)
     app.add_middleware(RateLimits, limits=limits, limiter=limiter)
+    app.add_middleware(OriginCheck, site=site)  # before any count: other sites' WebSockets
     app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -178,11 +186,19 @@ def app_from_env() -> FastAPI:
     env = os.environ
     configure_logging(env.get(ENV_PREFIX + "LOG_FORMAT", "text"))  # a fresh process each
     options = [o for o in env.get(ENV_PREFIX + "LIMITS", "").split("\n") if o]
+    hosts = tuple(h for h in env.get(ENV_PREFIX + "HOSTS", "").split("\n") if h)
+    origins = frozenset(o for o in env.get(ENV_PREFIX + "ALLOWED_ORIGINS", "").split("\n") if o)
+    site = Site(
+        hosts=hosts or None,
+        lan_url=env.get(ENV_PREFIX + "LAN_URL") or None,
+        public_url=env.get(ENV_PREFIX + "PUBLIC_URL") or None,
+        origins=origins,
+    )
     return create_app(
         env[ENV_PREFIX + "DB"],
         bot_delay=float(env.get(ENV_PREFIX + "BOT_DELAY", "0.8")),
-        lan_url=env.get(ENV_PREFIX + "LAN_URL") or None,
         redis_url=env.get(ENV_PREFIX + "REDIS") or None,
         limits=Limits().with_options(options),
         freeze_heap=True,
+        site=site,
     )
