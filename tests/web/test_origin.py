@@ -134,6 +134,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
     monkeypatch.setattr(uvicorn, "run", run)
     monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    monkeypatch.delenv("PFEFFER_PUBLIC_URL", raising=False)
     return seen
 
 
@@ -153,7 +154,7 @@ def test_forwarded_headers_are_believed_only_from_the_listed_proxies(
 
 
 def test_serve_takes_a_public_url_and_allowed_origins(
-    served: dict[str, Any], tmp_path: Path
+    served: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db = ["--db", f"sqlite:///{tmp_path / 'serve.db'}"]
     args = [
@@ -173,3 +174,8 @@ def test_serve_takes_a_public_url_and_allowed_origins(
     for bad in (["--public-url", "club.example"], ["--allowed-origin", "https://a.example/x"]):
         result = CliRunner().invoke(cli_app, ["serve", *db, *bad])
         assert result.exit_code == 2 and "without a path" in result.output
+    monkeypatch.setenv("PFEFFER_PUBLIC_URL", "http://192.168.1.20:8000")  # docker run -e ...
+    assert CliRunner().invoke(cli_app, ["serve", *db, "--host", "0.0.0.0"]).exit_code == 0
+    site = served["app"].state.settings.site
+    assert site.public_url == "http://192.168.1.20:8000"
+    assert "localhost:8000" in site.hosts

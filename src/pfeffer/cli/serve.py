@@ -77,6 +77,7 @@ def serve(
     public_url: Annotated[
         str,
         typer.Option(
+            envvar="PFEFFER_PUBLIC_URL",
             help="The address players open (https://pfeffer.example, behind a proxy): invite "
             "links and QR codes use it (default: the address this server listens on).",
         ),
@@ -109,7 +110,7 @@ def serve(
     _require_extras(db, redis)
     import uvicorn
 
-    from pfeffer.web.invite import lan_addresses, lan_url, serve_text
+    from pfeffer.web.invite import lan_addresses, lan_url, machine_names, serve_text
     from pfeffer.web.middleware.limits import Limits
     from pfeffer.web.observability import configure_logging
     from pfeffer.web.server import create_app
@@ -146,7 +147,7 @@ def serve(
         site = Site.for_server(
             host,
             port,
-            addresses,
+            [*addresses, *machine_names()] if host in ("0.0.0.0", "") else [],
             lan_url=lan,
             public_url=public_url or None,
             origins=allowed_origin or [],
