@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from pfeffer.cli import app as cli_app
 from pfeffer.web.server import create_app
 from pfeffer.web.site import Site, origin_of
+from tests.web.conftest import ServerProcess, free_port
 
 SEATS = [{"name": "Ann", "kind": "human"}, {"name": "Bo", "kind": "human"}]
 
@@ -179,3 +180,36 @@ def test_serve_takes_a_public_url_and_allowed_origins(
     site = served["app"].state.settings.site
     assert site.public_url == "http://192.168.1.20:8000"
     assert "localhost:8000" in site.hosts
+
+
+def test_a_real_server_answers_another_sites_websocket_with_403(tmp_path: Path) -> None:
+    """Through uvicorn: refused before the handshake completes (HTTP 403), while the
+    server's own page and a program still connect."""
+    import asyncio
+    import json
+    import urllib.request
+
+    import websockets
+
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'o.db'}", free_port())
+    srv.start()
+    try:
+        body = json.dumps({"game": "dice", "seats": SEATS}).encode()
+        req = urllib.request.Request(
+            srv.base + "/api/tables", body, {"content-type": "application/json"}
+        )
+        t = json.loads(urllib.request.urlopen(req, timeout=10).read())
+        url = f"{srv.ws_base}/ws/{t['id']}"
+
+        async def connect(origin: str | None) -> int | str:
+            try:
+                async with websockets.connect(url, origin=origin) as ws:  # type: ignore[arg-type]
+                    return str(json.loads(await ws.recv())["type"])
+            except websockets.InvalidStatus as exc:
+                return int(exc.response.status_code)
+
+        assert asyncio.run(connect("https://evil.example")) == 403
+        assert asyncio.run(connect(srv.base)) == "state"
+        assert asyncio.run(connect(None)) == "state"
+    finally:
+        srv.stop()
