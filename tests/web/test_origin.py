@@ -213,3 +213,25 @@ def test_a_real_server_answers_another_sites_websocket_with_403(tmp_path: Path) 
         assert asyncio.run(connect(None)) == "state"
     finally:
         srv.stop()
+
+
+def test_worker_processes_get_the_site_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``pfeffer serve --workers N``: each process builds its app from ``PFEFFER_SERVE_*``."""
+    from pfeffer.web.app import ENV_PREFIX, app_from_env
+
+    monkeypatch.setattr("pfeffer.web.app.settle_heap", lambda: None)
+    for key, value in {
+        "DB": f"sqlite:///{tmp_path / 'w.db'}",
+        "HOSTS": "192.168.1.5:8000\nlocalhost:8000",
+        "PUBLIC_URL": "https://club.example",
+        "ALLOWED_ORIGINS": "https://a.example\nhttps://club.example",
+        "LAN_URL": "http://192.168.1.5:8000",
+    }.items():
+        monkeypatch.setenv(ENV_PREFIX + key, value)
+    site = app_from_env().state.settings.site
+    assert site.hosts == ("192.168.1.5:8000", "localhost:8000")
+    assert site.public_url == "https://club.example"
+    assert site.origins == {"https://a.example", "https://club.example"}
+    assert site.link_base("http", "evil.example") == "https://club.example"
