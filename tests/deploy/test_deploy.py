@@ -5,6 +5,7 @@ privileges; the nginx configuration passes the upgrade headers."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 import shlex
@@ -69,7 +70,16 @@ def test_two_app_processes_on_postgres_and_redis(compose: dict[str, Any]) -> Non
         assert "readyz" in " ".join(app["healthcheck"]["test"])
         for dep in ("postgres", "redis"):
             assert app["depends_on"][dep]["condition"] == "service_healthy"
-        assert app["environment"]["FORWARDED_ALLOW_IPS"]  # the proxy's X-Forwarded-For
+        # Issue 20 (1.10): X-Forwarded-For is believed from the proxy alone (it was "*", any
+        # address), and links use the address players open, not a Host header.
+        proxy_ip = services["proxy"]["networks"]["default"]["ipv4_address"]
+        assert args["--forwarded-allow-ips"] == proxy_ip
+        subnet = compose["networks"]["default"]["ipam"]["config"][0]["subnet"]
+        assert ipaddress.ip_address(proxy_ip) in ipaddress.ip_network(subnet)
+        assert "*" not in json.dumps(app) and "FORWARDED_ALLOW_IPS" not in app.get(
+            "environment", {}
+        )
+        assert args["--public-url"].startswith("${PFEFFER_PUBLIC_URL:?")
     # The second process starts once the first has migrated the database.
     assert services["app2"]["depends_on"]["app1"]["condition"] == "service_healthy"
     for name in ("postgres", "redis", "proxy"):

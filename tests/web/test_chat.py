@@ -4,6 +4,8 @@ clear."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -11,23 +13,29 @@ from fastapi.testclient import TestClient
 
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.services import chat
-from pfeffer.web.services.chat import Chat, ChatRefused, RateLimit
+from pfeffer.web.services.chat import Chat, ChatRefused
+from pfeffer.web.services.ratelimit import Limiter, Limits, Rate
 
 NAMES = ["Anna", "Ben"]
+RATE = Limits().chat  # 5 messages in 10 seconds per seat
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+def say(speaker: chat.Speaker, data: dict[str, Any]) -> dict[str, Any]:
+    return asyncio.run(speaker.say(data, NAMES))
 
 
 def refusal(speaker: chat.Speaker, data: dict[str, Any]) -> ChatRefused:
     with pytest.raises(ChatRefused) as info:
-        speaker.say(data, NAMES)
+        say(speaker, data)
     return info.value
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The time the rate limiter reads (the ``limits`` library's ``time.time``), set by hand."""
+    now = [1_000_000.0]  # the start of a 10-second window
+    monkeypatch.setattr(time, "time", lambda: now[0])
+    return now
 
 
 # ------------------------------------------------------------------ unit
@@ -35,13 +43,13 @@ def refusal(speaker: chat.Speaker, data: dict[str, Any]) -> ChatRefused:
 
 def test_text_is_kept_as_text_and_what_cannot_be_kept_is_refused() -> None:
     nasty = '<script>alert("x")</script><img src=x onerror=alert(1)>'
-    room = Chat(clock=Clock())
+    room = Chat()
     anna = room.speaker("t", 0)
-    frame = anna.say({"type": "chat", "text": nasty}, NAMES)  # not escaped: pages use textContent
+    frame = say(anna, {"type": "chat", "text": nasty})  # not escaped: pages use textContent
     assert frame["message"]["text"] == nasty and frame["message"]["name"] == "Anna"
-    folded = anna.say({"type": "chat", "text": " one\ntwo\r\n\tthree "}, NAMES)
+    folded = say(anna, {"type": "chat", "text": " one\ntwo\r\n\tthree "})
     assert folded["message"]["text"] == "one two three"
-    emoji = anna.say({"type": "chat", "text": "👍🏽 👨‍👩‍👧"}, NAMES)  # modifiers and joiners stay
+    emoji = say(anna, {"type": "chat", "text": "👍🏽 👨‍👩‍👧"})  # modifiers and joiners stay
     assert emoji["message"]["text"] == "👍🏽 👨‍👩‍👧"
     for bad in ("x\ud800y", "a\x00b", "a\x1bb", "a\u202eb", "a\u2066b"):
         exc = refusal(room.speaker("t", 1), {"type": "chat", "text": bad})
@@ -50,64 +58,73 @@ def test_text_is_kept_as_text_and_what_cannot_be_kept_is_refused() -> None:
 
 
 def test_length_limit() -> None:
-    anna = Chat(clock=Clock()).speaker("t", 0)
-    ok = anna.say({"type": "chat", "text": "x" * chat.MAX_TEXT}, NAMES)
+    anna = Chat().speaker("t", 0)
+    ok = say(anna, {"type": "chat", "text": "x" * chat.MAX_TEXT})
     assert len(ok["message"]["text"]) == chat.MAX_TEXT == 200
     exc = refusal(anna, {"type": "chat", "text": "x" * 201})
     assert exc.code == "chat_too_long"
     assert str(exc) == "A chat message has at most 200 characters; this one has 201."
     # Emoji count as one character each, spaces around do not count.
-    assert anna.say({"type": "chat", "text": " " + "🎉" * 200 + " "}, NAMES)["type"] == "chat"
+    assert say(anna, {"type": "chat", "text": " " + "🎉" * 200 + " "})["type"] == "chat"
     assert refusal(anna, {"type": "chat", "text": " \n\t "}).code == "chat_empty"
     assert refusal(anna, {"type": "chat", "text": 5}).code == "chat_malformed"
     assert refusal(anna, {"type": "chat"}).code == "chat_malformed"
 
 
 def test_reactions() -> None:
-    anna = Chat(clock=Clock()).speaker("t", 0)
-    m = anna.say({"type": "chat", "reaction": "well_played"}, NAMES)["message"]
+    anna = Chat().speaker("t", 0)
+    m = say(anna, {"type": "chat", "reaction": "well_played"})["message"]
     assert (m["reaction"], m["text"]) == ("well_played", "Well played!")
-    m = anna.say({"type": "chat", "reaction": "party"}, NAMES)["message"]
+    m = say(anna, {"type": "chat", "reaction": "party"})["message"]
     assert (m["reaction"], m["text"]) == ("party", "🎉")
     assert refusal(anna, {"type": "chat", "reaction": "<b>"}).code == "chat_malformed"
     assert refusal(anna, {"type": "chat", "reaction": ["party"]}).code == "chat_malformed"
     assert {"thumbs_up", "laugh", "wow", "party", "well_played"} <= set(chat.REACTIONS)
 
 
-def test_rate_limit_per_connection_with_a_sliding_window() -> None:
-    clock = Clock()
-    rooms = Chat(clock=clock)
-    anna, anna_on_phone = rooms.speaker("t", 0), rooms.speaker("t", 0)
-    for i in range(chat.RATE_COUNT):
-        clock.now = i * 0.5
-        anna.say({"type": "chat", "text": f"m{i}"}, NAMES)
+def test_the_chat_limit_counts_per_seat_on_every_connection(clock: list[float]) -> None:
+    """Issue 20 (1.11): a seat's messages are counted by the app's limiter, together on every
+    connection (each connection had a count of its own, in its process only)."""
+    rooms = Chat()
+    anna, anna_on_phone, ben = rooms.speaker("t", 0), rooms.speaker("t", 0), rooms.speaker("t", 1)
+    for i in range(RATE.count):
+        say(anna, {"type": "chat", "text": f"m{i}"})
     exc = refusal(anna, {"type": "chat", "text": "one too many"})
     assert exc.code == "chat_rate"
     assert str(exc) == "Not so fast: at most 5 messages in 10 seconds."
     assert refusal(anna, {"type": "chat", "reaction": "laugh"}).code == "chat_rate"
-    anna_on_phone.say({"type": "chat", "text": "another connection"}, NAMES)
-    clock.now = 10.0  # the first message (at 0.0) left the window, the second (0.5) not yet
-    anna.say({"type": "chat", "text": "again"}, NAMES)
-    assert refusal(anna, {"type": "chat", "text": "and again"}).code == "chat_rate"
-    clock.now = 10.5
-    anna.say({"type": "chat", "text": "now"}, NAMES)
+    assert refusal(anna_on_phone, {"type": "chat", "text": "from the phone"}).code == "chat_rate"
+    say(ben, {"type": "chat", "text": "another seat"})
+    assert refusal(anna, {"type": "chat", "text": 5}).code == "chat_malformed"  # not counted
+    clock[0] += 2 * RATE.seconds  # both windows of the count are over
+    say(anna_on_phone, {"type": "chat", "text": "now"})
     texts = [m["text"] for m in rooms.history("t")["messages"]]
     assert "one too many" not in texts and texts[-1] == "now"  # refused ones are not kept
 
 
-def test_rate_limit_counts_only_what_it_allows() -> None:
-    clock = Clock()
-    limit = RateLimit(2, 10.0, clock)
-    assert [limit.allow() for _ in range(5)] == [True, True, False, False, False]
-    clock.now = 9.9
-    assert not limit.allow()
-    clock.now = 10.0
-    assert limit.allow() and limit.allow() and not limit.allow()
+def test_the_limiter_counts_only_what_it_allows(clock: list[float]) -> None:
+    limiter, rate = Limiter(), Rate(2, 10)
+
+    def hits(n: int) -> list[bool]:
+        return [asyncio.run(limiter.hit(rate, "k")) == 0 for _ in range(n)]
+
+    assert hits(5) == [True, True, False, False, False]
+    assert asyncio.run(limiter.hit(rate, "k")) > 0  # the seconds to wait
+    assert hits(1) == [False] and asyncio.run(limiter.hit(rate, "other")) == 0
+    clock[0] += 20
+    assert hits(3) == [True, True, False]  # the refused ones did not count
+    assert asyncio.run(limiter.hit(rate, "k")) > 0
+
+
+def test_no_chat_limit_when_the_limits_are_off() -> None:
+    anna = Chat(rate=None).speaker("t", 0)
+    for i in range(3 * RATE.count):
+        say(anna, {"type": "chat", "text": f"m{i}"})
 
 
 def test_spectators_read_but_do_not_write() -> None:
-    rooms = Chat(clock=Clock())
-    rooms.speaker("t", 1).say({"type": "chat", "text": "hi"}, NAMES)
+    rooms = Chat()
+    say(rooms.speaker("t", 1), {"type": "chat", "text": "hi"})
     watcher = rooms.speaker("t", None)
     assert refusal(watcher, {"type": "chat", "text": "hello"}).code == "chat_spectator"
     assert refusal(watcher, {"type": "chat", "reaction": "party"}).code == "chat_spectator"
@@ -115,12 +132,10 @@ def test_spectators_read_but_do_not_write() -> None:
 
 
 def test_history_keeps_the_last_messages_per_table_and_forgets() -> None:
-    clock = Clock()
-    rooms = Chat(clock=clock)
+    rooms = Chat(rate=None)
     for i in range(chat.HISTORY + 7):
-        clock.now = i * 10.0
-        rooms.speaker("a", i % 2).say({"type": "chat", "text": f"m{i}"}, NAMES)
-    rooms.speaker("b", 0).say({"type": "chat", "text": "elsewhere"}, NAMES)
+        say(rooms.speaker("a", i % 2), {"type": "chat", "text": f"m{i}"})
+    say(rooms.speaker("b", 0), {"type": "chat", "text": "elsewhere"})
     history = rooms.history("a")
     assert history["type"] == "chat_history"
     msgs = history["messages"]
@@ -134,20 +149,19 @@ def test_history_keeps_the_last_messages_per_table_and_forgets() -> None:
 
 def test_only_the_tables_chatted_at_most_recently_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(chat, "MAX_ROOMS", 3)
-    rooms = Chat(clock=Clock())
+    rooms = Chat()
     for table in ("a", "b", "c", "a", "d"):
-        rooms.speaker(table, 0).say({"type": "chat", "text": table}, NAMES)
+        say(rooms.speaker(table, 0), {"type": "chat", "text": table})
     kept = {t for t in "abcd" if rooms.history(t)["messages"]}
     assert kept == {"a", "c", "d"}  # b was the least recent when d came
 
 
 @pytest.mark.parametrize("lang", ["de", "cs"])
 def test_every_refusal_is_translated(lang: str) -> None:
-    clock = Clock()
-    rooms = Chat(clock=clock)
+    rooms = Chat()
     anna = rooms.speaker("t", 0)
-    for _ in range(chat.RATE_COUNT):
-        anna.say({"type": "chat", "text": "x"}, NAMES)
+    for _ in range(RATE.count):
+        say(anna, {"type": "chat", "text": "x"})
     refusals = [
         refusal(rooms.speaker("t", None), {"type": "chat", "text": "x"}),
         refusal(anna, {"type": "chat", "text": "x"}),
@@ -223,7 +237,7 @@ def test_rate_limit_and_length_replies(client: TestClient) -> None:
         assert until(ws, "state")["seat"] == 0
         ws.send_json({"type": "sync"})  # no chat yet: no history frame, the reply comes next
         assert ws.receive_json()["type"] == "state"
-        for i in range(chat.RATE_COUNT):
+        for i in range(RATE.count):
             ws.send_json({"type": "chat", "text": f"m{i}"})
             assert until(ws, "chat")["message"]["text"] == f"m{i}"
         ws.send_json({"type": "chat", "text": "one too many"})
@@ -238,7 +252,7 @@ def test_rate_limit_and_length_replies(client: TestClient) -> None:
         assert until(ws, "state")["seat"] == 0
     with client.websocket_connect(f"/ws/{t['id']}?token={t['seats'][0]['token']}") as ws:
         texts = [m["text"] for m in until(ws, "chat_history")["messages"]]
-        assert texts == [f"m{i}" for i in range(chat.RATE_COUNT)]
+        assert texts == [f"m{i}" for i in range(RATE.count)]
 
 
 def test_a_lone_surrogate_in_a_chat_message_is_refused_and_the_table_plays_on(

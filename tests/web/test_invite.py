@@ -20,6 +20,7 @@ from pfeffer.web.i18n import translations
 from pfeffer.web.invite import QR_BORDER, lan_url, qr_svg, qr_text, serve_text
 from pfeffer.web.rules_text import RULES
 from pfeffer.web.server import create_app
+from pfeffer.web.site import Site
 from tests.web.conftest import CHROMIUM, SHOTS, ServerProcess
 from tests.web.test_browser_faults import ALLOW, WORD, catalogue_words
 
@@ -79,15 +80,31 @@ def test_the_host_page_has_a_qr_code_copy_and_share_per_human_seat(client: TestC
 
 
 def test_a_host_page_opened_as_localhost_gives_the_lan_address(db_url: str) -> None:
-    app = create_app(db_url, bot_delay=0, lan_url="http://192.168.1.5:8000")
+    site = Site.for_server("0.0.0.0", 8000, ["192.168.1.5"], lan_url="http://192.168.1.5:8000")
+    app = create_app(db_url, bot_delay=0, site=site)
     with TestClient(app, base_url="http://localhost:8000") as client:
         t, page = host_page(client, "pepper")
         human = t["seats"][0]["url"]
         assert f'data-url="http://192.168.1.5:8000{human}"' in page
         assert f'value="http://192.168.1.5:8000{human}"' in page
-    with TestClient(app, base_url="http://pfeffer.example:8000") as client:
+
+
+def test_invite_links_never_carry_a_host_the_client_made_up(db_url: str) -> None:
+    """Issue 20 (1.10): the links and QR codes took the request's Host header, so a request
+    with ``Host: evil.example`` (a forged header, a poisoned cache) handed out links there."""
+    site = Site.for_server("0.0.0.0", 8000, ["192.168.1.5", "10.0.0.9"])
+    app = create_app(db_url, bot_delay=0, site=site)
+    with TestClient(app, base_url="http://10.0.0.9:8000") as client:
+        t, page = host_page(client, "pepper")  # an address the server is served under: kept
+        assert f'data-url="http://10.0.0.9:8000{t["seats"][0]["url"]}"' in page
+    with TestClient(app, base_url="http://evil.example:8000") as client:
         t, page = host_page(client, "pepper")
-        assert f'data-url="http://pfeffer.example:8000{t["seats"][0]["url"]}"' in page
+        assert "evil.example" not in page
+        assert f'data-url="http://192.168.1.5:8000{t["seats"][0]["url"]}"' in page
+    public = Site.for_server("0.0.0.0", 8000, ["192.168.1.5"], public_url="https://Club.example/")
+    with TestClient(create_app(db_url, bot_delay=0, site=public), base_url="http://x:8000") as c:
+        t, page = host_page(c, "pepper")
+        assert f'data-url="https://club.example{t["seats"][0]["url"]}"' in page
 
 
 def test_the_host_page_is_translated(client: TestClient) -> None:

@@ -12,8 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from pfeffer.web.middleware.limits import Bucket, Buckets, Limits, Rate
+from pfeffer.web.middleware.limits import Limits, Rate, RateLimits
 from pfeffer.web.server import create_app
+from tests.web.cluster import RedisServer
 
 HUMANS = [{"name": "Ann", "kind": "human", "public": True}, {"name": "Bo", "kind": "human"}]
 
@@ -46,12 +47,13 @@ def new_table(client: TestClient) -> dict[str, Any]:
 
 def test_rates_parse_and_limits_change_by_option() -> None:
     assert Rate.parse("200/10s") == Rate(200, 10)
-    assert Rate.parse(" 5 / 1.5 ") == Rate(5, 1.5)
-    for bad in ("", "0/10s", "5/0", "five/10s", "5 per 10s"):
+    assert Rate.parse(" 5 / 15 ") == Rate(5, 15)
+    for bad in ("", "0/10s", "5/0", "five/10s", "5 per 10s", "5/1.5s"):
         with pytest.raises(ValueError, match="COUNT/SECONDS"):
             Rate.parse(bad)
-    limits = Limits().with_options(["ws=3/1s", "table_connections=9", "create=1/60"])
+    limits = Limits().with_options(["ws=3/1s", "table_connections=9", "create=1/60", "chat=2/5s"])
     assert (limits.ws, limits.table_connections, limits.create) == (Rate(3, 1), 9, Rate(1, 60))
+    assert limits.chat == Rate(2, 5)
     assert limits.http == Limits().http  # untouched
     assert not Limits().with_options(["off"]).enabled
     assert Limits().with_options(["off", "on"]).enabled
@@ -60,21 +62,6 @@ def test_rates_parse_and_limits_change_by_option() -> None:
             Limits().with_options([bad])
     with pytest.raises(ValueError, match="COUNT/SECONDS"):
         Limits().with_options(["ws"])
-
-
-def test_a_bucket_refills_at_its_rate() -> None:
-    rate = Rate(2, 10)  # two at once, one every 5 seconds
-    b = Bucket(rate.count, 0.0)
-    assert b.take(rate, 0.0) == 0 and b.take(rate, 0.0) == 0
-    assert b.take(rate, 0.0) == pytest.approx(5.0)
-    assert b.take(rate, 4.0) == pytest.approx(1.0)  # 0.8 tokens by now
-    assert b.take(rate, 5.0) == 0  # refilled
-    keyed = Buckets(Rate(1, 60), size=2)
-    assert keyed.take("a", 0) == 0 and keyed.take("a", 0) > 0
-    keyed.take("b", 0)
-    keyed.take("c", 0)  # "a", the least recently used, is dropped: a fresh bucket
-    assert list(keyed.buckets) == ["b", "c"]
-    assert keyed.take("a", 0) == 0
 
 
 def test_http_requests_per_address_get_429_with_a_message(make_client: Any) -> None:
@@ -186,3 +173,69 @@ def test_limits_off_let_everything_through(make_client: Any) -> None:
     for _ in range(5):
         new_table(client)
     assert client.get("/api/tables").status_code == 200
+
+
+def rate_limits_of(app: Any) -> RateLimits:
+    """The app's rate-limit middleware, found in its built stack."""
+    layer = app.middleware_stack
+    while not isinstance(layer, RateLimits):
+        layer = layer.app
+    return layer
+
+
+def test_the_http_limits_and_the_chat_count_with_one_limiter(make_client: Any) -> None:
+    """Issue 20 (1.11): one implementation. The chat's count was a class of its own in
+    services/chat.py, the middleware's another (token buckets)."""
+    client = make_client(Limits())
+    limiter = client.app.state.limiter
+    assert rate_limits_of(client.app).limiter is limiter
+    assert client.app.state.hub.chats.limiter is limiter
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A private redis-server (the machine's own Redis is never touched)."""
+    import shutil
+
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs redis-server (installed by .ci/run)")
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def test_two_processes_on_one_redis_share_each_limit(tmp_path: Path, redis_url: str) -> None:
+    """Issue 20 (1.11): with Redis the limits hold across the processes (each process had
+    counts of its own, so n processes let n times as much through). Two apps on one database
+    and one Redis stand for two ``pfeffer serve`` processes behind one address."""
+    db = f"sqlite:///{tmp_path / 'shared.db'}"
+    limits = Limits(http=Rate(4, 3600), chat=Rate(3, 3600))
+    apps = [create_app(db, bot_delay=0, limits=limits, redis_url=redis_url) for _ in range(2)]
+    with (
+        TestClient(apps[0], client=("10.0.0.7", 40000)) as one,
+        TestClient(apps[1], client=("10.0.0.7", 40000)) as two,
+    ):
+        t = new_table(one)  # the first request
+        assert two.get("/api/tables").status_code == 200
+        assert one.get("/api/tables").status_code == 200
+        assert two.get("/api/tables").status_code == 200  # the fourth, on either process
+        assert one.get("/api/tables").status_code == 429
+        assert two.get("/api/tables").status_code == 429
+        # The chat: a seat's messages count together on both processes.
+        anna = f"/ws/{t['id']}?token={t['seats'][0]['token']}"
+        for client, n in ((one, 2), (two, 1)):
+            with client.websocket_connect(anna) as ws:
+                for i in range(n):
+                    ws.send_text(json.dumps({"type": "chat", "text": f"m{i}"}))
+                    frame = ws.receive_json()
+                    while frame["type"] != "chat":
+                        frame = ws.receive_json()
+        with one.websocket_connect(anna) as ws:
+            ws.send_text(json.dumps({"type": "chat", "text": "one too many"}))
+            frame = ws.receive_json()
+            while frame["type"] != "error":
+                frame = ws.receive_json()
+            assert frame["code"] == "chat_rate"

@@ -71,9 +71,33 @@ def serve(
         list[str] | None,
         typer.Option(
             help="Change a rate limit: off, ws=200/10s, http=1000/10s, create=60/60s, "
-            "join=120/60s, table_connections=64 (repeatable; see docs/web.md).",
+            "join=120/60s, chat=5/10s, table_connections=64 (repeatable; see docs/web.md).",
         ),
     ] = None,
+    public_url: Annotated[
+        str,
+        typer.Option(
+            envvar="PFEFFER_PUBLIC_URL",
+            help="The address players open (https://pfeffer.example, behind a proxy): invite "
+            "links and QR codes use it (default: the address this server listens on).",
+        ),
+    ] = "",
+    allowed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another site whose pages may open this server's WebSockets, e.g. "
+            "https://club.example (repeatable; this server's own pages always may).",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            envvar="FORWARDED_ALLOW_IPS",
+            help="The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed "
+            "(addresses or networks, comma-separated; * for any: only where nothing else "
+            "can reach the server).",
+        ),
+    ] = "127.0.0.1",
     log_format: Annotated[
         str,
         typer.Option(
@@ -86,10 +110,11 @@ def serve(
     _require_extras(db, redis)
     import uvicorn
 
-    from pfeffer.web.invite import lan_addresses, lan_url, serve_text
+    from pfeffer.web.invite import lan_addresses, lan_url, machine_names, serve_text
     from pfeffer.web.middleware.limits import Limits
     from pfeffer.web.observability import configure_logging
     from pfeffer.web.server import create_app
+    from pfeffer.web.site import Site
 
     if (ssl_keyfile is None) != (ssl_certfile is None):
         raise typer.BadParameter(
@@ -118,6 +143,17 @@ def serve(
         )
     addresses = lan_addresses() if host in ("0.0.0.0", "") else []
     lan = lan_url(host, port, addresses, scheme)
+    try:
+        site = Site.for_server(
+            host,
+            port,
+            [*addresses, *machine_names()] if host in ("0.0.0.0", "") else [],
+            lan_url=lan,
+            public_url=public_url or None,
+            origins=allowed_origin or [],
+        )
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--public-url / --allowed-origin") from None
     configure_logging(log_format)
     json_logs = log_format == "json"
     # Messages above the protocol's 2048 characters get a ``too_large`` reply up to this size;
@@ -129,6 +165,9 @@ def serve(
         "log_config": None if json_logs else uvicorn.config.LOGGING_CONFIG,
         "access_log": not json_logs,  # JSON: the app logs each request with its route
         "ws_max_size": WS_MAX_SIZE,
+        # X-Forwarded-For / -Proto only from these proxies: anyone else could pose as any
+        # address and so get round the rate limits.
+        "forwarded_allow_ips": forwarded_allow_ips,
         "ssl_keyfile": None if ssl_keyfile is None else str(ssl_keyfile),
         "ssl_certfile": None if ssl_certfile is None else str(ssl_certfile),
     }
@@ -136,12 +175,14 @@ def serve(
         app = create_app(
             url,
             bot_delay=bot_delay,
-            lan_url=lan,
             redis_url=redis or None,
             limits=limits,
             freeze_heap=True,
+            site=site,
         )
         typer.echo(serve_text(host, port, addresses, scheme), nl=False)
+        if site.public_url:
+            typer.echo(f"Invite links and QR codes use {site.public_url}/ (--public-url).")
         typer.echo(f"Database: {_safe(url)}{_redis_note(redis)}. Stop with Ctrl+C.")
         uvicorn.run(app, **options)
         return
@@ -159,10 +200,15 @@ def serve(
             ENV_PREFIX + "BOT_DELAY": str(bot_delay),
             ENV_PREFIX + "LAN_URL": lan or "",
             ENV_PREFIX + "LIMITS": "\n".join(limit or []),
+            ENV_PREFIX + "HOSTS": "\n".join(site.hosts or ()),
+            ENV_PREFIX + "PUBLIC_URL": site.public_url or "",
+            ENV_PREFIX + "ALLOWED_ORIGINS": "\n".join(sorted(site.origins)),
             ENV_PREFIX + "LOG_FORMAT": log_format,
         }
     )
     typer.echo(serve_text(host, port, addresses, scheme), nl=False)
+    if site.public_url:
+        typer.echo(f"Invite links and QR codes use {site.public_url}/ (--public-url).")
     typer.echo(f"Database: {_safe(url)}{_redis_note(redis)}, {workers} processes. Stop: Ctrl+C.")
     uvicorn.run("pfeffer.web.app:app_from_env", factory=True, workers=workers, **options)
 

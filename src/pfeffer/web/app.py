@@ -29,6 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pfeffer.web.middleware.body import JsonBodies
 from pfeffer.web.middleware.csrf import CsrfProtect
 from pfeffer.web.middleware.limits import Limits, RateLimits
+from pfeffer.web.middleware.origin import OriginCheck
 from pfeffer.web.middleware.security import SecurityHeaders
 from pfeffer.web.observability import (
     LoopWatch,
@@ -43,9 +44,12 @@ from pfeffer.web.render import http_error, lang_of
 from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings, invalid_request
 from pfeffer.web.services.bus import Bus, LocalBus
+from pfeffer.web.services.chat import Chat
 from pfeffer.web.services.lobby import Lobby
+from pfeffer.web.services.ratelimit import Limiter
 from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
+from pfeffer.web.site import Site
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import Store, make_engine, migrate
 
@@ -63,6 +67,7 @@ def create_app(
     bus: Bus | None = None,
     freeze_heap: bool = False,
     allow_seed: bool | None = None,
+    site: Site | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
@@ -76,7 +81,10 @@ def create_app(
     ``allow_seed``: ``POST /api/tables`` takes a ``"seed"`` for the game (tests only, so that a
     browser test knows its first throw; refused with 400 otherwise: a player who chose the seed
     would know every throw); None: only where the environment has ``PFEFFER_TEST_ALLOW_SEED=1``
-    (the test suite's server processes), never in production."""
+    (the test suite's server processes), never in production. ``site``: where the server is
+    served (``web/site.py``: its addresses, public URL, other sites allowed to open its
+    WebSockets; ``pfeffer serve`` says); None: not known, the request's ``Host`` is believed
+    and ``lan_url`` replaces localhost in links."""
     if allow_seed is None:
         allow_seed = os.environ.get(ALLOW_SEED_ENV) == "1"
     engine = make_engine(db_url)
@@ -85,10 +93,15 @@ def create_app(
     metrics = Metrics()  # /metrics (web/observability.py)
     instrument_store(store, metrics)
     db = AsyncStore(store)
+    limits = limits or Limits()
+    # One counter of every rate limit (web/services/ratelimit.py): the HTTP requests and
+    # joins of the middleware and the chat; on Redis when the processes share one.
+    limiter = Limiter(redis_url)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(db, bot_delay, bus if bus is not None else make_bus(redis_url))
+        chat = Chat(limiter, limits.chat if limits.enabled else None)
+        hub = Hub(db, bot_delay, bus if bus is not None else make_bus(redis_url), chat=chat)
         app.state.hub = hub
         await db.expire_tables(table_ttl)
         await hub.start()
@@ -99,6 +112,7 @@ def create_app(
         yield
         await watch.stop()
         await hub.stop()
+        await limiter.aclose()
         db.close()
         engine.dispose()
 
@@ -106,16 +120,19 @@ def create_app(
     app.state.store = store  # the store as such (tests, scripts)
     app.state.db = db  # the same, off the event loop (the services)
     app.state.metrics = metrics
+    app.state.limiter = limiter
     # /readyz: (name, async check) pairs: the database, and Redis when processes share it.
     app.state.readiness = [("database", database_check(engine))]
     if redis_url:
         app.state.readiness.append(("redis", redis_check(redis_url)))
     app.state.lobby = Lobby(db)  # what the pages and the API read about tables
     app.state.sheets = Sheets(db)
-    app.state.settings = Settings(table_ttl=table_ttl, lan_url=lan_url, allow_seed=allow_seed)
+    site = site if site is not None else Site(lan_url=lan_url)
+    app.state.settings = Settings(table_ttl=table_ttl, site=site, allow_seed=allow_seed)
     app.add_middleware(JsonBodies)  # /api/ bodies: JSON, 64 KiB at most (middleware/body.py)
     app.add_middleware(CsrfProtect)  # form posts carry the page's token (web/middleware/csrf.py)
-    app.add_middleware(RateLimits, limits=limits or Limits())
+    app.add_middleware(RateLimits, limits=limits, limiter=limiter)
+    app.add_middleware(OriginCheck, site=site)  # before any count: other sites' WebSockets
     app.add_middleware(Observe, metrics=metrics)  # metrics and logs, refusals included
     app.add_middleware(SecurityHeaders)  # the outermost: refusals get the headers too
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -174,11 +191,19 @@ def app_from_env() -> FastAPI:
     env = os.environ
     configure_logging(env.get(ENV_PREFIX + "LOG_FORMAT", "text"))  # a fresh process each
     options = [o for o in env.get(ENV_PREFIX + "LIMITS", "").split("\n") if o]
+    hosts = tuple(h for h in env.get(ENV_PREFIX + "HOSTS", "").split("\n") if h)
+    origins = frozenset(o for o in env.get(ENV_PREFIX + "ALLOWED_ORIGINS", "").split("\n") if o)
+    site = Site(
+        hosts=hosts or None,
+        lan_url=env.get(ENV_PREFIX + "LAN_URL") or None,
+        public_url=env.get(ENV_PREFIX + "PUBLIC_URL") or None,
+        origins=origins,
+    )
     return create_app(
         env[ENV_PREFIX + "DB"],
         bot_delay=float(env.get(ENV_PREFIX + "BOT_DELAY", "0.8")),
-        lan_url=env.get(ENV_PREFIX + "LAN_URL") or None,
         redis_url=env.get(ENV_PREFIX + "REDIS") or None,
         limits=Limits().with_options(options),
         freeze_heap=True,
+        site=site,
     )

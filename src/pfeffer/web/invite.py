@@ -63,6 +63,14 @@ def lan_addresses() -> list[str]:
     return sorted(usable, key=lambda a: (not ipaddress.IPv4Address(a).is_private, a))
 
 
+def machine_names() -> list[str]:
+    """This machine's own names a phone may open it by (``pi``, ``pi.local`` over mDNS)."""
+    name = socket.gethostname().lower()
+    if not name or name == "localhost":
+        return []
+    return [name] if "." in name else [name, f"{name}.local"]
+
+
 def lan_url(
     host: str, port: int, addresses: list[str] | None = None, scheme: str = "http"
 ) -> str | None:

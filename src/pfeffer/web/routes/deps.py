@@ -25,16 +25,17 @@ from pfeffer.web.services.errors import NoSuchSeat
 from pfeffer.web.services.lobby import Lobby
 from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
+from pfeffer.web.site import Site
 
 TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires
 
 
 @dataclasses.dataclass(frozen=True)
 class Settings:
-    """What ``create_app`` was told: when unused tables expire, the address phones use."""
+    """What ``create_app`` was told: when unused tables expire, where the server is served."""
 
     table_ttl: dt.timedelta = TABLE_TTL
-    lan_url: str | None = None
+    site: Site = dataclasses.field(default_factory=Site)
     # POST /api/tables may name the game's seed (tests only: a known first throw; never in
     # production, where a player could then know every throw in advance).
     allow_seed: bool = False

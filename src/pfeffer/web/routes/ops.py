@@ -5,6 +5,7 @@ dependencies answer: the database, and whatever else ``app.state.readiness`` lis
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -13,6 +14,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pfeffer.web.observability import Metrics, ReadinessCheck
 
 router = APIRouter(include_in_schema=False)
+log = logging.getLogger("pfeffer.web.ready")
 
 
 @router.get("/healthz")
@@ -23,18 +25,24 @@ async def healthz() -> dict[str, str]:
 
 @router.get("/readyz")
 async def readyz(request: Request) -> JSONResponse:
-    """Ready for traffic: every check of ``app.state.readiness`` passes (503 otherwise,
-    naming what failed)."""
+    """Ready for traffic: every check of ``app.state.readiness`` passes (503 otherwise). The
+    answer says only that: what failed, with the database's or Redis' address in its error,
+    goes to the log, since anyone may ask (issue 20, 1.10)."""
     checks: list[tuple[str, ReadinessCheck]] = request.app.state.readiness
     results = await asyncio.gather(*(check() for _, check in checks), return_exceptions=True)
-    report = {
-        name: "ok" if result is None else f"{type(result).__name__}: {result}"[:200]
+    failed = {
+        name: f"{type(result).__name__}: {result}"[:200]
         for (name, _), result in zip(checks, results, strict=True)
+        if result is not None
     }
-    ready = all(value == "ok" for value in report.values())
+    if failed:
+        log.warning(
+            "not ready: %s",
+            ", ".join(failed),
+            extra={"event": "not_ready", "checks": failed},
+        )
     return JSONResponse(
-        {"status": "ready" if ready else "unavailable", "checks": report},
-        status_code=200 if ready else 503,
+        {"status": "unavailable" if failed else "ready"}, status_code=503 if failed else 200
     )
 
 

@@ -31,7 +31,6 @@ from pfeffer.web.services.seating import GAME_NAMES, form_seats
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent / "static"
-LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
 # What the new-table form shows for each choice of a house rule (msgids; the value sent is the
 # choice itself, as the API and docs/rules.md name it).
 CHOICE_LABELS = {
@@ -121,10 +120,9 @@ async def page_admin(
     request: Request, table_id: str, admin_token: str, lobby: LobbyDep, settings: SettingsDep
 ) -> HTMLResponse:
     t = await host_table(lobby, table_id, admin_token)
-    base = str(request.base_url).rstrip("/")
-    lan_url = settings.lan_url
-    if lan_url and request.url.hostname in LOOPBACK_NAMES:
-        base = lan_url.rstrip("/")  # localhost means nothing on a phone
+    # The public URL, or the address asked for if the server is served there: never a Host
+    # header made up by the client (web/site.py).
+    base = settings.site.link_base(request.url.scheme, request.headers.get("host", ""))
     labels = {b.key: b.label for b in adapter(t.game).bot_kinds()}
     seats = await lobby.seats(table_id)
     links = {s.seat: f"{base}/play/{table_id}/{s.token}" for s in seats if s.kind == "human"}

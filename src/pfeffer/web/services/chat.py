@@ -20,19 +20,23 @@ A text is kept as written (runs of white space, line breaks included, fold into 
 most :data:`MAX_TEXT` characters long; one with a character that cannot be kept as text (a lone
 surrogate, NUL or another control character, a direction override: :mod:`pfeffer.core.text`)
 is refused with ``chat_malformed``, never kept or passed on. Pages show a text as text, never
-as HTML. Each connection may send :data:`RATE_COUNT` messages in
-:data:`RATE_WINDOW` seconds. The chat lives in the server's memory (the last messages of the
-:data:`MAX_ROOMS` tables chatted at most recently); it is not part of the game record.
+as HTML. Each seat may send ``Limits.chat`` messages (5 in 10 seconds) however many
+connections it has, counted by the app's rate limiter (``services/ratelimit.py``, the same as
+the HTTP limits': shared by the processes through Redis). The chat lives in the server's memory
+(the last messages of the :data:`MAX_ROOMS` tables chatted at most recently); it is not part of
+the game record.
 
->>> rooms = Chat(clock=lambda: 0.0)
+>>> import asyncio
+>>> rooms = Chat()
 >>> anna = rooms.speaker("t1", seat=0)
->>> anna.say({"type": "chat", "text": " <b>hi</b>\\n"}, ["Anna", "Ben"])["message"]["text"]
+>>> def say(speaker, data): return asyncio.run(speaker.say(data, ["Anna", "Ben"]))
+>>> say(anna, {"type": "chat", "text": " <b>hi</b>\\n"})["message"]["text"]
 '<b>hi</b>'
->>> anna.say({"type": "chat", "text": "x\\ud800y"}, ["Anna", "Ben"])
+>>> say(anna, {"type": "chat", "text": "x\\ud800y"})
 Traceback (most recent call last):
 ...
 pfeffer.web.services.chat.ChatRefused: Chat message: a character that is not text (a damaged ...
->>> rooms.speaker("t1", seat=None).say({"type": "chat", "text": "hi"}, ["Anna", "Ben"])
+>>> say(rooms.speaker("t1", seat=None), {"type": "chat", "text": "hi"})
 Traceback (most recent call last):
 ...
 pfeffer.web.services.chat.ChatRefused: Spectators can read the chat, but only players write in it.
@@ -44,22 +48,21 @@ import collections
 import contextlib
 import dataclasses
 import datetime as dt
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Self
 
 from pfeffer.core.errors import TranslatableError
 from pfeffer.core.text import UnsafeText, check_text
+from pfeffer.web.services.ratelimit import Limiter, Limits, Rate
 
 MAX_TEXT = 200
 """The longest chat message, in characters."""
 HISTORY = 50
 """How many of a table's last messages a (re)connecting client gets."""
-RATE_COUNT = 5
-RATE_WINDOW = 10.0
-"""A connection may send RATE_COUNT messages in RATE_WINDOW seconds."""
 MAX_ROOMS = 1000
 """Tables whose chat is kept; the one chatted at least recently is dropped first."""
+CHAT_RATE = Limits().chat
+"""Messages per seat unless the app says otherwise (``pfeffer serve --limit chat=…``)."""
 REACTIONS: dict[str, str] = {
     "thumbs_up": "👍",
     "laugh": "😄",
@@ -83,36 +86,6 @@ class ChatRefused(TranslatableError):
         exc = cls.format(template, **params)
         exc.code = code
         return exc
-
-
-class RateLimit:
-    """At most ``count`` events in any ``window`` seconds (a sliding window); refused attempts
-    do not count.
-
-    >>> now = [0.0]
-    >>> limit = RateLimit(2, 10.0, clock=lambda: now[0])
-    >>> limit.allow(), limit.allow(), limit.allow()
-    (True, True, False)
-    >>> now[0] = 10.5
-    >>> limit.allow()
-    True
-    """
-
-    def __init__(self, count: int, window: float, clock: Callable[[], float]) -> None:
-        self.count = count
-        self.window = window
-        self.clock = clock
-        self._times: collections.deque[float] = collections.deque()
-
-    def allow(self) -> bool:
-        """Whether one more event fits now (and if so, count it)."""
-        now = self.clock()
-        while self._times and self._times[0] <= now - self.window:
-            self._times.popleft()
-        if len(self._times) >= self.count:
-            return False
-        self._times.append(now)
-        return True
 
 
 @dataclasses.dataclass
@@ -148,8 +121,9 @@ class Room:
 class Chat:
     """The chats of every table of this server process (see module doc)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
+    def __init__(self, limiter: Limiter | None = None, rate: Rate | None = CHAT_RATE) -> None:
+        self.limiter = limiter or Limiter()  # the app's (web/services/ratelimit.py)
+        self.rate = rate  # messages per seat; None: no limit (--limit off)
         self._rooms: collections.OrderedDict[str, Room] = collections.OrderedDict()
 
     def room(self, table_id: str) -> Room:
@@ -168,9 +142,19 @@ class Chat:
             self._rooms.pop(table_id, None)
 
     def speaker(self, table_id: str, seat: int | None) -> Speaker:
-        """One connection's voice at table ``table_id``: ``seat`` (None: a spectator) with its
-        own rate limit."""
-        return Speaker(self, table_id, seat, RateLimit(RATE_COUNT, RATE_WINDOW, self.clock))
+        """One connection's voice at table ``table_id``: ``seat`` (None: a spectator)."""
+        return Speaker(self, table_id, seat)
+
+    async def pace(self, table_id: str, seat: int) -> None:
+        """Count a message of ``seat`` at the table; ChatRefused ``chat_rate`` beyond the rate."""
+        rate = self.rate
+        if rate is not None and await self.limiter.hit(rate, "chat", table_id, str(seat)):
+            raise ChatRefused.coded(
+                "chat_rate",
+                "Not so fast: at most {count} messages in {seconds} seconds.",
+                count=rate.count,
+                seconds=rate.seconds,
+            )
 
     def history(self, table_id: str) -> dict[str, Any]:
         """The frame a (re)connecting client gets: the table's last messages, oldest first."""
@@ -180,26 +164,19 @@ class Chat:
 
 @dataclasses.dataclass
 class Speaker:
-    """A connection's voice: who it is at the table and how fast it has been talking."""
+    """A connection's voice: who it is at the table."""
 
     chat: Chat
     table_id: str
     seat: int | None
-    limit: RateLimit
 
-    def say(self, data: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    async def say(self, data: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
         """The ``chat`` frame to send every client of the table for the client message
         ``data``; :class:`ChatRefused` (nothing kept, nothing sent) if it is refused."""
         if self.seat is None:
             raise spectator()
-        text, reaction = _parse(data)
-        if not self.limit.allow():
-            raise ChatRefused.coded(
-                "chat_rate",
-                "Not so fast: at most {count} messages in {seconds} seconds.",
-                count=RATE_COUNT,
-                seconds=int(RATE_WINDOW),
-            )
+        text, reaction = _parse(data)  # a malformed message is not counted
+        await self.chat.pace(self.table_id, self.seat)
         message = self.chat.room(self.table_id).post(self.seat, names[self.seat], text, reaction)
         return {"type": "chat", "message": message}
 

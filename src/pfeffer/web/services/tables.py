@@ -72,7 +72,13 @@ def action_key(action: str | Sequence[str]) -> str:
 class Hub:
     """Every live table of this process, the store behind them and the computer players."""
 
-    def __init__(self, store: Store | AsyncStore, bot_delay: float, bus: Bus | None = None) -> None:
+    def __init__(
+        self,
+        store: Store | AsyncStore,
+        bot_delay: float,
+        bus: Bus | None = None,
+        chat: Chat | None = None,
+    ) -> None:
         self.db = store if isinstance(store, AsyncStore) else AsyncStore(store)
         self.store = self.db.sync
         self.bot_delay = bot_delay
@@ -80,7 +86,9 @@ class Hub:
         self.lives: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live | None]] = {}
         self.bots = BotRunner(self)
-        self.chats = Chat()  # the tables' chats (web/services/chat.py), in memory
+        # The tables' chats (web/services/chat.py), in memory; the app's counts its messages
+        # with the app's rate limiter.
+        self.chats = chat if chat is not None else Chat()
         self.sync = Sync(self)
 
     # ------------------------------------------------------------------ tables in memory
@@ -366,7 +374,7 @@ class Hub:
 
     async def say(self, live: Live, speaker: Speaker, data: dict[str, Any]) -> None:
         """A chat message (ChatRefused if it is refused) to the table on every process."""
-        frame = speaker.say(data, live.names)
+        frame = await speaker.say(data, live.names)
         await self.broadcast(live, frame)
         self.bus.publish(live.id, ChatPosted(message=frame["message"]))
 
