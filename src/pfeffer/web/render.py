@@ -193,6 +193,7 @@ def js_strings(
         "undo_offline": _(
             "Undoing needs the connection; entries kept on this device can be removed."
         ),
+        "undo_after_end": _("A wrong entry? “Undo last entry” takes it back."),
         # pepper-table: the card table, the bids' terms, card names, the one-device page
         "suit_C": _("Clubs"),
         "suit_D": _("Diamonds"),

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pfeffer.core.entries import EntryCheck
 from pfeffer.core.errors import ActionError, TranslatableError
 from pfeffer.core.text import check_text
 from pfeffer.dice import DiceRules
 from pfeffer.dice.sheet import DiceSheet
-from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand
+from pfeffer.pepper import PepperRules, bid_ladder, cards_per_hand, side_of
 from pfeffer.pepper.sheet import PepperSheet
 from pfeffer.web.adapters.games import dice_view
 
@@ -130,6 +131,49 @@ def _pepper_present(data: dict[str, Any]) -> dict[str, Any]:
         "tricks_per_hand": cards_per_hand(n),
         "rules": sheet.rules.to_dict(),
     }
+
+
+# ------------------------------------------------------------------ checks before an entry
+
+
+def check_entry(kind: str, data: dict[str, Any], body: Any) -> EntryCheck:
+    """What an entry would do (the engine's ``check``: ends the game, reaches the target, looks
+    like a typo), without entering it; the same ValueErrors as :func:`add_entry`."""
+    if kind == "dice":
+        if not isinstance(body, dict):
+            raise TranslatableError('send an object like {"points": 450, "pfeffer": false}')
+        points = body.get("points")
+        bust = bool(body.get("bust")) or points is None
+        if not bust and (isinstance(points, bool) or not isinstance(points, int)):
+            raise TranslatableError("points: a whole number, or bust")
+        dice = DiceSheet.from_json(data)
+        return dice.check(None if bust else points, pfeffer=bool(body.get("pfeffer")))
+    if not isinstance(body, dict):
+        raise TranslatableError("send an object with bidder, bid, trump and tricks")
+    if body.get("passed") is True:
+        return EntryCheck()  # a hand everybody passed scores nothing
+    bid, trump, tricks = body.get("bid"), body.get("trump"), body.get("tricks")
+    if not isinstance(bid, int | str) or not isinstance(trump, str) or not isinstance(tricks, list):
+        raise TranslatableError(
+            "send bidder (a seat), bid, trump and tricks (a list, one per side)"
+        )
+    pad = PepperSheet.from_json(data)
+    return pad.check(body.get("bidder"), bid, trump, tricks)  # type: ignore[arg-type]
+
+
+def entry_player(kind: str, data: dict[str, Any], body: Any) -> str:
+    """The name of the player (dice) or side (Pepper: the bidder's) an entry is for."""
+    if kind == "dice":
+        dice = DiceSheet.from_json(data)
+        seat = dice.current_player
+        return "" if seat is None else dice.players[seat]
+    pad = PepperSheet.from_json(data)
+    bidder = body.get("bidder") if isinstance(body, dict) else None
+    if isinstance(bidder, bool) or not isinstance(bidder, int):
+        return ""
+    if not 0 <= bidder < len(pad.players):
+        return ""
+    return pad.side_names[side_of(len(pad.players), bidder)]
 
 
 # ------------------------------------------------------------------ dispatch

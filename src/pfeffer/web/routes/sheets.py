@@ -11,10 +11,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from pfeffer.web.i18n import translate_error
+from pfeffer.core.entries import EntryCheck
+from pfeffer.web.i18n import translate_error, translations
 from pfeffer.web.render import lang_of, render
 from pfeffer.web.routes.deps import SheetsDep
-from pfeffer.web.schemas.rest import NewSheet, Sheet, SheetCreated, SheetEntry
+from pfeffer.web.schemas.rest import NewSheet, Sheet, SheetCreated, SheetEntry, SheetEntryCheck
 from pfeffer.web.services.seating import MAX_NAME
 
 router = APIRouter()
@@ -53,6 +54,44 @@ async def api_sheet_entry(
     if shown is None:
         raise HTTPException(404, "no such sheet")
     return shown
+
+
+@router.post("/api/sheets/{sheet_id}/check", response_model=SheetEntryCheck)
+async def api_sheet_check(
+    request: Request, sheet_id: str, body: SheetEntry, sheets: SheetsDep
+) -> dict[str, Any]:
+    """What an entry would do, without entering it: the page asks the players to confirm one
+    that ends the game, reaches the target or looks like a typo (a slip of the finger must not
+    declare a winner). The body is an entry as ``/entries`` takes it."""
+    try:
+        found = await sheets.check(sheet_id, body.data())
+    except ValueError as exc:
+        raise HTTPException(400, translate_error(exc, lang_of(request))) from None
+    if found is None:
+        raise HTTPException(404, "no such sheet")
+    check, who = found
+    return {**check.to_dict(), "question": entry_question(check, who, lang_of(request))}
+
+
+def entry_question(check: EntryCheck, who: str, lang: str) -> str:
+    """The question the page asks before an entry that needs confirmation ("" if none)."""
+    t = translations(lang)
+    if check.unusual:
+        return t.gettext(
+            "%(points)s points in one turn? One turn in 100,000 makes that much. Enter it?"
+        ) % {"points": check.points}
+    if check.ends_game:
+        return t.ngettext(
+            "This entry ends the game: %(names)s wins with %(total)s. Enter it?",
+            "This entry ends the game: %(names)s win with %(total)s. Enter it?",
+            len(check.winners),
+        ) % {"names": ", ".join(check.winners), "total": check.winners_total}
+    if check.reaches_target:
+        return t.gettext(
+            "With this entry %(name)s reaches %(total)s, the target: the final round starts. "
+            "Enter it?"
+        ) % {"name": who, "total": check.total}
+    return ""
 
 
 @router.post("/api/sheets/{sheet_id}/undo", response_model=Sheet)

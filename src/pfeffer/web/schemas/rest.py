@@ -290,5 +290,21 @@ class Sheet(Answer):
     players: list[str]
 
 
+class SheetEntryCheck(Answer):
+    """``POST /api/sheets/{id}/check``: what the entry would do (the engine's
+    :class:`~pfeffer.core.entries.EntryCheck`) and the question the page asks before it ("" when
+    it needs no confirmation)."""
+
+    ends_game: bool
+    reaches_target: bool
+    unusual: bool
+    points: int
+    total: int
+    winners: list[str]
+    winners_total: int
+    needs_confirmation: bool
+    question: str
+
+
 #: Every message template of this module (the catalogues translate each).
 MESSAGES = (UNSAFE, NOT_AN_OBJECT, OTHER, *TEMPLATES.values(), *FIELDS.values())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pfeffer.core.entries import EntryCheck
 from pfeffer.web.adapters import sheets
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import SheetRow, Store
@@ -69,6 +70,15 @@ class Sheets:
     async def enter(self, sheet_id: str, body: Any) -> dict[str, Any] | None:
         """One entry in one transaction (:func:`enter`)."""
         return await self.db.run(enter, self.db.sync, sheet_id, body)
+
+    async def check(self, sheet_id: str, body: Any) -> tuple[EntryCheck, str] | None:
+        """What an entry would do, without entering it, and whose it is (a player's or a side's
+        name); None if there is no such sheet; the engine's ValueError passes on."""
+        row = await self.db.sheet(sheet_id)
+        if row is None:
+            return None
+        check = sheets.check_entry(row.game, row.data, body)
+        return check, sheets.entry_player(row.game, row.data, body)
 
     async def undo(self, sheet_id: str) -> dict[str, Any] | None:
         """Take back the last entry in one transaction (:func:`undo`)."""

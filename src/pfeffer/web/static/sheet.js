@@ -36,9 +36,27 @@
     draw(d);
   }
 
+  /* Before an entry that ends the game, reaches the target or looks like a typo (the server's
+     engine says which, and words the question), the players confirm it. Without a connection, or
+     after entries kept on this device (the server cannot know the state after them), the entry
+     goes as it is: it can be undone. */
+  async function confirmed(body) {
+    if (queue && sync.held(id).length) return true;
+    let r, d;
+    try {
+      r = await fetch("/api/sheets/" + id + "/check" + query(), {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      d = await r.json();
+    } catch (e) {
+      return true;
+    }
+    if (!r.ok) return true;  // the entry itself is refused with the reason
+    return !d.needs_confirmation || window.confirm(d.question);
+  }
+
   /* A new entry: into the queue (sent at once when there is a connection) or straight to the server. */
-  function enter(body) {
+  async function enter(body) {
     errorBox.hidden = true;
+    if (!(await confirmed(body))) return;
     fresh = true;
     // Without a queue, or where the browser keeps nothing (storage full or switched off): straight to the server.
     if (!queue || !sync.hold(id, body)) { call("POST", "/entries", Object.assign({entry_id: formId}, body)); return; }
@@ -59,7 +77,9 @@
   function gone(message) { showError(message); }
 
   function winnersLine(names) {
-    return el("p", {class: "banner result", text: "★ " + (names.length > 1 ? t("winners") : t("winner")) + ": " + names.join(", ")});
+    const line = el("p", {class: "banner result", text: "★ " + (names.length > 1 ? t("winners") : t("winner")) + ": " + names.join(", ")});
+    // A slip of the finger must not end a game for good: the last entry can still be undone.
+    return el("div", {}, [line, el("p", {class: "undo-note", text: t("undo_after_end")})]);
   }
 
   function checkbox(label, name) {
