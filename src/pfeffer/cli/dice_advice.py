@@ -273,7 +273,7 @@ def advice_table(game: DiceGame, tips: list[Advice]) -> Table:
     table.add_column("vs best", justify="right")
     best = tips[0].win_probability
     for i, tip in enumerate(tips, start=1):
-        cost = 100 * (best - tip.win_probability)
+        cost = max(100 * (best - tip.win_probability), 0.0)  # a tie may list a hair better
         style = "bold green" if i == 1 else ""
         table.add_row(
             str(i),
