@@ -31,7 +31,8 @@ from pfeffer.dice.solver.tables import build_tables
 #   fast path, target 2000, lower 200 (n = 240): 62.0 s CPU, 8 sweeps, 273 MB peak;
 #   the defaults, n = 400, on 2026-12-03 (docs/strategy.md): 502 s CPU on two threads, 659 MB.
 # The fast path's work grows about as n^4 (n^2 states, turns of about n totals, and the deep
-# states' turns get longer too): 62.0 / 240^4 = 1.87e-8 and 502 / 400^4 = 1.96e-8.
+# states' turns get longer too): 62.0 / 240^4 = 1.87e-8 and 502 / 400^4 = 1.96e-8; target 5000
+# (n = 300, the "short" preset) 107.4 s CPU, 370 MB: 1.33e-8, so the estimate errs long there.
 FAST_CPU_PER_N4 = 1.9e-8
 # General path (plain value iteration, one turn per state per sweep), CPU seconds per start
 # state and total a side, every sweep counted (same script and day):
