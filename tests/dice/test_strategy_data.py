@@ -118,3 +118,25 @@ def test_plots_are_written(small: DiceStrategy, tmp_path: Path) -> None:
     assert "<svg" in win.read_text()
     with pytest.raises(ValueError, match="png or svg"):
         plot.plot_win_map(scores, w, tmp_path / "win.jpg")
+
+
+def test_each_bank_map_has_its_own_colour_scale(small: DiceStrategy) -> None:
+    """One scale for all five maps made the 1-3 dice maps uniformly dark (issue 21): each map
+    now has its own colour bar, from its own lowest to its highest threshold."""
+    plot = pytest.importorskip("pfeffer.dice.plot")
+    pytest.importorskip("matplotlib")
+    data = bank_map(small, step=250)
+    fig = plot.bank_figure(data)
+    panels = [ax for ax in fig.axes if ax.images]
+    assert len(panels) == 5
+    bars = [ax for ax in fig.axes if not ax.images]  # one colour bar's axes per map
+    assert len(bars) == 5
+    limits = []
+    for k, ax in enumerate(panels):
+        values = data.thresholds[k][np.isfinite(data.thresholds[k])]
+        assert values.size and ax.images[0].get_clim() == (values.min(), values.max())
+        limits.append(ax.images[0].get_clim())
+        assert ax.images[0].colorbar is not None
+    assert len({lim[1] for lim in limits}) > 1  # the scales differ from map to map
+    assert plot.panel_limits(np.full((2, 2), np.nan)) == (0.0, 1.0)
+    assert plot.panel_limits(np.array([[400.0, np.nan]])) == (399.0, 401.0)

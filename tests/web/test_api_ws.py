@@ -86,6 +86,7 @@ def test_play_dice_over_websocket_and_errors_change_nothing(client: TestClient) 
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
         s = first_state(ws)
         assert s["seat"] == 0 and s["legal"] == ["roll"] and "seed" not in json.dumps(s)
+        assert s["links"] is None  # the game-over banner's links come with the end
         version = s["version"]
         bad_messages = [
             "not json",
@@ -129,6 +130,11 @@ def test_play_dice_over_websocket_and_errors_change_nothing(client: TestClient) 
                 ws.send_text(json.dumps({"type": "action", "action": act}))
             s = first_state(ws)
         assert s["status"] == "finished" and s["view"]["is_over"]
+        links = s["links"]
+        assert links == {"review": f"/replay/{tid}#review", "replay": f"/replay/{tid}",
+                         "record": f"/api/tables/{tid}/record"}  # fmt: skip
+        assert all(client.get(url.split("#")[0]).status_code == 200 for url in links.values())
+        assert 'id="review"' in client.get(links["review"]).text
         ws.send_text(json.dumps({"type": "action", "action": "roll"}))
         assert ws.receive_json()["code"] == "over"
     # Finished: history, record, replay.

@@ -27,8 +27,8 @@ from pfeffer.dice.rules import DICE_RULE_SPECS
 from pfeffer.pepper.presets import PEPPER_PRESETS
 from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.web.i18n import LOCALE_DIR
-from pfeffer.web.routes.pages import CHOICE_LABELS
 from pfeffer.web.server import create_app
+from pfeffer.web.services.catalog import CHOICE_LABELS
 from tests.web.conftest import form_data
 from tests.web.htmlparse import page_texts
 

@@ -5,6 +5,7 @@ table, other games, more players; the link from a dice table."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from pfeffer.cli.dice_advice import play_turn, table_state
 from pfeffer.dice import DiceRules
 from pfeffer.dice.solver import advise
 from pfeffer.web.adapters import advisor
+from pfeffer.web.i18n import translations
 from pfeffer.web.server import create_app
 from pfeffer.web.services import strategy as strategy_route
 
@@ -85,9 +87,7 @@ def test_a_tables_rules_and_what_has_no_strategy(client: TestClient) -> None:
     d = client.get(f"/api/strategy/dice?table={small['id']}", headers={"accept-language": "cs"})
     assert d.json()["available"] is False
     assert d.json()["message"].startswith("Pro tato pravidla zatím strategie není")
-    assert "target=1000" in client.get(f"/strategy/dice?table={small['id']}").text
-    three = dice_table(client, 3)
-    assert "two players" in client.get(f"/api/strategy/dice?table={three['id']}").json()["message"]
+    assert "Target: 1000" in client.get(f"/strategy/dice?table={small['id']}").text
     pepper = client.post(
         "/api/tables", json={"game": "pepper", "seats": [{"kind": "human"}] * 2}
     ).json()
@@ -103,3 +103,57 @@ def test_the_dice_table_links_to_its_strategy(client: TestClient) -> None:
         "/api/tables", json={"game": "pepper", "seats": [{"kind": "human"}] * 2}
     ).json()
     assert "/strategy/dice" not in client.get(pepper["seats"][0]["url"]).text
+
+
+def changed_rules(html: str) -> list[str]:
+    """The page's list of rules off their defaults, as text."""
+    return [
+        re.sub(r"\s+", " ", m).strip()
+        for m in re.findall(r'<span class="rule-changed"[^>]*>(.*?)</span>', html, re.S)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "want"),
+    [
+        ("en", ["Target: 2000", "Minimum only until the first bank: yes",
+                "Three of a kind: Three 1s: 1000, Three 2s: 250, Three 3s: 300, Three 4s: 400, "
+                "Three 5s: 500, Three 6s: 600", "Tie: Play-off"]),
+        ("de", ["Zielpunktzahl: 2000", "Mindestpunktzahl nur bis zum ersten Aufschreiben: ja",
+                "Dreierpasch: Drei 1er: 1000, Drei 2er: 250, Drei 3er: 300, Drei 4er: 400, "
+                "Drei 5er: 500, Drei 6er: 600", "Gleichstand: Stechen"]),
+        ("cs", None),
+    ],
+)  # fmt: skip
+def test_the_rules_in_the_forms_labels_and_the_pages_language(
+    client: TestClient, lang: str, want: list[str] | None
+) -> None:
+    t = dice_table(client, target=2000, min_bank_opening_only=True, tie="playoff",
+                   triples={"2": 250})  # fmt: skip
+    html = client.get(f"/strategy/dice?table={t['id']}&lang={lang}").text
+    shown = changed_rules(html)
+    assert "min_bank_opening_only=" not in html and "True" not in html  # the old key=value
+    if want is None:  # Czech: the catalogue's words for the same labels
+        cs = translations("cs").gettext
+        want = [f"{cs('Target')}: 2000", f"{cs('Minimum only until the first bank')}: {cs('yes')}",
+                f"{cs('Tie')}: {cs('Play-off')}"]  # fmt: skip
+        assert want[0] != "Target: 2000"  # translated
+        shown = shown[:2] + shown[3:]
+    assert shown == want
+
+
+def test_more_players_get_the_approximation_said_plainly(client: TestClient) -> None:
+    three = dice_table(client, 3)
+    d = client.get(f"/api/strategy/dice?table={three['id']}").json()
+    assert d["available"] and d["approximation"] and d["players"] == 3
+    assert "approximation" in d["note"] and "highest total of the others" in d["note"]
+    assert d["first_player"] == pytest.approx(
+        client.get("/api/strategy/dice").json()["first_player"]
+    )
+    page = client.get(f"/strategy/dice?table={three['id']}").text
+    assert 'class="approx-note"' in page and "an approximation for more players" in page
+    de = client.get(f"/strategy/dice?table={three['id']}&lang=de").text
+    assert "Näherung" in de
+    two = dice_table(client)
+    assert not client.get(f"/api/strategy/dice?table={two['id']}").json()["approximation"]
+    assert "approx-note" not in client.get(f"/strategy/dice?table={two['id']}").text

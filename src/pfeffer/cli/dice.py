@@ -24,6 +24,7 @@ from pfeffer.cli.common import (
     apply_bot_action,
     ask,
     check_save_path,
+    confirm,
     game_saved_text,
     load_or_exit,
     make_bot,
@@ -619,17 +620,39 @@ def solve(
             min=1,
         ),
     ] = None,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help="Solve without asking, however long it takes.")
+    ] = False,
 ) -> None:
     """Solve the rules for two optimal players (or load the solved table) and print the first
-    player's winning chance and the fair head start for the second player."""
+    player's winning chance and the fair head start for the second player. Rules whose solve
+    would not fit this machine's memory or an hour are refused with the estimate; a solve of
+    more than a few minutes asks first."""
     import time
 
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
+    from pfeffer.dice.solver import cache as solver_cache
     from pfeffer.dice.solver import solve as solve_rules
+    from pfeffer.dice.solver.estimate import ASK_SECONDS, estimate
 
     console = make_console()
     rules = rules_or_exit(DiceRules, rule)
+    if solver_cache.load(rules) is None:
+        cost = estimate(rules, threads=threads)
+        why = cost.refusal()
+        if why is not None:
+            print_error(console, f"Not solved: {why}.")
+            raise typer.Exit(1)
+        if cost.seconds > ASK_SECONDS and not yes:
+            console.print(f"Solving these rules takes {cost.text()} here (once; then kept).")
+            try:
+                go = confirm(console, "Solve now?")
+            except QuitRequested:
+                go = False
+            if not go:
+                console.print("[dim]Not solved (--yes solves without asking).[/]")
+                raise typer.Exit(1)
     start = time.perf_counter()
     columns = (
         TextColumn("{task.description}"),

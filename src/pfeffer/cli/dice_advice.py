@@ -40,37 +40,47 @@ from pfeffer.dice.scoring import keep_options
 
 if TYPE_CHECKING:  # the solver needs the extra 'ai' (numpy, numba): imported where it is used
     from pfeffer.dice.solver import Advice, DiceStrategy
+    from pfeffer.dice.solver.estimate import SolveEstimate
     from pfeffer.dice.solver.review import Decision
 
 HINT_WORDS = frozenset({"a", "hint", "advice"})
 """What asks for a hint in ``dice play`` (``h`` is help there)."""
 
-#: Solving the defaults (totals from the lower bound, 200 steps down, to the target: 400 steps a
-#: side) takes about this many minutes on two cores (4 min 15 s measured on 2026-12-03, see
-#: docs/strategy.md); a solve's work grows about with the cube of the steps a side (target 5000:
-#: 2.0 minutes measured, 1.8 estimated), and two threads take a little over half the time of one.
-MINUTES_AT_DEFAULTS = 4.3
-
-
 # ============================================================================ the solved table
 
 
-def solve_minutes(rules: DiceRules, threads: int | None = None) -> float:
-    """A rough estimate of the minutes a first solve of ``rules`` takes here on ``threads``
-    threads (None: the cores this process may use, as :func:`pfeffer.dice.solve` does).
+def refused(console: Console, rules: DiceRules) -> SolveEstimate | None:
+    """The estimate of solving ``rules`` here; None (and said why, with the estimate) if the
+    solve would not fit this machine's memory or an hour."""
+    from pfeffer.dice.solver.estimate import estimate
 
-    >>> round(solve_minutes(DiceRules(), threads=2), 1)
-    4.3
-    >>> round(solve_minutes(DiceRules(target=1000), threads=2), 1)
-    0.7
-    """
-    from pfeffer.dice.solver.solve import LOWER_STEPS, available_cores
+    found = estimate(rules)
+    why = found.refusal()
+    if why is None:
+        return found
+    print_error(console, f"These rules are too large to solve here: {why}.")
+    console.print(
+        "[dim]A smaller target (--rule target=...) solves faster: the work grows about with the "
+        "fourth power of the target.[/]"
+    )
+    return None
+
+
+def off_step(rules: DiceRules, totals: dict[str, int]) -> str | None:
+    """Why a total given to the advice cannot occur under ``rules`` (every total is a multiple
+    of the solver's step), in one line; None if all can. Needs the extra 'ai' (else None: the
+    table's loading says that)."""
+    try:
+        require("ai", "The dice advice")
+    except MissingExtra:
+        return None
     from pfeffer.dice.solver.tables import build_tables
 
-    t = build_tables(rules)
-    steps = t.target + LOWER_STEPS
-    cores = min(available_cores() if threads is None else threads, 2)
-    return float(MINUTES_AT_DEFAULTS * (steps / 400) ** 3 * (2 / cores) ** 0.9)
+    step = build_tables(rules).step
+    for option, value in totals.items():
+        if value % step:
+            return f"{option} {value} is no total of this game: totals are multiples of {step}."
+    return None
 
 
 def get_strategy(
@@ -90,11 +100,12 @@ def get_strategy(
     found = solver_cache.load(rules)
     if found is not None:
         return found
-    minutes = solve_minutes(rules)
-    took = "under a minute" if minutes < 1 else f"about {minutes:.0f} minutes"
+    cost = refused(console, rules)
+    if cost is None:
+        return None
     console.print(
         "[yellow]These rules are not solved on this computer yet.[/] Solving them takes "
-        f"{took} once; the table is then kept for every later hint."
+        f"{cost.text()} once; the table is then kept for every later hint."
     )
     if ask_first:
         try:
@@ -273,7 +284,7 @@ def advice_table(game: DiceGame, tips: list[Advice]) -> Table:
     table.add_column("vs best", justify="right")
     best = tips[0].win_probability
     for i, tip in enumerate(tips, start=1):
-        cost = 100 * (best - tip.win_probability)
+        cost = max(100 * (best - tip.win_probability), 0.0)  # a tie may list a hair better
         style = "bold green" if i == 1 else ""
         table.add_row(
             str(i),
@@ -402,10 +413,20 @@ def advise_command(
         console.print(f"Throw: {dice_text([int(c) for c in throw or ''])}")
         console.print("[bold red]Bust![/] No die scores: the turn is over.")
         return
+    off = off_step(rules, {"--score": score, "--other": other})
+    if off:
+        print_error(console, off)
+        raise typer.Exit(1)
     strategy = get_strategy(console, rules, ask_first=not solve_now)
     if strategy is None:
         raise typer.Exit(1)
     show_advice(console, strategy, game)
+    bound = -strategy.lower * strategy.step
+    if min(score, other) < bound:
+        console.print(
+            f"[dim]Totals below {bound} (the solved table's bound) are valued as {bound}: "
+            "the advice there is that of a total at the bound.[/]"
+        )
 
 
 # ============================================================================ the review

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pfeffer.dice.strategy_data import BankMap, TargetRow, finite
+from pfeffer.dice.strategy_data import BankMap, TargetRow
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -50,26 +50,42 @@ def _extent(scores: Any) -> tuple[float, float, float, float]:
     return (lo, hi, lo, hi)
 
 
-def plot_bank_thresholds(data: BankMap, path: Path, *, title: str = "") -> Path:
-    """Five maps (1-5 dice to throw next): the turn total from which to bank, by own total
-    (up) and the opponent's (across)."""
-    fig = _figure(16, 3.8)
+def panel_limits(panel: Any) -> tuple[float, float]:
+    """The colour scale of one map: from its lowest to its highest threshold (NaN, "never
+    bank", left out), so that each number of dice shows where its own thresholds lie."""
+    values = np.asarray(panel, dtype=float)
+    values = values[np.isfinite(values)]
+    if values.size == 0:
+        return (0.0, 1.0)
+    lo, hi = float(values.min()), float(values.max())
+    return (lo, hi) if hi > lo else (lo - 1.0, hi + 1.0)
+
+
+def bank_figure(data: BankMap, *, title: str = "") -> Figure:
+    """The figure of :func:`plot_bank_thresholds`: five maps, each with its own colour scale and
+    colour bar (one scale for all made the 1-3 dice maps, whose thresholds lie far below those
+    of 4 and 5 dice, uniformly dark)."""
+    fig = _figure(18, 3.8)
     axes = fig.subplots(1, 5, sharey=True)
-    top = finite(data.thresholds)
-    image = None
     for k, ax in enumerate(axes):
+        lo, hi = panel_limits(data.thresholds[k])
         image = ax.imshow(
-            data.thresholds[k], origin="lower", extent=_extent(data.scores), vmin=0,
-            vmax=top if np.isfinite(top) else 1, cmap="viridis", aspect="auto",
+            data.thresholds[k], origin="lower", extent=_extent(data.scores), vmin=lo, vmax=hi,
+            cmap="viridis", aspect="auto",
         )  # fmt: skip
         ax.set_title(f"{k + 1} {'die' if k == 0 else 'dice'} left")
         ax.set_xlabel("opponent's total")
+        fig.colorbar(image, ax=ax, label="bank from this turn total" if k == 4 else None)
     axes[0].set_ylabel("own total")
-    if image is not None:
-        fig.colorbar(image, ax=list(axes), label="bank from this turn total (white: roll on)")
     kind = "under Auto-Pfeffer" if data.auto else "normal turn"
-    fig.suptitle(title or f"When to bank ({kind})")
-    return _save(fig, path)
+    fig.suptitle(title or f"When to bank ({kind}; white: roll on)")
+    return fig
+
+
+def plot_bank_thresholds(data: BankMap, path: Path, *, title: str = "") -> Path:
+    """Five maps (1-5 dice to throw next): the turn total from which to bank, by own total
+    (up) and the opponent's (across), each on its own colour scale."""
+    return _save(bank_figure(data, title=title), path)
 
 
 def plot_win_map(scores: Any, w: Any, path: Path, *, title: str = "") -> Path:

@@ -147,6 +147,8 @@ def js_strings(
         "thrown": _("Thrown"),
         "kept": _("Set aside"),
         "download": _("Download record"),
+        "review": _("Game review"),
+        "replay": _("Replay"),
         "step": _("Step"),
         "start": _("Start"),
         "back": _("Back"),

@@ -25,7 +25,8 @@ __all__ = ["Advice", "advise"]
 def advise(
     strategy: DiceStrategy | ThreeStrategy | ApproxStrategy, game_or_view: DiceGame | DiceView
 ) -> list[Advice]:
-    """Every legal decision of the player to act, best first (ties in the game's order): from a
+    """Every legal decision of the player to act, best first (ties plainest first, a Pfeffer
+    call last: :func:`~pfeffer.dice.solver.two_advice.rank`): from a
     :class:`~pfeffer.dice.solver.strategy.DiceStrategy` for two players
     (:func:`~pfeffer.dice.solver.two_advice.advise_two`, which lists what is advised), a
     :class:`~pfeffer.dice.solver.three.ThreeStrategy` for three

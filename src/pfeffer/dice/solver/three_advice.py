@@ -20,7 +20,7 @@ from pfeffer.dice.solver import three_kernels as tk
 from pfeffer.dice.solver.general import dice_consts
 from pfeffer.dice.solver.tables import F64, kernel_dice, solve_vector
 from pfeffer.dice.solver.three import ThreeStrategy
-from pfeffer.dice.solver.two_advice import Advice, legal_decisions
+from pfeffer.dice.solver.two_advice import Advice, legal_decisions, rank
 
 #: Solved turns kept per strategy (a turn's decisions share one solve).
 CACHE_TURNS = 256
@@ -125,9 +125,10 @@ def solve_turn(
 
 
 def advise_three(s: ThreeStrategy, game_or_view: DiceGame | DiceView) -> list[Advice]:
-    """Every legal decision of the player to act in a three-player game, best first (ties in the
-    game's order), each with the mover's chance to win after it (then everyone playing
-    optimally): see :func:`pfeffer.dice.solver.advice.advise`."""
+    """Every legal decision of the player to act in a three-player game, best first (ties
+    plainest first: :func:`~pfeffer.dice.solver.two_advice.rank`), each with the mover's chance
+    to win after it (then everyone playing optimally): see
+    :func:`pfeffer.dice.solver.advice.advise`."""
     if isinstance(game_or_view, DiceGame):
         view = game_or_view.view(game_or_view.current_player)
         legal = game_or_view.legal_actions()
@@ -161,7 +162,4 @@ def advise_three(s: ThreeStrategy, game_or_view: DiceGame | DiceView) -> list[Ad
         values["roll"] = float(out[1])
         if view.can_bank:
             values["bank"] = float(b[cur, 1])
-    order = {a: i for i, a in enumerate(legal)}
-    tips = [Advice(a, v) for a, v in values.items() if a in order]
-    tips.sort(key=lambda a: (-a.win_probability, order[a.action]))
-    return tips
+    return rank(values, legal)

@@ -39,6 +39,38 @@ class Advice:
         return f"{self.action}: {100 * self.win_probability:.2f}%"
 
 
+#: Two options whose chances to win differ by at most this are a tie (far below anything the
+#: table can tell apart: it is solved to 1e-11, and a Pfeffer call that changes nothing differs
+#: from rolling only by rounding).
+TIE = 1e-12
+
+#: Among tied options the plainer comes first: bank, roll, the set-asides in the game's order
+#: (most points, then fewest dice), a Pfeffer call last (a call that gains nothing only risks).
+_PLAIN = {"bank": 0, "roll": 1, "pfeffer": 3}
+
+
+def rank(values: dict[str, float], legal: list[str]) -> list[Advice]:
+    """The options of ``values`` that are in ``legal``, best first; options within :data:`TIE`
+    of the best still unlisted count as tied and go plainest first, so that no option is listed
+    first only because of a tie.
+
+    >>> [a.action for a in rank({"pfeffer": 0.5 + 1e-15, "roll": 0.5}, ["pfeffer", "roll"])]
+    ['roll', 'pfeffer']
+    >>> [a.action for a in rank({"pfeffer": 0.6, "roll": 0.5}, ["pfeffer", "roll"])]
+    ['pfeffer', 'roll']
+    """
+    order = {a: i for i, a in enumerate(legal)}
+    rest = sorted((a for a in values if a in order), key=lambda a: (-values[a], order[a]))
+    out: list[Advice] = []
+    while rest:
+        top = values[rest[0]]
+        tied = [a for a in rest if values[a] >= top - TIE]
+        tied.sort(key=lambda a: (_PLAIN.get(a, 2), order[a]))
+        out += [Advice(a, values[a]) for a in tied]
+        rest = [a for a in rest if a not in tied]
+    return out
+
+
 def _up(points: int, step: int) -> int:
     return -(-points // step)
 
@@ -73,8 +105,8 @@ def situation(strategy: DiceStrategy, view: DiceView, *, call: bool = False) -> 
 
 
 def advise_two(strategy: DiceStrategy, game_or_view: DiceGame | DiceView) -> list[Advice]:
-    """Every legal decision of the player to act in a two-player game, best first (ties in the
-    game's order).
+    """Every legal decision of the player to act in a two-player game, best first (ties plainest
+    first: :func:`rank`).
 
     Before the first throw: ``roll`` and, where allowed, ``pfeffer``; after a throw: each
     ``keep`` valued with the best continuation; after setting aside: ``roll`` and ``bank``.
@@ -117,10 +149,7 @@ def advise_two(strategy: DiceStrategy, game_or_view: DiceGame | DiceView) -> lis
         values["roll"] = float(R[t, view.dice_to_roll])
         if view.can_bank:
             values["bank"] = float(bank[t])
-    order = {a: i for i, a in enumerate(legal)}
-    out = [Advice(a, v) for a, v in values.items() if a in order]
-    out.sort(key=lambda a: (-a.win_probability, order[a.action]))
-    return out
+    return rank(values, legal)
 
 
 def legal_decisions(view: DiceView) -> list[str]:

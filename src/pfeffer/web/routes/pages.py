@@ -25,27 +25,12 @@ from pfeffer.web.routes.deps import (
 )
 from pfeffer.web.rules_text import RULES, RULES_INTRO
 from pfeffer.web.services import newtable
-from pfeffer.web.services.catalog import ADAPTERS, adapter
+from pfeffer.web.services.catalog import ADAPTERS, CHOICE_LABELS, adapter
 from pfeffer.web.services.device import device_url
 from pfeffer.web.services.seating import GAME_NAMES, form_seats
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent / "static"
-# What the new-table form shows for each choice of a house rule (msgids; the value sent is the
-# choice itself, as the API and docs/rules.md name it).
-CHOICE_LABELS = {
-    "double": "Double",
-    "add": "Add once more",
-    "fixed": "Fixed values",
-    "forbidden": "Not allowed",
-    "allowed": "Allowed",
-    "none": "Nothing extra",
-    "stake": "The stake as a bonus",
-    "shared": "Shared win",
-    "playoff": "Play-off",
-    "last_must_bid": "Last player must bid",
-    "redeal": "Deal again",
-}
 
 
 @router.get("/favicon.ico", include_in_schema=False)

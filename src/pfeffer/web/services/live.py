@@ -275,6 +275,17 @@ def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
         "hints": live.hints,  # the hint button is there (the host allowed hints)
         # The viewer's seat is open in another window or on another device too.
         "elsewhere": seat is not None and live.opened(seat) > 1,
+        "links": game_links(live.id) if live.status == "finished" else None,
+    }
+
+
+def game_links(table_id: str) -> dict[str, str]:
+    """Where a finished game is looked at again (the game-over banner's buttons): its review
+    (on the replay page), its replay and its record."""
+    return {
+        "review": f"/replay/{table_id}#review",
+        "replay": f"/replay/{table_id}",
+        "record": f"/api/tables/{table_id}/record",
     }
 
 

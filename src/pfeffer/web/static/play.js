@@ -35,7 +35,12 @@
       const links = el("p");
       if (!opts || !opts.replay) {
         if (frame.seat !== null && opts && opts.rematch) links.appendChild(el("button", {class: "button primary", id: "rematch", type: "button", text: t("rematch"), on: {click: opts.rematch}}));
-        links.appendChild(el("a", {class: "button", href: "/api/tables/" + frame.table + "/record", text: t("download")}));
+        const to = frame.links;  // the server's links once the game is finished
+        if (to) {
+          links.appendChild(el("a", {class: "button", id: "to-review", href: to.review, text: t("review")}));
+          links.appendChild(el("a", {class: "button", id: "to-replay", href: to.replay, text: t("replay")}));
+          links.appendChild(el("a", {class: "button", href: to.record, text: t("download")}));
+        }
       }
       banner.appendChild(links);
       banner.hidden = false;
