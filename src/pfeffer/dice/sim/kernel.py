@@ -46,6 +46,7 @@ from pfeffer.dice.sim.tables import (
     R_TARGET,
     R_TIE_PLAYOFF,
 )
+from pfeffer.dice.solver.two_advice import TIE
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MUL1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -258,9 +259,10 @@ def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     ip: Any, fp: Any, sid: int, rv: Any, own: int, other: int, need: int, pred: int,
     cache: TurnCache,
 ) -> int:  # fmt: skip
-    """Whether perfect play calls Pfeffer (1; at least as good as rolling: the game lists the
-    call first) or not (0); ``own``/``other`` in steps, ``need`` in points (the plain turn's
-    minimum). ``-rows`` if the cache is too small (see :func:`optimal.lookup`)."""
+    """Whether perfect play calls Pfeffer (1; better than rolling by more than :data:`TIE`: the
+    advice lists a tied call after the plain roll) or not (0); ``own``/``other`` in steps,
+    ``need`` in points (the plain turn's minimum). ``-rows`` if the cache is too small (see
+    :func:`optimal.lookup`)."""
     step = ip[O_STEP]
     stake = pred + rv[R_MARGIN]
     call_need = need if rv[R_SHORT_ALLOWED] != 0 else max(need, stake)
@@ -276,7 +278,7 @@ def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
     slot = optimal.lookup(ip, fp, sid, own, other, n1, p1, stake // step, cache)
     if slot < 0:
         return slot
-    return 1 if cache.H[slot, 0] >= roll else 0
+    return 1 if cache.H[slot, 0] > roll + TIE else 0
 
 
 class Keeps(NamedTuple):
@@ -448,16 +450,21 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                 if kind == KIND_OPTIMAL:
                     step = ip[O_STEP]
                     t_u = total // step
-                    o = o0
+                    # the first option in the game's order within TIE of the best (the advice)
                     best_value = -2.0
                     for oi in range(o0, o1):
                         after = t_u + opt_points[oi] // step
                         if after >= size:
                             return STATUS_TABLE_END, gi
                         v = optimal.keep_value(cD[slot], cH[slot], after, left - opt_dice[oi])
-                        if v > best_value:
-                            best_value = v
+                        best_value = max(best_value, v)
+                    o = o0
+                    for oi in range(o0, o1):
+                        after = t_u + opt_points[oi] // step
+                        v = optimal.keep_value(cD[slot], cH[slot], after, left - opt_dice[oi])
+                        if v >= best_value - TIE:
                             o = oi
+                            break
                 elif kind == KIND_CARD:
                     o = card_keep(
                         ip, opt_points, opt_dice, o0, o1, total, left, scores[cur],
@@ -478,7 +485,7 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                     continue
                 if kind == KIND_OPTIMAL:
                     t_u = total // ip[O_STEP]
-                    wants = cB[slot, t_u] > cR[slot, t_u, left]
+                    wants = cB[slot, t_u] >= cR[slot, t_u, left] - TIE  # plainer first
                 else:
                     wants = _wants_bank(
                         kind, ip, fp, rv, scores, cur, total, left, mode, need, late

@@ -7,9 +7,10 @@ from the chance to win after banking each total and after a bust
 same length, :func:`~pfeffer.dice.solver.gkernels.bank_length`; the same entries, the main game's
 through :func:`~pfeffer.dice.solver.gsweep.main_bank`) and solves it with the very function the
 advice calls (:func:`~pfeffer.dice.solver.gkernels.table_turn`), so the kernel's decisions are the
-bot's bit for bit, ties included: a keep goes to the first best option in the game's order,
-``bank`` only when it is strictly better than ``roll`` (the game lists ``roll`` first), ``pfeffer``
-when it is at least as good as ``roll`` (listed first).
+bot's bit for bit, ties included, as :func:`~pfeffer.dice.solver.two_advice.rank` breaks them
+(values within ``TIE`` = 1e-12 count as equal, the plainer option goes first): a keep goes to the
+first option in the game's order within ``TIE`` of the best, ``bank`` unless ``roll`` is better
+by more than ``TIE``, ``pfeffer`` only when it beats ``roll`` by more than ``TIE``.
 
 The tables of a turn depend on (own, other, need, penalty, stake); :func:`lookup` keeps recent
 ones in a direct-mapped cache, since the same start states come back game after game. Totals are
