@@ -247,7 +247,7 @@ class TableRun:
         self.stats.games += 1
         if self.args.check:
             record = await asyncio.to_thread(
-                http, "GET", human_base + f"/api/tables/{t['id']}/record"
+                http, "GET", human_base + f"/api/tables/{t['id']}/record?token={token}"
             )
             self.check(t["id"], record["actions"], seen)
 

@@ -202,7 +202,7 @@ def test_a_game_through_the_proxy_survives_the_death_of_one_app_process(
         await asyncio.gather(*tasks)
 
     asyncio.run(play())
-    status, rec = proxy.request(f"/api/tables/{table}/record")
+    status, rec = proxy.request(f"/api/tables/{table}/record?token={tokens[0]}")
     assert status == 200
     record: list[str] = rec["actions"]
     assert len(record) > killed[0]  # the game went on after the kill

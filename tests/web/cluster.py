@@ -319,6 +319,9 @@ def check_frames(player: Player, record: list[str]) -> None:
         last_v = v
 
 
-def record_of(server: ServerProcess, table: str) -> list[str]:
-    actions: list[str] = server.get(f"/api/tables/{table}/record")["actions"]
+def record_of(server: ServerProcess, table: dict[str, Any]) -> list[str]:
+    """The actions of ``table`` (the answer to its creation) as its record holds them, read
+    with its first human seat's link (a private table's record is its seats')."""
+    key = next(s["token"] for s in table["seats"] if s["kind"] == "human")
+    actions: list[str] = server.get(f"/api/tables/{table['id']}/record?token={key}")["actions"]
     return actions

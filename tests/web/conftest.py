@@ -46,8 +46,9 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    """The app with computer players moving at once."""
-    with TestClient(create_app(db_url, bot_delay=0)) as c:
+    """The app with computer players moving at once (tables of computer players only are
+    taken: many tests watch whole games)."""
+    with TestClient(create_app(db_url, bot_delay=0, computer_tables=True)) as c:
         yield c
 
 
@@ -98,7 +99,8 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code, *args],
             # Tests may name a table's seed (POST /api/tables "seed"): a known first throw.
-            env={**os.environ, "PFEFFER_TEST_ALLOW_SEED": "1"},
+            # And tables of computer players only (browser tests watch whole games).
+            env={**os.environ, "PFEFFER_TEST_ALLOW_SEED": "1", "PFEFFER_TEST_COMPUTER_TABLES": "1"},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             start_new_session=True,

@@ -185,5 +185,8 @@ def test_a_query_or_path_of_the_wrong_type_is_a_400_naming_it(client: TestClient
     assert r.status_code == 400 and r.json() == {"detail": "step: a whole number.", "field": "step"}
     r = client.post(f"/api/tables/{t['id']}/claim/first")
     assert r.status_code == 400 and r.json()["field"] == "seat"
-    page = client.get(f"/replay/{t['id']}?step=abc&lang=de")
+    r = client.get("/api/history?page=0")
+    assert r.status_code == 400 and r.json()["field"] == "page"
+    # (a private table's replay page: with the host's key, else it is a 404 for everybody)
+    page = client.get(f"/replay/{t['id']}?step=abc&lang=de&token={t['host_token']}")
     assert page.status_code in (400, 409) and page.headers["content-type"].startswith("text/html")

@@ -131,22 +131,25 @@ def test_play_dice_over_websocket_and_errors_change_nothing(client: TestClient) 
             s = first_state(ws)
         assert s["status"] == "finished" and s["view"]["is_over"]
         links = s["links"]
-        assert links == {"review": f"/replay/{tid}#review", "replay": f"/replay/{tid}",
-                         "record": f"/api/tables/{tid}/record"}  # fmt: skip
+        key = f"?token={token}"  # a private table: the links carry this seat's key
+        assert links == {"review": f"/replay/{tid}{key}#review",
+                         "replay": f"/replay/{tid}{key}",
+                         "record": f"/api/tables/{tid}/record{key}"}  # fmt: skip
         assert all(client.get(url.split("#")[0]).status_code == 200 for url in links.values())
+        assert client.get(f"/replay/{tid}").status_code == 404  # no key, no private game
         assert 'id="review"' in client.get(links["review"]).text
         ws.send_text(json.dumps({"type": "action", "action": "roll"}))
         assert ws.receive_json()["code"] == "over"
-    # Finished: history, record, replay.
-    hist = client.get("/api/history").json()
-    assert hist[0]["id"] == tid and hist[0]["winner_names"]
-    rec = client.get(f"/api/tables/{tid}/record")
+    # Finished: history, record, replay (a private table: its seat's, issue 20 §2).
+    hist = client.post("/api/history/mine", json={"tokens": [token]}).json()
+    assert hist[0]["id"] == tid and hist[0]["winner_names"] and hist[0]["token"] == token
+    rec = client.get(f"/api/tables/{tid}/record?token={token}")
     assert rec.status_code == 200 and rec.json()["format"] == "pfeffer-record"
-    steps = client.get(f"/api/tables/{tid}/replay?step=0").json()["steps"]
-    mid = client.get(f"/api/tables/{tid}/replay?step={steps // 2}").json()
+    steps = client.get(f"/api/tables/{tid}/replay?step=0&token={token}").json()["steps"]
+    mid = client.get(f"/api/tables/{tid}/replay?step={steps // 2}&token={token}").json()
     assert mid["step"] == steps // 2 and mid["view"]["seat"] is None
     assert NASTY not in client.get("/history").text
-    assert client.get(f"/replay/{tid}").status_code == 200
+    assert client.get(f"/replay/{tid}?token={token}").status_code == 200
 
 
 def test_out_of_turn_spectator_and_bad_token(client: TestClient) -> None:
@@ -171,9 +174,11 @@ def test_out_of_turn_spectator_and_bad_token(client: TestClient) -> None:
             assert spec.receive_json()["code"] == "spectator"
         with client.websocket_connect(f"/ws/{tid}?token=forged") as bad:
             assert bad.receive_json()["code"] == "bad_token"
-    # The record of a running game is not served (it holds the seed and the deal).
-    assert client.get(f"/api/tables/{tid}/record").status_code == 409
-    assert client.get(f"/api/tables/{tid}/replay").status_code == 409
+    # The record of a running game is not served (it holds the seed and the deal), not even
+    # to a seat; to anybody else a private table has none.
+    assert client.get(f"/api/tables/{tid}/record?token={toks[0]}").status_code == 409
+    assert client.get(f"/api/tables/{tid}/replay?token={toks[0]}").status_code == 409
+    assert client.get(f"/api/tables/{tid}/record").status_code == 404
     assert client.get(f"/api/tables/{tid}/state?token=forged").status_code == 403
 
 

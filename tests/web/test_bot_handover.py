@@ -53,7 +53,7 @@ def ann_choice(live: Live) -> str:
 async def play_turn(hub: Hub, live: Live) -> None:
     """Ann plays her whole turn (the computer player is next)."""
     while live.game.current_player == 0:
-        await hub.act(live, 0, ann_choice(live))
+        await hub.act(live, 0, ann_choice(live), live.seats[0].token)
 
 
 def test_a_human_who_moves_while_the_bot_task_gives_its_lease_back(tmp_path: Path) -> None:
@@ -70,7 +70,7 @@ def test_a_human_who_moves_while_the_bot_task_gives_its_lease_back(tmp_path: Pat
             await settle(lambda: live.game.current_player == 0 or bus.releasing.is_set())
             if bus.releasing.is_set():
                 break
-            await hub.act(live, 0, ann_choice(live))
+            await hub.act(live, 0, ann_choice(live), live.seats[0].token)
         await settle(lambda: live.game.current_player == 0)
         # While the release is held open, Ann plays her whole turn: the computer player is next.
         await play_turn(hub, live)

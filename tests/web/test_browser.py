@@ -61,14 +61,16 @@ def test_whole_dice_game_in_german(browser: Any, server: ServerProcess) -> None:
     assert "Gewinner" in page.locator(".result").inner_text()
     page.screenshot(path=str(SHOTS / "dice-de-result.png"), full_page=True)
     # Its replay and the history page, also in German.
-    page.goto(server.base + f"/replay/{t['id']}")
+    # A private table's replay: with the seat's link (issue 20 §2).
+    page.goto(server.base + f"/replay/{t['id']}?token={t['seats'][0]['token']}")
     page.wait_for_selector("#stepinfo:has-text('Schritt')")
     page.click("[data-go=next]")
     page.click("[data-go=next]")
     page.wait_for_selector("#stepinfo:has-text('Schritt 2')")
     page.screenshot(path=str(SHOTS / "dice-de-replay.png"), full_page=True)
     page.goto(server.base + "/history")
-    assert "Anna" in page.inner_text("table")
+    page.wait_for_selector("#mine tbody tr")  # her own game: under "Your games" (history.js)
+    assert "Anna" in page.inner_text("#mine")
     page.close()
 
 

@@ -113,7 +113,7 @@ def test_a_whole_game_on_two_services_every_client_sees_every_version(two: list[
             hub, live, _ = clients[mover]
             legal = live.table.legal_actions(mover)
             act = "bank" if "bank" in legal else next((x for x in legal if "keep" in x), legal[0])
-            await hub.act(live, mover, act)
+            await hub.act(live, mover, act, live.seats[mover].token)
             steps += 1
             assert steps < 2000
         await settle(lambda: lb.status == "finished" and lb.version == la.version)
@@ -139,7 +139,9 @@ def test_two_services_race_for_one_version_and_only_one_wins(two: list[Store]) -
         la, lb = await a.get(row.id), await b.get(row.id)
         assert la is not None and lb is not None
         got = await asyncio.gather(
-            a.act(la, 0, "roll"), b.act(lb, 0, "roll"), return_exceptions=True
+            a.act(la, 0, "roll", la.seats[0].token),
+            b.act(lb, 0, "roll", lb.seats[0].token),
+            return_exceptions=True,
         )
         assert sorted(type(g).__name__ for g in got) == ["NoneType", "TableMoved"]
         assert [type(g) for g in got].count(TableMoved) == 1
@@ -166,10 +168,11 @@ def test_a_gap_in_the_messages_is_read_from_the_database(two: list[Store]) -> No
         await b.joined(lb, rec, 1)
         publish = a.bus.publish
         a.bus.publish = lambda table_id, message: None  # type: ignore[method-assign]
-        await a.act(la, 0, "roll")  # lost on the way
+        await a.act(la, 0, "roll", la.seats[0].token)  # lost on the way
         a.bus.publish = publish  # type: ignore[method-assign]
         legal = la.table.legal_actions(0)
-        await a.act(la, 0, next(x for x in legal if x.startswith("keep")))
+        keep = next(x for x in legal if x.startswith("keep"))
+        await a.act(la, 0, keep, la.seats[0].token)
         await settle(lambda: lb.version == 2)
         assert b.sync.resyncs >= 1
         # A process that loads the table now tells a newcomer the last move too.
@@ -285,7 +288,7 @@ async def _finish(a: Hub, la: Live, b: Hub, lb: Live) -> None:
         seat = la.game.current_player
         assert seat is not None
         legal = la.table.legal_actions(seat)
-        await a.act(la, seat, "bank" if "bank" in legal else legal[0])
+        await a.act(la, seat, "bank" if "bank" in legal else legal[0], la.seats[seat].token)
     await settle(lambda: lb.status == "finished")
 
 
@@ -328,7 +331,7 @@ def test_a_bot_turn_left_by_a_human_move_is_noted_as_work(two: list[Store]) -> N
         while bot_to_move(la) is None:
             legal = la.table.legal_actions(0)
             # Bank as soon as the engine offers it: the turn goes to the computer player.
-            await a.act(la, 0, "bank" if "bank" in legal else legal[0])
+            await a.act(la, 0, "bank" if "bank" in legal else legal[0], la.seats[0].token)
         assert row.id in net.work or row.id in net.leases  # noted, or already being moved
         for h in (a, b):
             await h.stop()
@@ -358,7 +361,7 @@ def test_a_table_nobody_is_at_leaves_memory_and_comes_back_from_the_database(
         assert live is not None
         ann = Recorder()
         await hub.joined(live, ann, 0)
-        await hub.act(live, 0, "roll")
+        await hub.act(live, 0, "roll", live.seats[0].token)
         await hub.left(live, ann)
         assert row.id not in hub.lives  # a long-running server keeps only tables in use
         again = await hub.get(row.id)

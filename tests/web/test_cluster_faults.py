@@ -99,8 +99,8 @@ def test_a_whole_game_on_two_processes_every_client_sees_every_move(two: list[Se
         await asyncio.gather(*(p.run(timeout=60) for p in players))
 
     asyncio.run(play())
-    record = record_of(b, t["id"])
-    assert record == record_of(a, t["id"])  # /record answers the same on any process
+    record = record_of(b, t)
+    assert record == record_of(a, t)  # /record answers the same on any process
     for p in players:
         assert p.reconnects == 0 and p.frames[-1]["version"] == len(record)
         check_frames(p, record)
@@ -148,11 +148,47 @@ def test_redis_away_for_a_while_the_processes_resync_and_moves_stay_right(
             assert watchers[0].frames[-1]["version"] > down["version"]
 
     asyncio.run(play())
-    record = record_of(b, t["id"])
-    assert record == record_of(a, t["id"])
+    record = record_of(b, t)
+    assert record == record_of(a, t)
     for p in [*players, *watchers]:
         check_frames(p, record)
         assert p.frames[-1]["version"] == len(record) and p.reconnects == 0
+
+
+def test_a_link_revoked_while_redis_is_away_stops_on_the_other_process(
+    two: list[Server], redis: RedisServer
+) -> None:
+    """Issue 20 §1.2: the host revokes seat 0's link on A while Redis is away, so B never
+    hears of it; the old link's window on B is refused when it acts (the database checks the
+    link in the move's commit) and closed, a new window with it on B gets no seat, the new
+    link plays."""
+    a, b = two
+    t = dice_table(a, 5000, bots=0, humans=2)
+    old = tokens(t)[0]
+
+    async def scenario() -> None:
+        async with websockets.connect(f"{b.ws_base}/ws/{t['id']}?token={old}") as ws:
+            assert (await _state(ws))["seat"] == 0
+            redis.stop()
+            try:
+                body = {"host_token": t["host_token"]}
+                new = a.post(f"/api/tables/{t['id']}/seats/0/link", body)["token"]
+                await ws.send(json.dumps({"type": "action", "action": "roll", "version": 0}))
+                assert (await _next(ws, "error"))["code"] == "bad_token"
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await _next(ws, "state")
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+                async with websockets.connect(f"{b.ws_base}/ws/{t['id']}?token={old}") as again:
+                    assert (await _next(again, "error"))["code"] == "bad_token"
+            finally:
+                redis.start()
+        assert a.get(f"/api/tables/{t['id']}/state")["version"] == 0  # nothing was stored
+        async with websockets.connect(f"{b.ws_base}/ws/{t['id']}?token={new}") as ws:
+            assert (await _state(ws))["seat"] == 0
+            await ws.send(json.dumps({"type": "action", "action": "roll", "version": 0}))
+            assert (await _next(ws, "state"))["version"] == 1
+
+    asyncio.run(scenario())
 
 
 def test_postgresql_unreachable_a_move_is_refused_and_the_table_recovers(
@@ -226,7 +262,7 @@ def test_workers_2_serve_one_address(pg: str, redis: RedisServer, tmp_path: Path
             await asyncio.gather(*(p.run(timeout=60) for p in players))
 
         asyncio.run(play())
-        record = record_of(srv, t["id"])
+        record = record_of(srv, t)
         for p in players:
             check_frames(p, record)
             assert p.frames[-1]["version"] == len(record) and p.reconnects == 0
@@ -271,7 +307,7 @@ def test_kill_9_of_one_process_its_clients_play_on_at_the_other(two: list[Server
         await asyncio.gather(*tasks)
 
     asyncio.run(play())
-    record = record_of(b, t["id"])
+    record = record_of(b, t)
     for p in [*players, watcher]:
         check_frames(p, record)
         assert p.frames[-1]["version"] == len(record)

@@ -172,7 +172,7 @@ def test_a_whole_game_by_tapping_dice(
     header = page.eval_on_selector("header.top", "h => h.getBoundingClientRect().width")
     assert header == page.evaluate("document.documentElement.clientWidth")
     # Dice statistics: the faces of every throw of the record.
-    record = srv.get(f"/api/tables/{t['id']}/record")
+    record = srv.get(f"/api/tables/{t['id']}/record?token={t['seats'][0]['token']}")
     assert_stats_match(page, record["actions"])
     # The score sheet: a row per round, Σ = the final scores, the marks explained.
     sheet = page.locator("#scores table.sheet.paper")

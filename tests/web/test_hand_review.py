@@ -61,7 +61,8 @@ def play(client: TestClient, tid: str, *, hands: int = 1, seed: int = 1, cards: 
         game = live.game
         seat = game.current_player
         assert seat is not None
-        client.portal.call(hub.act, live, seat, choose(game, rng))  # type: ignore[union-attr]
+        token = live.seats[seat].token  # the seat's own link (issue 20 §1.2)
+        client.portal.call(hub.act, live, seat, choose(game, rng), token)  # type: ignore[union-attr]
     return live
 
 
@@ -224,7 +225,9 @@ def test_an_all_pass_hand_has_no_review(client: TestClient) -> None:
         game = live.game
         legal = game.legal_actions()
         action = "pass" if "pass" in legal else legal[0]
-        client.portal.call(hub.act, live, game.current_player, action)  # type: ignore[union-attr]
+        seat = game.current_player
+        token = live.seats[seat].token
+        client.portal.call(hub.act, live, seat, action, token)  # type: ignore[union-attr]
     assert live.game.results[0].bidder is None
     err = ask(client, tid, t["seats"][0]["token"], 1)
     assert err["code"] == "hand_not_played"

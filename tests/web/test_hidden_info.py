@@ -50,7 +50,7 @@ def test_no_frame_shows_another_seats_unplayed_card(server: ServerProcess) -> No
     asyncio.run(play_all([*players, spectator], timeout=240))
 
     # The game is over: the record (now downloadable) gives the true hands after every action.
-    rec = server.get(f"/api/tables/{tid}/record")
+    rec = server.get(f"/api/tables/{tid}/record?token={humans[0]['token']}")  # a private table
     seed = rec["seed"]
     game = PepperGame(players=4, seed=seed, dealer=rec["dealer"], names=rec["players"])
     hands_at = [[set(game.hand(s)) for s in range(4)]]

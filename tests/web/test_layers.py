@@ -56,9 +56,11 @@ def test_the_table_service_needs_no_request(db_url: str) -> None:
         live.conns[ann] = 0
         live.conns[watcher] = None
         with pytest.raises(NotYourTurn):
-            await hub.act(live, 1, "roll")  # Bo is not to act: nothing changes, nothing sent
+            await hub.act(
+                live, 1, "roll", live.seats[1].token
+            )  # Bo is not to act: nothing changes, nothing sent
         assert ann.sent == [] and live.version == 0
-        await hub.act(live, 0, "roll")
+        await hub.act(live, 0, "roll", live.seats[0].token)
         await hub.stop()
         return ann.sent, watcher.sent, live.version
 
@@ -88,7 +90,7 @@ def test_a_slow_computer_player_does_not_hold_up_another_table(
         return think(self, seat, bot, rng_seed)
 
     monkeypatch.setattr(BoundTable, "bot_action", slow)
-    with TestClient(create_app(db_url, bot_delay=0)) as client:
+    with TestClient(create_app(db_url, bot_delay=0, computer_tables=True)) as client:
         client.post("/api/tables", json={"game": "pepper", "seats": [{"kind": "bot"}] * 4})
         assert thinking.wait(10)
         dice = client.post("/api/tables", json={"game": "dice", "seats": [{}, {}]}).json()
@@ -127,7 +129,7 @@ def finish(client: TestClient, game: str, rules: dict[str, Any]) -> str:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict[str, Any]]]:
     """The app with a page of every kind: {name: path, or (method, path, form data)}."""
     path: Path = tmp_path_factory.mktemp("layers") / "layers.db"
-    with TestClient(create_app(f"sqlite:///{path}", bot_delay=0)) as client:
+    with TestClient(create_app(f"sqlite:///{path}", bot_delay=0, computer_tables=True)) as client:
         human = {"name": "Ann", "kind": "human", "public": True}
         dice = client.post("/api/tables", json={"game": "dice", "seats": [human, {"kind": "bot"}]})
         pepper = client.post(

@@ -3,6 +3,7 @@ a refusal is an HTTP 429 with a message or a WebSocket error frame of protocol v
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,13 +52,16 @@ def test_rates_parse_and_limits_change_by_option() -> None:
     for bad in ("", "0/10s", "5/0", "five/10s", "5 per 10s", "5/1.5s"):
         with pytest.raises(ValueError, match="COUNT/SECONDS"):
             Rate.parse(bad)
-    limits = Limits().with_options(["ws=3/1s", "table_connections=9", "create=1/60", "chat=2/5s"])
-    assert (limits.ws, limits.table_connections, limits.create) == (Rate(3, 1), 9, Rate(1, 60))
+    limits = Limits().with_options(["ws=3/1s", "spectators=9", "create=1/60", "chat=2/5s"])
+    assert (limits.ws, limits.spectators, limits.create) == (Rate(3, 1), 9, Rate(1, 60))
     assert limits.chat == Rate(2, 5)
+    limits = Limits().with_options(["spectators_per_address=2", "seat_windows=3"])
+    assert (limits.spectators_per_address, limits.seat_windows) == (2, 3)
+    assert Limits().with_options(["table_connections=7"]).spectators == 7  # the old name
     assert limits.http == Limits().http  # untouched
     assert not Limits().with_options(["off"]).enabled
     assert Limits().with_options(["off", "on"]).enabled
-    for bad in ("bogus=1", "table_connections=many", "off=1"):
+    for bad in ("bogus=1", "spectators=many", "seat_windows=", "off=1"):
         with pytest.raises(ValueError, match="unknown limit"):
             Limits().with_options([bad])
     with pytest.raises(ValueError, match="COUNT/SECONDS"):
@@ -142,8 +146,64 @@ def test_websocket_connections_per_address(make_client: Any) -> None:
             assert closed.value.code == 4429
 
 
-def test_a_table_takes_a_capped_number_of_connections(make_client: Any) -> None:
-    client = make_client(Limits(table_connections=2))
+def refused_full(ws: Any) -> str:
+    """The refusal of a connection beyond a cap: a ``table_full`` frame, then close 4503."""
+    refused = ws.receive_json()
+    assert refused["code"] == "table_full" and refused["message"]
+    with pytest.raises(WebSocketDisconnect) as closed:
+        ws.receive_json()
+    assert closed.value.code == 4503
+    return str(refused["message"])
+
+
+def test_spectators_from_one_address_never_lock_a_player_out(make_client: Any) -> None:
+    """Issue 20 §1.3: before, 64 spectator sockets from one address made the table
+    ``table_full`` for a seated player."""
+    client = make_client(Limits())
+    t = new_table(client)
+    held = 8  # the default cap per table and address
+    with contextlib.ExitStack() as stack:
+        watchers = [
+            stack.enter_context(client.websocket_connect(f"/ws/{t['id']}")) for _ in range(64)
+        ]
+        for ws in watchers[:held]:
+            assert ws.receive_json()["type"] == "state"
+        for ws in watchers[held:]:
+            assert "spectators" in refused_full(ws)
+        for seat in t["seats"]:
+            with client.websocket_connect(f"/ws/{t['id']}?token={seat['token']}") as player:
+                assert player.receive_json()["seat"] == seat["seat"]
+
+
+def test_spectators_have_caps_of_their_own(make_client: Any) -> None:
+    limits = Limits(spectators=3, spectators_per_address=2, seat_windows=2)
+    client = make_client(limits)
+    t, other = new_table(client), new_table(client)
+    app = client.app
+    here, there = TestClient(app, client=("10.0.0.7", 1)), TestClient(app, client=("10.0.0.8", 1))
+    url = f"/ws/{t['id']}"
+    with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+        assert a.receive_json()["type"] == b.receive_json()["type"] == "state"
+        with client.websocket_connect(url) as c:  # a third from this address
+            refused_full(c)
+        with here.websocket_connect(url) as d:  # another address, up to the table's cap
+            assert d.receive_json()["type"] == "state"
+            with there.websocket_connect(url) as e:
+                assert "spectators" in refused_full(e)
+            with client.websocket_connect(f"/ws/{other['id']}") as f:  # another table
+                assert f.receive_json()["type"] == "state"
+            seat0 = f"{url}?token={t['seats'][0]['token']}"
+            with client.websocket_connect(seat0) as p1, here.websocket_connect(seat0) as p2:
+                assert p1.receive_json()["seat"] == p2.receive_json()["seat"] == 0
+                with there.websocket_connect(seat0) as p3:  # a seat's windows have a cap too
+                    assert "windows" in refused_full(p3)
+                seat1 = f"{url}?token={t['seats'][1]['token']}"
+                with there.websocket_connect(seat1) as q:  # which is the seat's alone
+                    assert q.receive_json()["seat"] == 1
+
+
+def test_a_table_takes_a_capped_number_of_spectators(make_client: Any) -> None:
+    client = make_client(Limits(spectators=1))
     t, other = new_table(client), new_table(client)
     seat0 = t["seats"][0]["token"]
     with client.websocket_connect(f"/ws/{t['id']}?token={seat0}") as a:
@@ -151,11 +211,7 @@ def test_a_table_takes_a_capped_number_of_connections(make_client: Any) -> None:
         with client.websocket_connect(f"/ws/{t['id']}") as b:
             assert b.receive_json()["type"] == "state"
             with client.websocket_connect(f"/ws/{t['id']}") as c:
-                refused = c.receive_json()
-                assert refused["code"] == "table_full" and refused["message"]
-                with pytest.raises(WebSocketDisconnect) as closed:
-                    c.receive_json()
-                assert closed.value.code == 4503
+                refused_full(c)
             with client.websocket_connect(f"/ws/{other['id']}") as d:  # another table: room
                 assert d.receive_json()["type"] == "state"
         # One left: there is room again, and the player still plays.

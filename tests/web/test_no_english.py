@@ -95,7 +95,7 @@ def script_strings(html: str) -> dict[str, str]:
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, list[str]]]:
     """The app with a game of every kind and stage: the paths of every page."""
     db = tmp_path_factory.mktemp("noenglish") / "web.db"
-    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0)) as c:
+    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0, computer_tables=True)) as c:
         dice = c.post(
             "/api/tables",
             json={
@@ -148,7 +148,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             *(f"/new/pepper?preset={p.key}" for p in PEPPER_PRESETS),
             "/new/pepper?preset=nosuch",  # the form with an error
             "/watch/nosuch",  # 404
-            f"/replay/{dice['id']}",  # 409: the game is running
+            f"/replay/{dice['id']}?token={dice['seats'][0]['token']}",  # 409: it is running
             "/play/nosuch/nosuch",
             "/rules/chess",
             "/strategy/dice",  # tablehints: the strategy page, for a table's rules too

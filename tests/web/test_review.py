@@ -28,7 +28,7 @@ def client(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     monkeypatch.setenv("PFEFFER_DATA_DIR", str(tmp_path / "data"))  # only the shipped table
     advisor._strategy.cache_clear()
     reviews._cache.clear()
-    with TestClient(create_app(db_url, bot_delay=0)) as c:
+    with TestClient(create_app(db_url, bot_delay=0, computer_tables=True)) as c:
         yield c
     advisor._strategy.cache_clear()
     reviews._cache.clear()
@@ -152,7 +152,9 @@ def test_review_needs_a_finished_game_and_is_kept(
     running = client.post(
         "/api/tables", json={"game": "pepper", "seats": [{"kind": "human"}] * 2}
     ).json()
-    assert client.get(f"/api/tables/{running['id']}/review").status_code == 409
+    key = running["seats"][0]["token"]  # a private table: a seat's link (issue 20 §2)
+    assert client.get(f"/api/tables/{running['id']}/review?token={key}").status_code == 409
+    assert client.get(f"/api/tables/{running['id']}/review").status_code == 404
     assert client.get("/api/tables/nosuch/review").status_code == 404
     tid = finished(client, "pepper", 2, {"target": 1})
     calls: list[str] = []

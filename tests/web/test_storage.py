@@ -18,7 +18,14 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import OperationalError
 
 from pfeffer.web.server import create_app
-from pfeffer.web.storage.repository import ConflictError, SeatSpec, Store, make_engine, migrate
+from pfeffer.web.storage.repository import (
+    ConflictError,
+    SeatLinkChanged,
+    SeatSpec,
+    Store,
+    make_engine,
+    migrate,
+)
 from tests.web.conftest import POSTGRES_ENV
 
 
@@ -50,6 +57,31 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         with admin.begin() as c:
             c.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+def test_a_move_is_stored_only_while_the_movers_link_is_the_seats(url: str) -> None:
+    """Issue 20 §1.2: the commit itself compares the link the mover holds with the seat's
+    link (PostgreSQL: in the one statement of a move; a game's last move: the plain path)."""
+    engine = make_engine(url)
+    migrate(engine)
+    store = Store(engine)
+    table, seats = store.create_table(
+        "dice", {"target": 500}, 5, [SeatSpec("Ann", "human"), SeatSpec("Bo", "human")]
+    )
+    old = seats[0].token
+    assert store.append_actions(table.id, 0, 0, ["roll 115234"], token=old) == 1
+    new = store.new_seat_token(table.id, 0)
+    assert new is not None
+    for finished in (False, True):
+        with pytest.raises(SeatLinkChanged):
+            store.append_actions(table.id, 1, 0, ["bank"], token=old, finished=finished)
+        with pytest.raises(SeatLinkChanged):  # another seat's link is not this seat's
+            store.append_actions(table.id, 1, 0, ["bank"], token=seats[1].token)
+    with pytest.raises(ConflictError):  # the right link at a wrong version: a plain conflict
+        store.append_actions(table.id, 0, 0, ["bank"], token=new)
+    assert [a.action for a in store.actions(table.id)] == ["roll 115234"]
+    assert store.append_actions(table.id, 1, 0, ["keep 11"], token=new) == 2
+    engine.dispose()
 
 
 def test_migrations_create_schema_and_are_idempotent(url: str) -> None:
@@ -117,7 +149,7 @@ def test_store_round_trip_and_compare_and_set(url: str) -> None:
 
 
 def test_app_plays_on_the_database(url: str) -> None:
-    with TestClient(create_app(url, bot_delay=0)) as client:
+    with TestClient(create_app(url, bot_delay=0, computer_tables=True)) as client:
         r = client.post(
             "/api/tables",
             json={"game": "pepper", "rules": {"target": 3}, "seats": [{"kind": "bot"}] * 3},

@@ -96,12 +96,13 @@ def test_every_token_check_compares_in_constant_time(
         assert r.status_code in (200, 409), (name, r.status_code)  # 409: rematch of a game on
         assert calls, name
         if name in ("state", "play page", "rematch"):
-            # The token is compared with every seat, not only up to the one that matches.
-            assert len(calls) == len(SEATS), name
+            # The token is compared with every seat, not only up to the one that matches
+            # (and, for a live table, once more with the seat in memory: issue 20 §1.2).
+            assert len(SEATS) <= len(calls) <= len(SEATS) + 1, name
     calls.clear()
     with client.websocket_connect(f"/ws/{t['id']}?token={seat1}") as ws:
         assert ws.receive_json()["seat"] == 1
-    assert len(calls) == len(SEATS)
+    assert len(calls) == len(SEATS) + 1
 
 
 def test_ids_have_128_random_bits_and_old_ids_still_open(

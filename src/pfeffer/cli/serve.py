@@ -71,7 +71,8 @@ def serve(
         list[str] | None,
         typer.Option(
             help="Change a rate limit: off, ws=200/10s, http=1000/10s, create=60/60s, "
-            "join=120/60s, chat=5/10s, table_connections=64 (repeatable; see docs/web.md).",
+            "join=120/60s, chat=5/10s, spectators=64, spectators_per_address=8, seat_windows=8 "
+            "(repeatable; see docs/web.md).",
         ),
     ] = None,
     public_url: Annotated[

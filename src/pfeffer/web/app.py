@@ -38,6 +38,7 @@ from pfeffer.web.observability import (
     configure_logging,
     database_check,
     instrument_store,
+    redact_tokens,
     redis_check,
 )
 from pfeffer.web.render import http_error, lang_of
@@ -68,6 +69,7 @@ def create_app(
     freeze_heap: bool = False,
     allow_seed: bool | None = None,
     site: Site | None = None,
+    computer_tables: bool | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (migrated on start); running tables unused
     for ``table_ttl`` expire. ``lan_url`` (``http://192.168.1.5:8000``) is the address phones
@@ -84,9 +86,15 @@ def create_app(
     (the test suite's server processes), never in production. ``site``: where the server is
     served (``web/site.py``: its addresses, public URL, other sites allowed to open its
     WebSockets; ``pfeffer serve`` says); None: not known, the request's ``Host`` is believed
-    and ``lan_url`` replaces localhost in links."""
+    and ``lan_url`` replaces localhost in links. ``computer_tables``: tables
+    whose seats are all computer players are taken (tests that watch whole games; refused
+    otherwise: each plays to nobody at full speed, issue 20 §1.7); None: only where the
+    environment has ``PFEFFER_TEST_COMPUTER_TABLES=1``."""
     if allow_seed is None:
         allow_seed = os.environ.get(ALLOW_SEED_ENV) == "1"
+    if computer_tables is None:
+        computer_tables = os.environ.get(COMPUTER_TABLES_ENV) == "1"
+    redact_tokens()  # no log line of this process holds a seat or host token
     engine = make_engine(db_url)
     migrate(engine)
     store = Store(engine)
@@ -102,6 +110,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         chat = Chat(limiter, limits.chat if limits.enabled else None)
         hub = Hub(db, bot_delay, bus if bus is not None else make_bus(redis_url), chat=chat)
+        hub.computer_tables = computer_tables
         app.state.hub = hub
         await db.expire_tables(table_ttl)
         await hub.start()
@@ -183,6 +192,7 @@ def settle_heap() -> None:
 
 ENV_PREFIX = "PFEFFER_SERVE_"
 ALLOW_SEED_ENV = "PFEFFER_TEST_ALLOW_SEED"  # tests only: POST /api/tables takes a seed
+COMPUTER_TABLES_ENV = "PFEFFER_TEST_COMPUTER_TABLES"  # tests only: computer players alone
 
 
 def app_from_env() -> FastAPI:

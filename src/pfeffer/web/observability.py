@@ -13,6 +13,10 @@
   of a human or a computer player is committed, exactly once, on any process.
 - ``JsonFormatter`` / ``configure_logging``: ``pfeffer serve --log-format json`` writes every
   log line (ours and uvicorn's) as one JSON object.
+- ``redact`` / ``redact_tokens``: no log line of any logger, in any format, holds a seat or
+  host token: uvicorn logs the URL of a request or WebSocket as it came (``/ws/<id>?token=``,
+  ``/play/<id>/<token>``), so every record's message and arguments are cleaned where the
+  record is made.
 - ``ReadinessCheck``: ``/readyz`` runs ``app.state.readiness``, a list of (name, check);
   the database is the first, and more (Redis) are appended where they are configured.
 """
@@ -312,6 +316,55 @@ def redis_check(url: str, timeout: float = 2.0) -> ReadinessCheck:
 
 # ----------------------------------------------------------------- logs
 
+REDACTED = "[redacted]"
+# A token in a query (``token=``, ``host_token=``) and the key in a seat's or host's link.
+_QUERY_TOKEN = re.compile(r"(?i)(\b[\w-]*token=)[^&\s\"'#]*")
+# A route's template (``/play/{table_id}/{token}``) is left as it is.
+_LINK_TOKEN = re.compile(r"(/(?:play|table|device)/[^/\s?#\"']+/)(?!\{)[^/\s?#\"']+")
+_LINK_WORDS = ("token", "/play/", "/table/", "/device/")
+
+
+def redact(text: str) -> str:
+    """``text`` with every seat or host token in it replaced by ``[redacted]``, valid or not."""
+    if not any(word in text for word in _LINK_WORDS) and "TOKEN" not in text.upper():
+        return text
+    return _LINK_TOKEN.sub(r"\1" + REDACTED, _QUERY_TOKEN.sub(r"\1" + REDACTED, text))
+
+
+def _redacted(value: Any) -> Any:
+    return redact(value) if isinstance(value, str) else value
+
+
+def redact_tokens() -> None:
+    """Clean every log record of this process as it is made (the record factory: whichever
+    logger, handler or format writes it): its message and its arguments, where uvicorn puts
+    the URL. Installed once; ``create_app`` and ``configure_logging`` call it."""
+    old = logging.getLogRecordFactory()
+    if getattr(old, "redacts_tokens", False):
+        return
+
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = old(*args, **kwargs)
+        # The arguments one by one (uvicorn's access formatter reads them as they are) ...
+        if isinstance(record.args, tuple):
+            record.args = tuple(_redacted(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: _redacted(v) for k, v in record.args.items()}
+        # ... then the whole line, where a token's context is in the message and the token an
+        # argument (``"host_token=%s"``): the line is then kept as cleaned, written out.
+        try:
+            message = record.getMessage()
+        except Exception:  # a broken format string: logging reports it as ever
+            return record
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        return record
+
+    factory.redacts_tokens = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(factory)
+
+
 STANDARD = frozenset({*vars(logging.makeLogRecord({})), "message", "asctime", "taskName"})
 
 
@@ -331,13 +384,14 @@ class JsonFormatter(logging.Formatter):
             if key not in STANDARD and not key.startswith("_"):
                 out[key] = value
         if record.exc_info:
-            out["exception"] = self.formatException(record.exc_info)
+            out["exception"] = redact(self.formatException(record.exc_info))
         return json.dumps(out, ensure_ascii=False, default=str)
 
 
 def configure_logging(log_format: str) -> None:
     """``text``: as before (warnings and errors only); ``json``: every line as JSON on
-    stderr, with a line per request, move and error."""
+    stderr, with a line per request, move and error. Tokens are cleaned from both."""
+    redact_tokens()
     if log_format != "json":
         return
     handler = logging.StreamHandler(sys.stderr)

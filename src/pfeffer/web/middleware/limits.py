@@ -5,7 +5,9 @@ of the proxies in ``--forwarded-allow-ips``): HTTP requests, new tables and scor
 joins (WebSocket connections, claimed lobby seats), counted by the app's
 :class:`~pfeffer.web.services.ratelimit.Limiter` (shared by the processes through Redis when
 there is one). Per WebSocket connection: messages, counted by a limiter of the connection's
-own. Per table: open WebSocket connections in this process. A refused request is an HTTP 429
+own. Per table, in this process: open spectator connections (in all, and from one address)
+and the windows of one seat link; the seats never share a cap with the spectators, so
+watchers cannot lock a player out (issue 20 §1.3). A refused request is an HTTP 429
 (an HTML page or the API's JSON ``{"detail": ...}``, with ``Retry-After``); a refused WebSocket
 message or connection an ``error`` frame of protocol v1 (codes ``rate_limited``,
 ``table_full``).
@@ -21,6 +23,7 @@ import collections
 import json
 import math
 import re
+import urllib.parse
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -47,6 +50,13 @@ def address(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
+def seat_link(scope: Scope) -> str | None:
+    """The seat link a WebSocket is opened with (``?token=``), None for a spectator."""
+    query = urllib.parse.parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    token = query.get("token", [""])[-1]
+    return token or None
+
+
 def lang_of_ws(scope: Scope) -> str:
     """The page's language of a WebSocket (play.js sends ``lang``)."""
     query = scope.get("query_string", b"").decode("latin-1")
@@ -63,7 +73,8 @@ class RateLimits:
         self.app = app
         self.limits = limits or Limits()
         self.limiter = limiter or Limiter()  # the app's: the chat counts with it too
-        self.open: collections.Counter[str] = collections.Counter()  # WebSockets per table
+        # Open WebSockets: spectators per table, per table and address; windows per seat link.
+        self.open: collections.Counter[tuple[str, ...]] = collections.Counter()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if not self.limits.enabled or scope["type"] not in ("http", "websocket"):
@@ -110,18 +121,29 @@ class RateLimits:
             text = gt("Too many new connections from your address: please wait a moment.")
             await refuse(receive, send, "rate_limited", text, CLOSE_RATE)
             return
-        if self.open[table] >= self.limits.table_connections:
-            text = gt("This table has too many connections: please try again later.")
+        token = seat_link(scope)
+        limits = self.limits
+        caps: list[tuple[tuple[str, ...], int]]
+        if token is None:
+            caps = [(("spectators", table), limits.spectators)]
+            caps.append((("spectators", table, address(scope)), limits.spectators_per_address))
+            text = gt("This table has too many spectators just now: please try again later.")
+        else:  # a seat's windows never count against the spectators, nor theirs against it
+            caps = [(("seat", table, token), limits.seat_windows)]
+            text = gt("This seat is open in too many windows: close one and try again.")
+        if any(self.open[key] >= cap for key, cap in caps):
             await refuse(receive, send, "table_full", text, CLOSE_FULL)
             return
-        self.open[table] += 1
+        for key, _ in caps:
+            self.open[key] += 1
         refusal = gt("Too many messages: please slow down.")
         try:
             await self.app(scope, self._metered(receive, send, refusal), send)
         finally:
-            self.open[table] -= 1
-            if self.open[table] <= 0:
-                del self.open[table]
+            for key, _ in caps:
+                self.open[key] -= 1
+                if self.open[key] <= 0:
+                    del self.open[key]
 
     def _metered(self, receive: Receive, send: Send, refusal: str) -> Receive:
         """``receive`` with the connection's message limit: a message beyond it is answered

@@ -15,8 +15,6 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.requests import HTTPConnection
 
-from pfeffer.core.errors import TranslatableError
-from pfeffer.core.text import find_unsafe
 from pfeffer.web.i18n import translate_error
 from pfeffer.web.render import http_error, is_page, lang_of
 from pfeffer.web.schemas.rest import refusal
@@ -71,25 +69,6 @@ SheetsDep = Annotated[Sheets, Depends(sheets_of)]
 SettingsDep = Annotated[Settings, Depends(settings_of)]
 
 
-async def json_body(request: Request) -> Any:
-    """The request's JSON body; 400 if it is not JSON, or if any of its strings cannot be kept
-    as text (a lone surrogate, NUL, a control or direction character: pfeffer.core.text), so
-    that no such string reaches the store, a log line or another process."""
-    try:
-        body = await request.json()
-    except (ValueError, RecursionError):
-        raise HTTPException(400, "send a JSON object") from None
-    where = find_unsafe(body)
-    if where is not None:
-        exc = TranslatableError.format(
-            "{where}: a character that cannot be kept as text (a control or direction character,"
-            " or a damaged one); remove it.",
-            where=where,
-        )
-        raise HTTPException(400, translate_error(exc, lang_of(request)))
-    return body
-
-
 async def invalid_request(request: Request, exc: Exception) -> Response:
     """A request whose body, path or query does not fit its route's models
     (``schemas.rest``): 400 naming the field, ``{"detail": "seats.0.public: true or false.",
@@ -102,15 +81,6 @@ async def invalid_request(request: Request, exc: Exception) -> Response:
         )
     detail = translate_error(refused, lang_of(request))
     return JSONResponse({"detail": detail, "field": refused.field}, status_code=400)
-
-
-async def json_object(request: Request) -> dict[str, Any]:
-    """The request's JSON body (checked by :func:`json_body`), which must be an object; 400
-    otherwise."""
-    body = await json_body(request)
-    if not isinstance(body, dict):
-        raise HTTPException(400, "send a JSON object")
-    return body
 
 
 async def create_table(

@@ -4,9 +4,9 @@ spectator's table, the history and a replay (the score sheets' pages are in ``sh
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 from pfeffer.core.errors import RulesError, TranslatableError
@@ -27,6 +27,8 @@ from pfeffer.web.rules_text import RULES, RULES_INTRO
 from pfeffer.web.services import newtable
 from pfeffer.web.services.catalog import ADAPTERS, CHOICE_LABELS, adapter
 from pfeffer.web.services.device import device_url
+from pfeffer.web.services.errors import NoSuchTable, NotFinished
+from pfeffer.web.services.lobby import is_public, share_key
 from pfeffer.web.services.seating import GAME_NAMES, form_seats
 
 router = APIRouter()
@@ -38,13 +40,16 @@ async def favicon() -> FileResponse:
     return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
 
+PageNo = Annotated[int, Query(ge=1, le=100_000)]
+
+
 @router.get("/", response_class=HTMLResponse)
 async def page_lobby(
-    request: Request, lobby: LobbyDep, hub: HubDep, settings: SettingsDep
+    request: Request, lobby: LobbyDep, hub: HubDep, settings: SettingsDep, page: PageNo = 1
 ) -> HTMLResponse:
     await hub.expire(settings.table_ttl)
-    tables = await lobby.open_tables(humans_only=True)
-    return render(request, "lobby.html", tables=tables)
+    tables = await lobby.open_tables(page)
+    return render(request, "lobby.html", tables=tables.items, page=tables)
 
 
 def new_table_form(
@@ -121,6 +126,8 @@ async def page_admin(
         qr={seat: qr_svg(url) for seat, url in links.items()},
         bot_labels=labels,
         device_url=device_url(table_id, admin_token),  # pepper-table: one device for the table
+        # A private table's replay, record and review: for whom the host sends this link.
+        share_url=None if is_public(seats) else f"/replay/{table_id}?token={share_key(t)}",
     )
 
 
@@ -184,20 +191,23 @@ async def page_watch(request: Request, table_id: str, lobby: LobbyDep) -> HTMLRe
 
 
 @router.get("/history", response_class=HTMLResponse)
-async def page_history(request: Request, lobby: LobbyDep) -> HTMLResponse:
-    games = await lobby.history()
-    return render(request, "history.html", games=games)
+async def page_history(request: Request, lobby: LobbyDep, page: PageNo = 1) -> HTMLResponse:
+    games = await lobby.history(page)
+    return render(request, "history.html", games=games.items, page=games)
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse)
-async def page_replay(request: Request, table_id: str, lobby: LobbyDep) -> HTMLResponse:
-    t = await lobby.table(table_id)
-    if t is None:
-        raise HTTPException(404, "no such table")
-    if t.status != "finished":
+async def page_replay(
+    request: Request, table_id: str, lobby: LobbyDep, token: str | None = None
+) -> HTMLResponse:
+    try:  # a private game's replay is for its seats (and whom the host shares it with)
+        t = await lobby.finished_table(table_id, token)
+    except NoSuchTable:
+        raise HTTPException(404, "no such table") from None
+    except NotFinished:
         request.state.error_link = (f"/watch/{table_id}", "Watch this game")
-        raise HTTPException(409, "replays are available when the game is over")
-    return render(request, "replay.html", table=t)
+        raise HTTPException(409, "replays are available when the game is over") from None
+    return render(request, "replay.html", table=t, token=token or "")
 
 
 @router.post("/play-now/{kind}")

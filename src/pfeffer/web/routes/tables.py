@@ -4,9 +4,9 @@ public seat, the host's seat links, rematch, record, replay."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import Response
 
 from pfeffer.core.errors import RulesError
@@ -22,7 +22,10 @@ from pfeffer.web.routes.deps import (
     set_public,
 )
 from pfeffer.web.schemas.rest import (
+    HistoryEntry,
     HostKey,
+    MyGame,
+    MyGamesIn,
     NewTable,
     Rematch,
     RematchIn,
@@ -36,8 +39,8 @@ from pfeffer.web.schemas.rest import (
 from pfeffer.web.services import newtable
 from pfeffer.web.services.catalog import ADAPTERS
 from pfeffer.web.services.errors import NoSuchTable, NotAllowed, NotFinished, SeatTaken
+from pfeffer.web.services.lobby import Page
 from pfeffer.web.services.serialize import created_table
-from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 
@@ -69,13 +72,32 @@ async def api_create(
     return created_table(table, seats)
 
 
+def paged(page: Page, path: str, response: Response) -> list[dict[str, Any]]:
+    """A page of a list as the API answers it: the entries (a JSON list, as before pages) and
+    the neighbouring pages in a ``Link`` header (``rel="next"``, ``rel="prev"``)."""
+    links = []
+    sep = "&" if "?" in path else "?"
+    if page.more:
+        links.append(f'<{path}{sep}page={page.number + 1}>; rel="next"')
+    if page.number > 1:
+        links.append(f'<{path}{sep}page={page.number - 1}>; rel="prev"')
+    if links:
+        response.headers["Link"] = ", ".join(links)
+    return page.items
+
+
+PageNo = Annotated[int, Query(ge=1, le=100_000)]
+
+
 @router.get("/api/tables", response_model=list[TableSummary])
-async def api_lobby(lobby: LobbyDep, status: str = "running") -> list[dict[str, Any]]:
+async def api_lobby(
+    lobby: LobbyDep, response: Response, status: str = "running", page: PageNo = 1
+) -> list[dict[str, Any]]:
     if status not in ("running", "finished"):
         raise HTTPException(400, "status is 'running' or 'finished'")
     if status == "running":  # private tables are not listed: only open public seats
-        return await lobby.open_tables()
-    return await lobby.finished()
+        return paged(await lobby.open_tables(page), "/api/tables", response)
+    return paged(await lobby.finished(page), "/api/tables?status=finished", response)
 
 
 @router.get("/api/tables/{table_id}", response_model=TableSummary)
@@ -93,7 +115,7 @@ async def api_state(hub: HubDep, table_id: str, token: str | None = None) -> dic
         raise HTTPException(404, "no such table")
     seat = None
     if token is not None:
-        row = seat_with_token(live.seats, token)
+        row = await hub.seat_for(live, token)
         if row is None:
             raise HTTPException(403, "this is not a seat token of this table")
         seat = row.seat
@@ -146,7 +168,15 @@ async def api_rematch(table_id: str, hub: HubDep, body: RematchIn | None = None)
 
 
 @router.get("/api/tables/{table_id}/record")
-async def api_record(hub: HubDep, table_id: str) -> Response:
+async def api_record(
+    hub: HubDep, lobby: LobbyDep, table_id: str, token: str | None = None
+) -> Response:
+    try:  # a private game's record is for its seats (and whom the host shares it with)
+        await lobby.finished_table(table_id, token)
+    except NoSuchTable:
+        raise HTTPException(404, "no such table") from None
+    except NotFinished:
+        raise HTTPException(409, "the record is available when the game is over") from None
     live = await hub.get(table_id, fresh=True)
     if live is None:
         raise HTTPException(404, "no such table")
@@ -161,9 +191,11 @@ async def api_record(hub: HubDep, table_id: str) -> Response:
 
 
 @router.get("/api/tables/{table_id}/replay")
-async def api_replay(table_id: str, lobby: LobbyDep, step: int = 0) -> dict[str, Any]:
+async def api_replay(
+    table_id: str, lobby: LobbyDep, step: int = 0, token: str | None = None
+) -> dict[str, Any]:
     try:
-        return await lobby.replay(table_id, step)
+        return await lobby.replay(table_id, step, token)
     except NoSuchTable:
         raise HTTPException(404, "no such table") from None
     except NotFinished:
@@ -171,11 +203,13 @@ async def api_replay(table_id: str, lobby: LobbyDep, step: int = 0) -> dict[str,
 
 
 @router.get("/api/tables/{table_id}/review")
-async def api_review(request: Request, table_id: str, lobby: LobbyDep) -> dict[str, Any]:
+async def api_review(
+    request: Request, table_id: str, lobby: LobbyDep, token: str | None = None
+) -> dict[str, Any]:
     """The review of a finished game (web/adapters/review.py): dice decisions with the win %
     each cost, Pepper hands against their double-dummy result; worked out once, then kept."""
     try:
-        data = await lobby.review(table_id)
+        data = await lobby.review(table_id, token)
     except NoSuchTable:
         raise HTTPException(404, "no such table") from None
     except NotFinished:
@@ -185,9 +219,19 @@ async def api_review(request: Request, table_id: str, lobby: LobbyDep) -> dict[s
     return data
 
 
-@router.get("/api/history", response_model=list[TableSummary])
-async def api_history(lobby: LobbyDep) -> list[dict[str, Any]]:
-    return await lobby.history()
+@router.get("/api/history", response_model=list[HistoryEntry])
+async def api_history(
+    lobby: LobbyDep, response: Response, page: PageNo = 1
+) -> list[dict[str, Any]]:
+    """The finished public games, a page at a time (private games: ``/api/history/mine``)."""
+    return paged(await lobby.history(page), "/api/history", response)
+
+
+@router.post("/api/history/mine", response_model=list[MyGame])
+async def api_my_history(body: MyGamesIn, lobby: LobbyDep) -> list[dict[str, Any]]:
+    """The finished games, private ones too, of the seats whose links the body names
+    (``{"tokens": [...]}``: what one browser holds), each with its seat's ``token``."""
+    return await lobby.my_history(body.tokens)
 
 
 @router.get("/api/presets/{kind}")

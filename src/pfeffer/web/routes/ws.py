@@ -31,13 +31,17 @@ from pfeffer.web.schemas.ws import (
     parse_message,
 )
 from pfeffer.web.services import chat
-from pfeffer.web.services.errors import StorageUnavailable, TableMoved, unavailable
+from pfeffer.web.services.errors import (
+    SeatRevoked,
+    StorageUnavailable,
+    TableMoved,
+    unavailable,
+)
 from pfeffer.web.services.hand_reviews import HandReviewRefused, hand_review_frame
 from pfeffer.web.services.hints import HintRefused, hint_frame
 from pfeffer.web.services.live import Live, Outbox
 from pfeffer.web.services.live import send_error as ws_error
 from pfeffer.web.services.tables import Hub, action_key
-from pfeffer.web.tokens import seat_with_token
 
 router = APIRouter()
 
@@ -56,8 +60,9 @@ async def ws_table(
     await ws.accept()
     try:
         live = await hub.get(table_id, fresh=True)  # on any process: as the database has it
-        # The seat of the token, compared with every seat in constant time (web/tokens.py).
-        row = seat_with_token(live.seats, token) if live is not None and token else None
+        # The seat of the token as the database has it, compared with every seat in constant
+        # time (web/tokens.py).
+        row = await hub.seat_for(live, token) if live is not None and token else None
         if live is not None and row is not None:
             await hub.seat_opened(live.id, row)
     except SQLAlchemyError:
@@ -87,7 +92,7 @@ async def ws_table(
     # for this client, and replies keep their order among the broadcasts.
     out = Outbox(ws)
     out.lang = lang
-    live = await hub.joined(live, out, seat)  # the table in memory (it may have been let go)
+    live = await hub.joined(live, out, seat, token)  # the table in memory (it may have been let go)
     talk = hub.speaker(live, seat)  # the table chat (web/services/chat.py)
     history = hub.chat_history(live)
     if history is not None:
@@ -99,7 +104,9 @@ async def ws_table(
                 break
             if out.gone:
                 break  # fell behind or was revoked: it reconnects
-            await _message(hub=hub, live=live, ws=out, seat=seat, talk=talk, msg=msg, lang=lang)
+            await _message(
+                hub=hub, live=live, ws=out, seat=seat, token=token, talk=talk, msg=msg, lang=lang
+            )
     except WebSocketDisconnect:
         pass
     finally:
@@ -123,6 +130,7 @@ class Conn:
     live: Live
     ws: Outbox
     seat: int | None
+    token: str | None  # the seat link it was opened with: every action checks it still holds
     talk: chat.Speaker
     lang: str
 
@@ -141,13 +149,14 @@ async def _message(
     live: Live,
     ws: Outbox,
     seat: int | None,
+    token: str | None,
     talk: chat.Speaker,
     msg: Any,
     lang: str,
 ) -> None:
     """Answer one message of the client (protocol v1, see the module doc): the text is read
     as JSON, validated as one of the messages of ``schemas.ws`` and handed to its handler."""
-    conn = Conn(hub, live, ws, seat, talk, lang)
+    conn = Conn(hub, live, ws, seat, token, talk, lang)
     gt = conn.gt
     text = msg.get("text")
     if text is None:
@@ -204,7 +213,7 @@ async def _on_action(conn: Conn, message: ClientMessage) -> None:
         await conn.ws.send_text(live.frame_text(seat))
         return
     try:
-        await conn.hub.act(live, seat, action)
+        await conn.hub.act(live, seat, action, conn.token)
     except TableMoved:  # another process took this version first: the table was read again
         await conn.error("stale", stale)
         await conn.ws.send_text(live.frame_text(seat))
@@ -214,6 +223,10 @@ async def _on_action(conn: Conn, message: ClientMessage) -> None:
         await conn.error("illegal", translate_error(exc, conn.lang))
     except StorageUnavailable as exc:  # nothing was applied; the table stays as it was
         await conn.error("unavailable", translate_error(exc, conn.lang))
+    except SeatRevoked as exc:  # the host revoked this link: nothing was applied
+        if not conn.ws.gone:  # not yet closed by the seats read again (services/live.py)
+            await conn.error("bad_token", translate_error(exc, conn.lang))
+            await conn.ws.close(code=4403)
 
 
 async def _bad_action(conn: Conn, field: str) -> None:

@@ -223,6 +223,26 @@ class TableSummary(Answer):
     hints: bool
 
 
+class HistoryEntry(TableSummary):
+    """A finished game as ``GET /api/history`` lists it: its summary and the winners' names."""
+
+    winner_names: list[str]
+
+
+class MyGame(HistoryEntry):
+    """A finished game of ``POST /api/history/mine``: with the seat whose link named it."""
+
+    token: str
+    seat: int
+
+
+class MyGamesIn(RequestBody):
+    """``POST /api/history/mine``: the seat links one browser holds (only the first 200 are
+    looked at)."""
+
+    tokens: list[StrictStr] = []
+
+
 class SeatClaimed(Answer):
     token: str
     url: str

@@ -15,6 +15,17 @@ class StorageUnavailable(TranslatableError):
     """The database did not answer: nothing was applied (WebSocket code ``unavailable``)."""
 
 
+class SeatRevoked(TranslatableError):
+    """The link a connection was opened with is no longer its seat's (the host revoked it,
+    maybe on another process): nothing was applied, and the connection is closed (WebSocket
+    code ``bad_token``)."""
+
+
+def revoked() -> SeatRevoked:
+    """The refusal of anything sent with a seat link the host has revoked."""
+    return SeatRevoked.format("This link is not valid for this table.")
+
+
 def moved() -> TableMoved:
     """The refusal of an action that lost the race for the table's next version."""
     return TableMoved.format("The table changed meanwhile; please try again.")

@@ -9,13 +9,16 @@ import dataclasses
 import json
 import logging
 from typing import Any, Protocol
+from urllib.parse import quote
 
 import orjson
 
 from pfeffer.core.game import Game
 from pfeffer.web.adapters.games import Table, adapter, chosen_action
 from pfeffer.web.i18n import translations
+from pfeffer.web.services.lobby import is_public
 from pfeffer.web.storage.repository import ActionRow, SeatRow, TableRow
+from pfeffer.web.tokens import same_token, seat_with_token
 
 log = logging.getLogger("pfeffer.web")
 
@@ -136,6 +139,9 @@ class Live:
     hints: bool = False  # the players may ask the advisor (the host's choice)
     lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
     conns: dict[Client, int | None] = dataclasses.field(default_factory=dict)
+    # The seat link each seated connection was opened with: checked again whenever the seats
+    # are read (a revoked link's windows close) and with every action it sends.
+    keys: dict[Client, str] = dataclasses.field(default_factory=dict)
     last: dict[str, Any] | None = None
     # The last action a human seat had applied: (seat, action, version before, version after).
     applied: tuple[int, str, int, int] | None = None
@@ -181,12 +187,18 @@ class Live:
         if applied is not None:
             self.applied = applied
 
-    async def close_seat(self, seat: int) -> None:
-        """Close this process's windows of ``seat`` (its link was revoked), each told why in the
-        language its page asked for."""
+    def holds(self, seat: int, token: object) -> bool:
+        """Whether ``token`` is the link of ``seat`` as this copy of the seats has it."""
+        row = next((s for s in self.seats if s.seat == seat), None)
+        return row is not None and row.kind == "human" and same_token(token, row.token)
+
+    async def close_stale(self) -> None:
+        """Close this process's windows whose seat link is no longer their seat's (revoked,
+        here or on another process), each told why in the language its page asked for."""
         for ws, s in list(self.conns.items()):
-            if s == seat:
+            if s is not None and not self.holds(s, self.keys.get(ws)):
                 self.conns.pop(ws, None)
+                self.keys.pop(ws, None)
                 gt = translations(getattr(ws, "lang", "en")).gettext
                 with contextlib.suppress(Exception):
                     await send_error(ws, "bad_token", gt("This link is not valid for this table."))
@@ -253,6 +265,13 @@ class Live:
         return text
 
 
+def seats_differ(old: list[SeatRow], new: list[SeatRow]) -> bool:
+    """Whether a seat's link (or the seats) changed between two reads of a table's seats."""
+    if len(old) != len(new):
+        return True
+    return any(seat_with_token(new, s.token) is None for s in old)
+
+
 def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
     """The state frame for one seat (or a spectator), built from the engine's view (the shape
     is protocol version 1, docs/web.md)."""
@@ -275,17 +294,35 @@ def state_frame(live: Live, seat: int | None) -> dict[str, Any]:
         "hints": live.hints,  # the hint button is there (the host allowed hints)
         # The viewer's seat is open in another window or on another device too.
         "elsewhere": seat is not None and live.opened(seat) > 1,
-        "links": game_links(live.id) if live.status == "finished" else None,
+        "links": finished_links(live, seat),
     }
 
 
-def game_links(table_id: str) -> dict[str, str]:
+def finished_links(live: Live, seat: int | None) -> dict[str, str] | None:
+    """The game-over banner's links for ``seat``: None while the game runs, and for a
+    spectator of a private game (its record, replay and review are for its seats); a seat of a
+    private game gets them with its own link's key (which its window holds anyway)."""
+    if live.status != "finished":
+        return None
+    if is_public(live.seats):
+        return game_links(live.id)
+    if seat is None:
+        return None
+    return game_links(live.id, live.seats[seat].token)
+
+
+def game_links(table_id: str, key: str | None = None) -> dict[str, str]:
     """Where a finished game is looked at again (the game-over banner's buttons): its review
-    (on the replay page), its replay and its record."""
+    (on the replay page), its replay and its record; ``key`` opens a private game's.
+
+    >>> game_links("t1", "k")["record"]
+    '/api/tables/t1/record?token=k'
+    """
+    q = "" if key is None else f"?token={quote(key, safe='')}"
     return {
-        "review": f"/replay/{table_id}#review",
-        "replay": f"/replay/{table_id}",
-        "record": f"/api/tables/{table_id}/record",
+        "review": f"/replay/{table_id}{q}#review",
+        "replay": f"/replay/{table_id}{q}",
+        "record": f"/api/tables/{table_id}/record{q}",
     }
 
 

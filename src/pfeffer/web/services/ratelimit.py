@@ -53,6 +53,9 @@ class Rate:
         return f"{self.count}/{self.seconds}s"
 
 
+CAPS = ("spectators", "spectators_per_address", "seat_windows")
+
+
 @dataclasses.dataclass(frozen=True)
 class Limits:
     """The limits of the server (``create_app(limits=...)``, ``pfeffer serve --limit``)."""
@@ -63,7 +66,12 @@ class Limits:
     join: Rate = Rate(120, 60)  # WebSocket connections and claimed seats per address
     ws: Rate = Rate(200, 10)  # messages per WebSocket connection
     chat: Rate = Rate(5, 10)  # chat messages per seat of a table
-    table_connections: int = 64  # open WebSockets per table (in this process)
+    # Open WebSockets per table in this process: spectators (no seat link) in all and from one
+    # address, and the windows of one seat link (a player's phone, tablet and laptop); the seats
+    # never share a cap with the spectators, so watchers cannot lock a player out.
+    spectators: int = 64
+    spectators_per_address: int = 8
+    seat_windows: int = 8
 
     @classmethod
     def off(cls) -> Limits:
@@ -72,23 +80,28 @@ class Limits:
 
     def with_options(self, options: list[str]) -> Limits:
         """These limits changed by ``pfeffer serve --limit`` options: ``off``, ``on``,
-        ``ws=200/10s``, ``http=…``, ``create=…``, ``join=…``, ``chat=…``,
-        ``table_connections=64``."""
+        ``ws=200/10s``, ``http=…``, ``create=…``, ``join=…``, ``chat=…``, ``spectators=64``,
+        ``spectators_per_address=8``, ``seat_windows=8`` (``table_connections``: the old name
+        of ``spectators``)."""
         limits = self
         for option in options:
             key, _, value = option.partition("=")
             key = key.strip().replace("-", "_")
+            if key == "table_connections":  # before issue 20, one cap for seats and spectators
+                key = "spectators"
             if key in ("off", "on") and not value:
                 limits = dataclasses.replace(limits, enabled=key == "on")
             elif key in ("http", "create", "join", "ws", "chat"):
                 changes: dict[str, Any] = {key: Rate.parse(value)}
                 limits = dataclasses.replace(limits, **changes)
-            elif key == "table_connections" and value.strip().isdigit():
-                limits = dataclasses.replace(limits, table_connections=int(value))
+            elif key in CAPS and value.strip().isdigit():
+                caps: dict[str, Any] = {key: int(value)}
+                limits = dataclasses.replace(limits, **caps)
             else:
                 raise ValueError(
                     f"unknown limit {option!r}: use off, http=N/Ss, create=N/Ss, join=N/Ss, "
-                    "ws=N/Ss, chat=N/Ss or table_connections=N"
+                    "ws=N/Ss, chat=N/Ss, spectators=N, spectators_per_address=N or "
+                    "seat_windows=N"
                 )
         return limits
 

@@ -42,8 +42,12 @@ def seat_count_error(kind: str) -> TranslatableError:
     )
 
 
-def parse_seats(kind: str, raw: Any, lang: str = "en") -> list[SeatSpec]:
-    """The seats of ``POST /api/tables`` (a seat without a name is named in ``lang``)."""
+def parse_seats(
+    kind: str, raw: Any, lang: str = "en", *, computer_only: bool = False
+) -> list[SeatSpec]:
+    """The seats of ``POST /api/tables`` (a seat without a name is named in ``lang``). A table
+    needs a human seat unless ``computer_only`` (tests): computer players alone would play
+    at full speed with nobody there (issue 20 §1.7: 110 such tables took both cores)."""
     ad = adapter(kind)
     if not isinstance(raw, list) or not ad.min_players <= len(raw) <= ad.max_players:
         raise seat_count_error(kind)
@@ -65,6 +69,8 @@ def parse_seats(kind: str, raw: Any, lang: str = "en") -> list[SeatSpec]:
         default = (gt("Bot %(n)s") if seat_kind == "bot" else gt("Player %(n)s")) % {"n": i + 1}
         public = seat_kind == "human" and s.get("public") is True
         out.append(SeatSpec(clean_name(s.get("name"), default), seat_kind, bot, public))
+    if not computer_only and all(s.kind == "bot" for s in out):
+        raise TranslatableError("At least one seat must be played by a human.")
     return out
 
 

@@ -134,8 +134,8 @@ class Sync:
             if live.rematch_id is None:
                 live.rematch_id = msg.table
                 await self.hub.broadcast(live, {"type": "rematch", "table": live.rematch_id})
-        elif isinstance(msg, SeatsChanged):
-            self._spawn(self.reload_seats(live, msg.revoked))
+        elif isinstance(msg, SeatsChanged):  # whichever seat: reload_seats reads them all
+            self._spawn(self.reload_seats(live))
         elif isinstance(msg, Expired):
             self.hub.forget([table_id])
 
@@ -241,13 +241,14 @@ class Sync:
 
         self._spawn(retry())
 
-    async def reload_seats(self, live: Live, revoked: Any) -> None:
-        """Read the table's seats again; close this process's windows of a revoked seat."""
+    async def reload_seats(self, live: Live) -> None:
+        """Read the table's seats again; close this process's windows whose link is no longer
+        their seat's (whichever seat was revoked, whenever: after an outage of the fan-out
+        the message naming it may be lost)."""
         seats = await self.hub.db.seats(live.id)
         async with live.lock:
             live.seats = seats
-        if isinstance(revoked, int):
-            await live.close_seat(revoked)
+        await live.close_stale()
         await self.hub.broadcast(live)
 
     # ------------------------------------------------------------------ the other processes
@@ -270,7 +271,7 @@ class Sync:
         await self.check_versions(every=True)
         for live in list(self.hub.lives.values()):
             if live.conns:
-                self._spawn(self.reload_seats(live, None))
+                self._spawn(self.reload_seats(live))
 
     async def check_versions(self, every: bool = False) -> None:
         """Compare the tables held here (``every``) or those with clients or computer players

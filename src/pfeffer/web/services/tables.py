@@ -29,10 +29,12 @@ from pfeffer.web.services.errors import (
     NoSuchTable,
     NotAllowed,
     NotFinished,
+    SeatRevoked,
     SeatTaken,
     StorageUnavailable,
     TableMoved,
     moved,
+    revoked,
     unavailable,
 )
 from pfeffer.web.services.live import Client, Live, Outbox
@@ -51,6 +53,7 @@ from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import (
     ConflictError,
     RematchTaken,
+    SeatLinkChanged,
     SeatRow,
     SeatSpec,
     Store,
@@ -82,6 +85,8 @@ class Hub:
         self.db = store if isinstance(store, AsyncStore) else AsyncStore(store)
         self.store = self.db.sync
         self.bot_delay = bot_delay
+        # Tables of computer players only are taken (tests; issue 20 §1.7: refused otherwise).
+        self.computer_tables = False
         self.bus: Bus = bus if bus is not None else LocalBus()
         self.lives: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Future[Live | None]] = {}
@@ -143,7 +148,7 @@ class Hub:
         one only where the app allows it), else a new random one."""
         ad = adapter(kind)
         rules = ad.parse_rules(rules_in if isinstance(rules_in, dict) else {})
-        seats = parse_seats(kind, seats_in, lang)
+        seats = parse_seats(kind, seats_in, lang, computer_only=self.computer_tables)
         ad.table(rules, [s.name for s in seats], 0)  # the engine checks the set-up
         row, seat_rows = await self.db.create_table(
             kind, rules, new_seed() if seed is None else seed, seats, hints=hints
@@ -191,7 +196,7 @@ class Hub:
         live = await self.get(table_id, fresh=True)
         if live is None:
             raise NoSuchTable(table_id)
-        row = seat_with_token(live.seats, token)
+        row = await self.seat_for(live, token)
         if row is None:
             raise NotAllowed(table_id)
         if live.status != "finished":
@@ -200,6 +205,21 @@ class Hub:
         new_row = (await self.db.seats(rematch))[row.seat]
         await self.db.mark_claimed(rematch, row.seat)
         return rematch, new_row.token
+
+    async def seat_for(self, live: Live, token: object) -> SeatRow | None:
+        """The human seat whose link ``token`` is, as the database has the seats now (another
+        process may have revoked the link while the fan-out was away); this copy's seats are
+        read again where they are behind (its windows of a revoked link close)."""
+        fresh = await self.db.seats(live.id)
+        row = seat_with_token(fresh, token)
+        if row is not None and row.kind != "human":
+            row = None
+        stale = not live.holds(row.seat, token) if row is not None else None
+        if stale is None:  # no seat's link: was it one in this copy?
+            stale = seat_with_token(live.seats, token) is not None
+        if stale:
+            await self.seats_changed(live, None)
+        return row
 
     async def seat_opened(self, table_id: str, seat: SeatRow) -> None:
         """A seat's link was opened: the seat is claimed from now on (a public seat is no
@@ -239,23 +259,41 @@ class Hub:
 
     # ------------------------------------------------------------------ actions
 
-    async def act(self, live: Live, seat: int, action: str | Sequence[str]) -> None:
-        """Apply ``action`` for ``seat`` (a list: each in turn, all or none, as one step:
-        "keep 15" then "roll"): engine check, commit, then broadcast.
+    async def act(
+        self, live: Live, seat: int, action: str | Sequence[str], token: str | None
+    ) -> None:
+        """Apply ``action`` for ``seat``, whose link ``token`` the sender holds (a list: each
+        in turn, all or none, as one step: "keep 15" then "roll"): engine check, commit, then
+        broadcast.
 
         Raises an ActionError (nothing changed) when the engine refuses it: NotYourTurn,
         IllegalAction, InvalidAction; :class:`TableMoved` when another process took the
-        table's next version first; :class:`StorageUnavailable` when the database is away.
+        table's next version first; :class:`StorageUnavailable` when the database is away;
+        :class:`SeatRevoked` when ``token`` is no longer the seat's link (checked here and by
+        the database in the commit itself; the seats are then read again everywhere).
         """
-        async with live.lock:
-            await self.apply_locked(live, seat, action, human=True)
+        try:
+            async with live.lock:
+                if not live.holds(seat, token):
+                    raise revoked()
+                await self.apply_locked(live, seat, action, human=True, token=token)
+        except SeatRevoked:
+            with contextlib.suppress(SQLAlchemyError):  # its windows close, here and elsewhere
+                await self.seats_changed(live, None)
+            raise
         self.kick_bots(live)
 
     async def apply_locked(
-        self, live: Live, seat: int, action: str | Sequence[str], human: bool = False
+        self,
+        live: Live,
+        seat: int,
+        action: str | Sequence[str],
+        human: bool = False,
+        token: str | None = None,
     ) -> None:
         """Check, commit, broadcast and publish one action (or a list of actions, as one
-        step); the caller holds ``live.lock``."""
+        step); the caller holds ``live.lock``. ``token``: a human's seat link, which the
+        commit checks is still the seat's (:class:`SeatRevoked` if not)."""
         steps = [action] if isinstance(action, str) else list(action)
         before = len(live.game.actions)
         table = live.table
@@ -274,7 +312,10 @@ class Hub:
                 finished=over,
                 winners=list(game.winners) if over else None,
                 scores=list(game.scores) if over else None,
+                token=token,
             )
+        except SeatLinkChanged:
+            raise revoked() from None
         except ConflictError:
             # Another process wrote to this table: read what it wrote, then refuse this one.
             with contextlib.suppress(SQLAlchemyError):
@@ -323,9 +364,13 @@ class Hub:
 
     # ------------------------------------------------------------------ who is at the table
 
-    async def joined(self, live: Live, ws: Client, seat: int | None) -> Live:
+    async def joined(
+        self, live: Live, ws: Client, seat: int | None, token: str | None = None
+    ) -> Live:
         """A client connected: everybody sees it online (on every process). Returns the table
         the client is at from now on: ``live``, or the copy that replaced it in memory.
+        ``token``: the link a seat's client opened it with (it is closed once the link is
+        no longer the seat's).
 
         Between ``get`` and this call the connection awaits the database (the seat's claim), and
         a table nobody is at may be let go meanwhile (:meth:`release_if_idle`, when its computer
@@ -336,6 +381,8 @@ class Hub:
         if current is None:
             self.lives[live.id] = current = live
         current.conns[ws] = seat  # before any await: the table cannot be let go from here on
+        if seat is not None and token is not None:
+            current.keys[ws] = token
         if held_again and self.bus.shared:
             # While nobody held it here, this process took no note of the other processes' moves.
             with contextlib.suppress(SQLAlchemyError):
@@ -347,6 +394,7 @@ class Hub:
     async def left(self, live: Live, ws: Client) -> None:
         """A client went away."""
         live.conns.pop(ws, None)
+        live.keys.pop(ws, None)
         await self.presence_changed(live)
         self.release_if_idle(live)
 
@@ -410,11 +458,12 @@ class Hub:
             self.bus.publish(live.id, RematchMade(table=live.rematch_id))
         return live.rematch_id
 
-    async def seats_changed(self, live: Live, revoked: int | None) -> None:
-        """A seat's link was revoked (its windows are closed) or a seat changed: read the
-        seats again, here and on the other processes."""
-        await self.sync.reload_seats(live, revoked)
-        self.bus.publish(live.id, SeatsChanged(revoked=revoked))
+    async def seats_changed(self, live: Live, seat: int | None) -> None:
+        """A seat's link was revoked or a seat changed: read the seats again, here and on the
+        other processes; windows whose link is no longer their seat's close everywhere.
+        (``revoked`` in the message names the seat; each process reads all seats anyway.)"""
+        await self.sync.reload_seats(live)
+        self.bus.publish(live.id, SeatsChanged(revoked=seat))
 
     # ------------------------------------------------------------------ computer players
 

@@ -35,7 +35,7 @@
       const links = el("p");
       if (!opts || !opts.replay) {
         if (frame.seat !== null && opts && opts.rematch) links.appendChild(el("button", {class: "button primary", id: "rematch", type: "button", text: t("rematch"), on: {click: opts.rematch}}));
-        const to = frame.links;  // the server's links once the game is finished
+        const to = frame.links;  // the server's links once the game is finished (with a private game's key)
         if (to) {
           links.appendChild(el("a", {class: "button", id: "to-review", href: to.review, text: t("review")}));
           links.appendChild(el("a", {class: "button", id: "to-replay", href: to.replay, text: t("replay")}));
@@ -65,6 +65,13 @@
   const app = document.getElementById("app");
   if (app) {
     const table = app.dataset.table, token = app.dataset.token, lang = app.dataset.lang;
+    if (token) {  // the history lists this seat's finished games, private ones too (history.js)
+      try {
+        const kept = JSON.parse(localStorage.getItem("pfeffer.seats") || "[]").filter(function (x) { return x !== token; });
+        kept.push(token);
+        localStorage.setItem("pfeffer.seats", JSON.stringify(kept.slice(-200)));
+      } catch (e) { /* no storage (a private window): the history shows the public games only */ }
+    }
     let ws = null, delay = 500, frame = null, busy = false;
     const errorBox = document.getElementById("error"), offline = document.getElementById("offline");
     /* While an action is on its way (until the next frame or error) and while the server is
@@ -140,13 +147,14 @@
   const rp = document.getElementById("replay");
   if (rp) {
     const table = rp.dataset.table, slider = document.getElementById("step");
+    const key = rp.dataset.token ? "&token=" + encodeURIComponent(rp.dataset.token) : "";  // a private game
     /* ``want``: the step asked for last; quick clicks count from it, not from the step drawn
        (two clicks on "next" go two steps on), and only the answer to the last request is drawn. */
     let step = 0, steps = 0, want = 0, asked = 0;
     async function load(n) {
       want = n;
       const mine = ++asked;
-      const r = await fetch("/api/tables/" + table + "/replay?step=" + n);
+      const r = await fetch("/api/tables/" + table + "/replay?step=" + n + key);
       const d = await r.json();
       if (mine !== asked) return;
       step = want = d.step; steps = d.steps; slider.max = String(steps); slider.value = String(step);

@@ -89,7 +89,8 @@
     const status = document.getElementById("review-status");
     let r;
     try {
-      const resp = await fetch("/api/tables/" + box.dataset.table + "/review?lang=" + encodeURIComponent(lang));
+      const key = box.dataset.token ? "&token=" + encodeURIComponent(box.dataset.token) : "";  // a private game
+      const resp = await fetch("/api/tables/" + box.dataset.table + "/review?lang=" + encodeURIComponent(lang) + key);
       if (!resp.ok) throw new Error(String(resp.status));
       r = await resp.json();
     } catch (e) {

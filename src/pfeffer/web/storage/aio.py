@@ -107,6 +107,7 @@ class AsyncStore:
         finished: bool = False,
         winners: list[int] | None = None,
         scores: list[int] | None = None,
+        token: str | None = None,
     ) -> int:
         return await self.run(
             self.sync.append_actions,
@@ -117,6 +118,7 @@ class AsyncStore:
             finished=finished,
             winners=winners,
             scores=scores,
+            token=token,
         )
 
     async def claim_seat(self, table_id: str, seat: int) -> str | None:
@@ -144,6 +146,17 @@ class AsyncStore:
         self, status: str, limit: int = 50
     ) -> list[tuple[TableRow, list[SeatRow]]]:
         return await self.run(self.sync.list_tables, status, limit)
+
+    async def open_tables(self, offset: int, limit: int) -> list[tuple[TableRow, list[SeatRow]]]:
+        return await self.run(self.sync.open_tables, offset, limit)
+
+    async def finished_public(
+        self, offset: int, limit: int
+    ) -> list[tuple[TableRow, list[SeatRow]]]:
+        return await self.run(self.sync.finished_public, offset, limit)
+
+    async def finished_of_seats(self, tokens: list[str]) -> list[tuple[TableRow, list[SeatRow]]]:
+        return await self.run(self.sync.finished_of_seats, tokens)
 
     async def running_table_ids(self) -> list[str]:
         return await self.run(self.sync.running_table_ids)

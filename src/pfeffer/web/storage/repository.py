@@ -10,33 +10,41 @@ import contextlib
 import dataclasses
 import datetime as dt
 import secrets
-import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import (
-    Engine,
-    bindparam,
-    create_engine,
-    event,
-    func,
-    insert,
-    select,
-    text,
-    update,
-)
-from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy import Engine, bindparam, exists, func, insert, select, update
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
+# The engine and the migrations (storage/engine.py), named here as before.
+from pfeffer.web.storage.engine import (
+    CONNECT_TIMEOUT,
+    MIGRATION_LOCK,
+    MIGRATIONS,
+    PING_IDLE,
+    POOL_OVERFLOW,
+    POOL_SIZE,
+    POOL_TIMEOUT,
+    make_engine,
+    migrate,
+    ping_when_idle,
+)
+from pfeffer.web.storage.listing import Listings
 from pfeffer.web.storage.models import ActionRow, SeatRow, SheetRow, TableRow, utcnow
 
 __all__ = [
+    "CONNECT_TIMEOUT",
+    "MIGRATIONS",
+    "MIGRATION_LOCK",
+    "PING_IDLE",
+    "POOL_OVERFLOW",
+    "POOL_SIZE",
+    "POOL_TIMEOUT",
     "ActionRow",
     "ConflictError",
     "RematchTaken",
+    "SeatLinkChanged",
     "SeatRow",
     "SeatSpec",
     "SheetRow",
@@ -45,9 +53,8 @@ __all__ = [
     "make_engine",
     "migrate",
     "new_token",
+    "ping_when_idle",
 ]
-
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 
 class ConflictError(RuntimeError):
@@ -55,6 +62,10 @@ class ConflictError(RuntimeError):
 
 
 ID_BYTES = 16  # table and sheet ids: 128 random bits (ids of 9 bytes, made before, still work)
+
+
+class SeatLinkChanged(RuntimeError):
+    """An action was sent with a seat link the host has since revoked: nothing was stored."""
 
 
 class RematchTaken(ConflictError):
@@ -68,84 +79,6 @@ class RematchTaken(ConflictError):
 def new_token(nbytes: int = 24) -> str:
     """An unguessable URL-safe token (seat tokens, admin keys, sheet ids)."""
     return secrets.token_urlsafe(nbytes)
-
-
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets foreign keys on and a busy timeout."""
-    if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
-            cur.close()
-
-        return engine
-    # A pool of connections, each checked before use once it lay idle (a server that
-    # restarted is reconnected); a request waits at most POOL_TIMEOUT for a connection and a
-    # connection attempt at most CONNECT_TIMEOUT, so a database that is away answers a move
-    # with an error, not a hang.
-    engine = create_engine(
-        url,
-        pool_size=POOL_SIZE,
-        max_overflow=POOL_OVERFLOW,
-        pool_timeout=POOL_TIMEOUT,
-        connect_args={"connect_timeout": CONNECT_TIMEOUT},
-    )
-    ping_when_idle(engine)
-    return engine
-
-
-PING_IDLE = 1.0
-"""Seconds a pooled connection may lie idle and still be used without a check first."""
-
-
-def ping_when_idle(engine: Engine, idle: float = PING_IDLE) -> None:
-    """Check a connection from the pool before use (the dialect's ping, as ``pool_pre_ping``
-    does) only when it lay idle for more than ``idle`` seconds. Under load every connection
-    is back in use within milliseconds: a check before each would be one more round trip to
-    the database per move (the work of a move was half again as much with it). A connection
-    in use a moment ago that broke since (the database restarted that instant) fails its
-    statement instead: that call is refused as the database being away (``unavailable``,
-    nothing applied), and SQLAlchemy then drops every connection of the pool made before it,
-    so the next call reconnects."""
-
-    @event.listens_for(engine, "connect")
-    @event.listens_for(engine, "checkin")
-    def _used(_dbapi_conn: Any, record: Any) -> None:  # made or given back just now
-        record.info["pfeffer_used"] = time.monotonic()
-
-    @event.listens_for(engine, "checkout")
-    def _check(dbapi_conn: Any, record: Any, _proxy: Any) -> None:
-        used = record.info.get("pfeffer_used")
-        if used is not None and time.monotonic() - used <= idle:
-            return
-        try:
-            engine.dialect.do_ping(dbapi_conn)
-        except Exception as exc:  # the pool drops it and takes (or makes) another
-            raise DisconnectionError(str(exc)) from exc
-
-
-POOL_SIZE = 8
-POOL_OVERFLOW = 8
-POOL_TIMEOUT = 5.0
-CONNECT_TIMEOUT = 3
-MIGRATION_LOCK = 0x70666566  # the PostgreSQL advisory lock that serialises migrations
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the schema up to the newest Alembic revision (run on every server start). On
-    PostgreSQL an advisory lock makes processes that start together migrate one after another."""
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -171,6 +104,16 @@ _FINISH = _ADVANCE.values(
     winners=bindparam("b_winners", type_=_TABLES.c.winners.type),
     scores=bindparam("b_scores", type_=_TABLES.c.scores.type),
 )
+# A human's move also needs the seat's link to be the one the mover holds, checked in the same
+# statement: a link the host revoked on another process (whose message never came) moves nothing.
+_SEATS = SeatRow.metadata.tables[SeatRow.__tablename__]
+_HOLDS_SEAT = exists().where(
+    _SEATS.c.table_id == bindparam("b_id"),
+    _SEATS.c.seat == bindparam("b_seat"),
+    _SEATS.c.token == bindparam("b_token"),
+)
+_ADVANCE_SEAT = _ADVANCE.where(_HOLDS_SEAT)
+_FINISH_SEAT = _FINISH.where(_HOLDS_SEAT)
 # ... and its actions.
 _INSERT_ACTION = insert(ActionRow.metadata.tables[ActionRow.__tablename__])
 # A move that does not end the game, on PostgreSQL: both in one statement (the actions are
@@ -179,15 +122,20 @@ _INSERT_ACTION = insert(ActionRow.metadata.tables[ActionRow.__tablename__])
 _MOVE_PG = (
     f"WITH advanced AS (UPDATE {_TABLES.name}"
     " SET version = %(b_new)s::INTEGER, last_active = %(b_now)s::TIMESTAMP WITHOUT TIME ZONE"
-    " WHERE id = %(b_id)s::VARCHAR AND version = %(b_version)s::INTEGER RETURNING id)"
+    " WHERE id = %(b_id)s::VARCHAR AND version = %(b_version)s::INTEGER{seat} RETURNING id)"
     f" INSERT INTO {ActionRow.__tablename__} (table_id, seq, seat, action, created_at)"
     " SELECT advanced.id, a.seq, %(seat)s::INTEGER, a.action,"
     " %(b_now)s::TIMESTAMP WITHOUT TIME ZONE"
     " FROM advanced, unnest(%(seqs)s::INTEGER[], %(actions)s::TEXT[]) AS a(seq, action)"
 )
+_MOVE_PG_SEAT = _MOVE_PG.format(
+    seat=f" AND EXISTS (SELECT 1 FROM {_SEATS.name} WHERE table_id = %(b_id)s::VARCHAR"
+    " AND seat = %(seat)s::INTEGER AND token = %(b_token)s::VARCHAR)"
+)
+_MOVE_PG = _MOVE_PG.format(seat="")
 
 
-class Store:
+class Store(Listings):
     """Repository functions over one engine. Each method runs in its own committed transaction."""
 
     def __init__(self, engine: Engine) -> None:
@@ -195,7 +143,7 @@ class Store:
         self._session = sessionmaker(engine, expire_on_commit=False)
         # A move that does not end the game, on PostgreSQL: one statement on the driver's
         # connection (``_append_driver``).
-        self._driver_sql: str | None = _MOVE_PG if engine.dialect.name == "postgresql" else None
+        self._driver = engine.dialect.name == "postgresql"
 
     def session(self) -> Session:
         """A new session (callers use it as a context manager)."""
@@ -317,11 +265,15 @@ class Store:
         finished: bool = False,
         winners: list[int] | None = None,
         scores: list[int] | None = None,
+        token: str | None = None,
     ) -> int:
         """Store the actions that follow ``version`` and commit; returns the new version.
+        ``token``: the seat link the mover holds (a human's move); the move is stored only
+        while it is still the seat's link.
 
         Raises :class:`ConflictError` (and stores nothing) if the table is no longer at
-        ``version``: the compare-and-set keeps two writers from both appending.
+        ``version``: the compare-and-set keeps two writers from both appending;
+        :class:`SeatLinkChanged` (nothing stored) if ``token`` is no longer the seat's link.
         """
         new_version = version + len(actions)
         now = utcnow()
@@ -329,20 +281,47 @@ class Store:
         params["b_now"] = now
         if finished:
             params.update(b_winners=winners, b_scores=scores)
+        if token is not None:
+            params.update(b_seat=seat, b_token=token)
         rows = [
             {"table_id": table_id, "seq": version + i, "seat": seat, "action": a, "created_at": now}
             for i, a in enumerate(actions)
         ]
-        if not finished and rows and self._driver_sql is not None:
+        if not finished and rows and self._driver:
             return self._append_driver(table_id, version, params, rows)
+        if token is None:
+            statement = _FINISH if finished else _ADVANCE
+        else:
+            statement = _FINISH_SEAT if finished else _ADVANCE_SEAT
         # Prepared Core statements on a connection, no session: this runs for every move.
         with self.engine.begin() as conn:
-            res = conn.execute(_FINISH if finished else _ADVANCE, params)
-            if res.rowcount != 1:
-                raise ConflictError(f"table {table_id} is not at version {version}")
-            if rows:
+            took = conn.execute(statement, params).rowcount == 1
+            if took and rows:
                 conn.execute(_INSERT_ACTION, rows[0] if len(rows) == 1 else rows)
+        if not took:
+            self._refused(table_id, version, seat, token)
         return new_version
+
+    def _refused(self, table_id: str, version: int, seat: int | None, token: str | None) -> None:
+        """Why a move's compare-and-set took no row (the rare path: one more query)."""
+        if token is not None and seat is not None and not self.holds_seat(table_id, seat, token):
+            raise SeatLinkChanged(f"the link of seat {seat} of table {table_id} was revoked")
+        raise ConflictError(f"table {table_id} is not at version {version}")
+
+    def holds_seat(self, table_id: str, seat: int, token: str) -> bool:
+        """Whether ``token`` is the seat's link now (compared by the database)."""
+        with self.engine.connect() as conn:
+            return bool(
+                conn.scalar(
+                    select(func.count())
+                    .select_from(_SEATS)
+                    .where(
+                        _SEATS.c.table_id == table_id,
+                        _SEATS.c.seat == seat,
+                        _SEATS.c.token == token,
+                    )
+                )
+            )
 
     def _append_driver(
         self, table_id: str, version: int, params: dict[str, Any], rows: list[dict[str, Any]]
@@ -353,8 +332,7 @@ class Store:
         the database (and one wait in this thread) per move instead of four. Errors come out
         as SQLAlchemy's (``unavailable`` for the caller), and a connection found broken is
         dropped, as SQLAlchemy does."""
-        assert self._driver_sql is not None
-        statement = self._driver_sql
+        statement = _MOVE_PG if "b_token" not in params else _MOVE_PG_SEAT
         args = {
             **params,
             "seat": rows[0]["seat"],
@@ -362,6 +340,7 @@ class Store:
             "actions": [r["action"] for r in rows],
         }
         dbapi = self.engine.dialect.loaded_dbapi
+        refused = False
         raw = None
         conn = None
         try:
@@ -374,8 +353,7 @@ class Store:
             cur = raw.cursor()
             try:
                 cur.execute(statement, args)
-                if cur.rowcount != len(rows):
-                    raise ConflictError(f"table {table_id} is not at version {version}")
+                refused = cur.rowcount != len(rows)
             finally:
                 cur.close()
         except dbapi.Error as exc:
@@ -393,6 +371,8 @@ class Store:
                     conn.autocommit = False  # as the pool hands it out
             if raw is not None:
                 raw.close()  # back to the pool (a dropped one is let go)
+        if refused:
+            self._refused(table_id, version, rows[0]["seat"], params.get("b_token"))
         return version + len(rows)
 
     def claim_seat(self, table_id: str, seat: int) -> str | None:
@@ -472,24 +452,6 @@ class Store:
         """The seat a token belongs to, or None."""
         with self.session() as db:
             return db.scalars(select(SeatRow).where(SeatRow.token == token)).first()
-
-    def list_tables(self, status: str, limit: int = 50) -> list[tuple[TableRow, list[SeatRow]]]:
-        """Tables with ``status``, newest first (finished ones by end time), with their seats."""
-        order = TableRow.finished_at.desc() if status == "finished" else TableRow.created_at.desc()
-        with self.session() as db:
-            tables = list(
-                db.scalars(
-                    select(TableRow).where(TableRow.status == status).order_by(order).limit(limit)
-                )
-            )
-            ids = [t.id for t in tables]
-            seats: dict[str, list[SeatRow]] = {i: [] for i in ids}
-            if ids:
-                for s in db.scalars(
-                    select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
-                ):
-                    seats[s.table_id].append(s)
-            return [(t, seats[t.id]) for t in tables]
 
     def running_table_ids(self) -> list[str]:
         """Ids of every running table (to resume computer players after a restart)."""
