@@ -11,10 +11,52 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 Converter = Callable[[Any], Any]
+
+MAX_DEPTH = 64
+"""Arrays and objects inside each other that a message or body may hold (the deepest the pages
+send is 4: a table's rules' triples). Deeper text is refused before it is parsed."""
+
+# A string (skipped whole, escapes included) or a bracket. UTF-8 never puts an ASCII byte
+# inside a multi-byte character, so one bytes pattern reads any text.
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+_OPENING = (b"[", b"{")
+
+
+def too_deep(text: str | bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests arrays and objects more than ``limit`` deep, found without
+    parsing it. Python's parser recurses once per level: near the interpreter's recursion
+    limit any callback that runs meanwhile (the garbage collector's, for one) fails too, so
+    such text is refused before ``json.loads`` ever sees it.
+
+    >>> too_deep('{"a": [[1], {"b": "[[[["}]}', limit=3)
+    False
+    >>> too_deep(b"[" * 65 + b"]" * 65)
+    True
+    """
+    if isinstance(text, str):
+        if text.count("[") + text.count("{") <= limit:  # the usual case, at C speed
+            return False
+        data = text.encode("utf-8", "surrogatepass")
+    else:
+        if text.count(b"[") + text.count(b"{") <= limit:
+            return False
+        data = text
+    depth = 0
+    for match in _TOKENS.finditer(data):
+        piece = match.group()
+        if piece in _OPENING:
+            depth += 1
+            if depth > limit:
+                return True
+        elif len(piece) == 1:
+            depth -= 1
+    return False
+
 
 _ATOMS = frozenset({type(None), bool, int, float, str})
 _CONVERTERS: dict[type, Converter] = {}

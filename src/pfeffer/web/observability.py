@@ -39,6 +39,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from sqlalchemy import Engine, text
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pfeffer.web.jsondata import too_deep
 from pfeffer.web.storage.repository import Store
 
 ReadinessCheck = Callable[[], Coroutine[Any, Any, None]]  # raises when the dependency is not there
@@ -213,10 +214,11 @@ class Observe:
                 and isinstance(text_in, str)
                 and len(text_in) <= MAX_PEEK
                 and '"action"' in text_in
+                and not too_deep(text_in)
             ):
                 try:
                     data = json.loads(text_in)
-                except (ValueError, RecursionError):
+                except ValueError:
                     data = None
                 if isinstance(data, dict) and data.get("type") == "action":
                     waiting[:] = [time.perf_counter()]

@@ -4,6 +4,9 @@
   ``Content-Length`` says so (before a byte is read) and, for a body sent in chunks or whose
   length lies, as soon as the bytes read pass the limit: the rest is never read or kept. (A
   table's body is about a kilobyte; before, 256 MiB were read whole into memory.)
+- **Depth**: a body that nests arrays and objects more than ``jsondata.MAX_DEPTH`` deep is
+  refused with 400 before anything parses it (``jsondata.too_deep``). So the body is read here
+  whole (it is at most :data:`MAX_BODY` bytes) and handed on as one message.
 - **Type**: a request with a body must say ``Content-Type: application/json``; anything else
   is refused with 415. A page on another site can post ``text/plain`` (or a form) here without
   asking the browser first; it cannot send ``application/json`` without a CORS preflight,
@@ -23,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pfeffer.core.errors import TranslatableError
 from pfeffer.web.i18n import translate_error
+from pfeffer.web.jsondata import too_deep
 from pfeffer.web.render import http_error, lang_of
 
 MAX_BODY = 64 * 1024
@@ -83,20 +87,47 @@ class JsonBodies:
             response = await http_error(request, refusal)
             await response(scope, receive, send)
             return
-        await self.app(scope, self._counted(request, receive), send)
+        try:
+            body = await self._read(request, receive)
+            if body is None:  # the client went away before the body was whole
+                return
+            if too_deep(body):
+                deep = TranslatableError.format("send a JSON object")  # as schemas.rest
+                raise HTTPException(400, translate_error(deep, lang_of(request)))
+        except HTTPException as exc:
+            response = await http_error(request, exc)
+            await response(scope, receive, send)
+            return
+        await self.app(scope, self._replay(body, receive), send)
 
-    def _counted(self, request: Request, receive: Receive) -> Receive:
-        """``receive`` that stops at the limit: past it, the reader gets the 413 refusal (an
-        HTTPException the app answers) instead of more bytes."""
+    async def _read(self, request: Request, receive: Receive) -> bytes | None:
+        """The whole body (None if the client went away first); past the limit, the 413
+        refusal (the rest is never read)."""
+        chunks: list[bytes] = []
         read = 0
-
-        async def counted() -> Message:
-            nonlocal read
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                read += len(message.get("body", b""))
-                if read > self.max_body:
-                    raise too_large(request, self.max_body)
-            return message
+            if message["type"] != "http.request":
+                return None
+            chunk = message.get("body", b"")
+            read += len(chunk)
+            if read > self.max_body:
+                raise too_large(request, self.max_body)
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
 
-        return counted
+    @staticmethod
+    def _replay(body: bytes, receive: Receive) -> Receive:
+        """``receive`` that gives the body read as one message, then what the client sends."""
+        given = False
+
+        async def replay() -> Message:
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        return replay

@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketState
 
 from pfeffer.core.errors import ActionError, NotYourTurn
 from pfeffer.web.i18n import LANGUAGES, translate_error, translations
+from pfeffer.web.jsondata import too_deep
 from pfeffer.web.routes.deps import HubDep
 from pfeffer.web.schemas.ws import (
     MAX_MESSAGE,
@@ -165,9 +166,12 @@ async def _message(
     if len(text) > MAX_MESSAGE:
         await conn.error("too_large", gt("That message is too long."))
         return
+    unreadable = too_deep(text)  # refused unparsed (see jsondata.too_deep)
     try:
-        data = json.loads(text)  # json keeps a lone surrogate: the chat refuses it by name
-    except (ValueError, RecursionError):  # deep nesting: RecursionError
+        data = None if unreadable else json.loads(text)  # json keeps a lone surrogate: the
+    except ValueError:  # chat refuses it by name
+        unreadable = True
+    if unreadable:
         await conn.error("malformed", gt("That message is not valid JSON."))
         return
     try:
