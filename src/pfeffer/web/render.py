@@ -141,6 +141,7 @@ def js_strings(
         "offline": _("offline"),
         "connecting": _("Connecting…"),
         "reconnecting": _("Connection lost, reconnecting…"),
+        "link_replaced": _("This link was replaced"),  # the banner says why (play.js)
         "rematch": _("Rematch"),
         "spectator": _("You are watching."),
         "waiting": _("Waiting for %(name)s…"),
