@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from pfeffer.web.invite import lan_addresses
 from tests.web.conftest import CHROMIUM, SHOTS, ServerProcess, free_port
 
 pytestmark = pytest.mark.skipif(
@@ -79,4 +80,58 @@ def test_a_replaced_link_says_so_instead_of_your_turn(
     assert banner.is_visible() and REPLACED[lang] in banner.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= int(size)
     shot(page, f"replaced-{size}-{lang}")
+    ctx.close()
+
+
+# ------------------------------------------------------------------ a server on localhost
+
+
+ONLY_HERE = {
+    "en": "These links and QR codes work on this computer only",
+    "de": "Diese Links und QR-Codes funktionieren nur auf diesem Computer",
+    "cs": "Tyto odkazy a QR kódy fungují jen na tomto počítači",
+}
+SCAN = {
+    "en": "Each player scans their code",
+    "de": "Jeder scannt seinen Code",
+    "cs": "naskenuje svůj kód fotoaparátem",
+}
+LINK_BOX = """(id) => {
+  const link = document.getElementById(id), copy = document.querySelector(`[data-copy="${id}"]`);
+  const a = link.getBoundingClientRect(), b = copy.getBoundingClientRect();
+  const cut = link.scrollWidth > link.clientWidth + 1 || link.scrollHeight > link.clientHeight + 1;
+  return {cut: cut, text: link.value, copyTop: b.top, copyLeft: b.left,
+          linkBottom: a.bottom, linkRight: a.right};
+}"""
+
+
+@pytest.mark.parametrize(("size", "lang"), [("1280", "de"), ("390", "cs"), ("390", "en")])
+def test_the_host_page_of_a_server_only_this_machine_reaches(
+    browser: Any, srv: ServerProcess, size: str, lang: str
+) -> None:
+    """``pfeffer serve`` listens on 127.0.0.1 unless told otherwise: its links and QR codes
+    cannot reach a phone, yet the host page said to scan them. It now says so and how to let
+    phones in (``--host 0.0.0.0``, then this page at the machine's LAN address); each link is
+    shown whole, with Copy beside it, not below."""
+    seats = [{"name": "Anna", "kind": "human"}, {"kind": "bot"}, {"name": "Ben", "kind": "human"}]
+    t = srv.post("/api/tables", {"game": "pepper", "seats": seats})
+    ctx = browser.new_context(**SIZES[size], locale=LOCALES[lang])
+    page = ctx.new_page()
+    page.goto(srv.base + t["host_url"] + f"?lang={lang}")
+    note = page.locator("#reach")
+    assert note.is_visible()
+    text = note.inner_text()
+    assert ONLY_HERE[lang] in text, text
+    assert f"pfeffer serve --host 0.0.0.0 --port {srv.port}" in text, text
+    lan = lan_addresses()
+    if lan:  # where the phones open this page once the server listens on the network
+        assert f"http://{lan[0]}:{srv.port}{t['host_url']}" in text, text
+    assert SCAN[lang] not in page.locator("main").inner_text()
+    for seat in (0, 2):
+        box = page.evaluate(LINK_BOX, f"link{seat}")
+        assert box["text"] == srv.base + t["seats"][seat]["url"]
+        assert not box["cut"], box  # the whole link is seen
+        assert box["copyTop"] < box["linkBottom"] and box["copyLeft"] >= box["linkRight"], box
+    assert page.evaluate("document.documentElement.scrollWidth") <= int(size)
+    shot(page, f"host-{size}-{lang}")
     ctx.close()

@@ -30,6 +30,7 @@ from pfeffer.web.services.device import device_url
 from pfeffer.web.services.errors import NoSuchTable, NotFinished
 from pfeffer.web.services.lobby import is_public, share_key
 from pfeffer.web.services.seating import GAME_NAMES, form_seats
+from pfeffer.web.site import only_here
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -128,6 +129,10 @@ async def page_admin(
         device_url=device_url(table_id, admin_token),  # pepper-table: one device for the table
         # A private table's replay, record and review: for whom the host sends this link.
         share_url=None if is_public(seats) else f"/replay/{table_id}?token={share_key(t)}",
+        # Links a phone cannot open (localhost): the page says so, and how to let phones in.
+        only_here=only_here(base),
+        local_only=settings.site.local_only,
+        host_path=request.url.path,
     )
 
 
