@@ -135,3 +135,92 @@ def test_the_host_page_of_a_server_only_this_machine_reaches(
     assert page.evaluate("document.documentElement.scrollWidth") <= int(size)
     shot(page, f"host-{size}-{lang}")
     ctx.close()
+
+
+# ------------------------------------------------------------------ the Pepper table on a phone
+
+
+PHONE_NAMES = {
+    "en": ["Player 1", "Computer 1", "Player 2", "Computer 2"],
+    "de": ["Bartholomäus", "Computer 1", "Spieler 2", "Computer 2"],
+    "cs": ["Hráč 1", "Počítač 1", "Hráč 2", "Počítač 2"],
+}
+CUT = """() => {
+  const felt = document.querySelector(".ptable").getBoundingClientRect();
+  /* A word broken across two lines ("Compute" / "r 1") is cut too. */
+  function broken(e) {
+    const node = e.firstChild, text = e.textContent;
+    if (!node || node.nodeType !== 3) return false;
+    let at = 0;
+    return text.split(" ").some((word) => {
+      const r = document.createRange();
+      r.setStart(node, at); r.setEnd(node, at + word.length); at += word.length + 1;
+      return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+    });
+  }
+  return [...document.querySelectorAll(".ptable .pname, .ptable .sname, .ptable .taker")]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1 || broken(e) ||
+                   e.getBoundingClientRect().right > felt.right)
+    .map((e) => e.textContent);
+}"""
+CHOICES = "#actions [data-action]:enabled, .phand [data-action]:enabled"
+TAPS = """() => [...document.querySelectorAll("header.top nav a, header.top .langs button")]
+  .map((e) => [e.textContent.trim(), e.getBoundingClientRect().height,
+               e.getBoundingClientRect().width])"""
+STATUS_BOX = """() => {
+  const s = document.getElementById("status"), r = s.getBoundingClientRect();
+  const line = parseFloat(getComputedStyle(s).lineHeight);
+  return {text: s.textContent, lines: Math.round((s.clientHeight - 12) / line),
+          table: document.querySelector(".ptable").getBoundingClientRect().top + scrollY};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["cs", "de", "en"])
+def test_the_pepper_table_on_a_phone_cuts_no_name_and_stays_put(
+    browser: Any, srv: ServerProcess, lang: str
+) -> None:
+    """At 390 px the team and computer names were cut off in the felt's corners ("Hráč 1 &
+    Počí…", "Compute…"), the header's links and language buttons were 21–23 px tall, and the
+    status line wrapped and pushed the table down. Now every name is whole, every header tap
+    target is 44 px tall, and the status keeps one line, so the table stays where it is."""
+    names = PHONE_NAMES[lang]
+    kinds = ["human", "bot", "bot", "bot"]
+    body = {
+        "game": "pepper",
+        "rules": {"target": 1},
+        "hints": True,
+        "seats": [{"name": n, "kind": k} for n, k in zip(names, kinds, strict=True)],
+    }
+    t = srv.post("/api/tables", body)
+    ctx = browser.new_context(**PHONE, locale=LOCALES[lang])
+    page = ctx.new_page()
+    page.goto(srv.base + t["seats"][0]["url"] + f"?lang={lang}")
+    page.wait_for_selector(".ptable .pcorner.score .sname")
+    for text, height, width in page.evaluate(TAPS):
+        assert height >= 44, (text, height)
+        if len(text) == 2:  # a language button
+            assert width >= 44, (text, width)
+    tops = set()
+    for _ in range(12):  # the auction and the first tricks: the status changes
+        page.wait_for_selector(f"{CHOICES}, .result")
+        assert page.evaluate(CUT) == [], page.evaluate(CUT)
+        if page.locator(".result").count():  # the game's result stands above the table
+            break
+        box = page.evaluate(STATUS_BOX)
+        assert box["lines"] == 1, box
+        tops.add(round(box["table"]))
+        before = page.locator("#app").get_attribute("data-version")
+        page.locator(CHOICES).first.tap()
+        page.wait_for_function(
+            f"() => document.querySelector('#app').dataset.version !== '{before}'"
+        )
+        box = page.evaluate(STATUS_BOX)
+        assert box["lines"] == 1, box
+        if not page.locator(".result").count():  # the game's result stands above the table
+            tops.add(round(box["table"]))
+    assert len(tops) == 1, tops  # the felt never moved while the game ran
+    side_names = [page.locator(".pcorner.score .sname").nth(i).inner_text() for i in (0, 1)]
+    assert side_names == [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, f"phone-{lang}")
+    ctx.close()
