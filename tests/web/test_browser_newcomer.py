@@ -224,3 +224,94 @@ def test_the_pepper_table_on_a_phone_cuts_no_name_and_stays_put(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, f"phone-{lang}")
     ctx.close()
+
+
+# ------------------------------------------------------------------ Pepper by keys alone
+
+
+SKIP = {"en": "Skip to the table", "de": "Zum Tisch springen", "cs": "Přeskočit ke stolu"}
+KEY_LINE = {
+    "en": ["Keys:", "D deal", "P pass", "B Big Pepper", "name trump"],
+    "de": ["Tasten:", "D geben", "P passen", "B Großer Pfeffer", "Trumpf ansagen"],
+    "cs": ["Klávesy:", "D rozdat", "P pasovat", "B Velký pepř", "určit trumf"],
+}
+BID_KEYS = {"pass": "P", "small": "S", "big": "B"}
+FOCUSED = (
+    "document.activeElement && (document.activeElement.dataset.action || "
+    "document.activeElement.textContent.trim())"
+)
+
+
+def key_line(page: Any) -> str:
+    line = page.locator("#actions .kbd-hint")
+    assert line.is_visible()
+    return str(line.inner_text())
+
+
+def press_key(page: Any, key: str) -> None:
+    """``key`` with the focus on no button (so Enter or Space cannot be what presses one)."""
+    before = page.locator("#app").get_attribute("data-version")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press(key)
+    page.wait_for_function(
+        f"() => document.querySelector('#app').dataset.version !== '{before}'", timeout=10_000
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "cs"])
+def test_pepper_deal_bid_and_trump_by_their_keys(
+    browser: Any, srv: ServerProcess, lang: str
+) -> None:
+    """It took 11 Tab presses to reach "Deal" and 26 to reach "Pass". Now the first Tab offers
+    a link that skips to the table, whose next Tab is "Deal"; and the deal (D), every bid (its
+    number, S, B, P) and the trump suits (1 to 5, as numbered) have keys, shown on the buttons
+    and in a key line under them, as the dice table's."""
+    words = KEY_LINE[lang]
+    seats = [{"name": "Anna", "kind": "human"}, {"name": "Robo", "kind": "bot"}]
+    body = {"game": "pepper", "rules": {"target": 30}, "seats": seats, "seed": 2}
+    t = srv.post("/api/tables", body)  # seed 2: Anna deals the first hand
+    ctx = browser.new_context(**DESKTOP, locale=LOCALES[lang])
+    page = ctx.new_page()
+    page.goto(srv.base + t["seats"][0]["url"] + f"?lang={lang}")
+    deal = page.locator('#actions [data-action="deal"]')
+    deal.wait_for()
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == SKIP[lang]
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == "deal"  # three key presses, not eleven
+    assert deal.get_attribute("aria-keyshortcuts") == "D"
+    assert deal.locator("kbd").inner_text() == "D"
+    assert words[0] in key_line(page) and words[1] in key_line(page)
+    shot(page, f"keys-deal-{lang}")
+    press_key(page, "d")
+
+    phases: set[str] = set()
+    for _ in range(40):
+        page.wait_for_selector("#actions [data-action]:enabled, .phand [data-action]:enabled")
+        buttons = page.locator("#actions [data-action]")
+        actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        if "pass" in actions or "big" in actions:
+            phases.add("bid")
+            for i, action in enumerate(actions):
+                key = BID_KEYS.get(str(action), str(action))
+                assert buttons.nth(i).get_attribute("aria-keyshortcuts") == key, action
+                assert buttons.nth(i).locator("kbd").inner_text() == key
+            line = key_line(page)
+            assert words[0] in line and words[3] in line, line
+            assert "pass" not in actions or words[2] in line, line
+            shot(page, f"keys-bid-{lang}")
+            press_key(page, "b" if "big" in actions else "p")
+        elif "H" in actions:
+            phases.add("trump")
+            for i in range(len(actions)):
+                assert buttons.nth(i).get_attribute("aria-keyshortcuts") == str(i + 1)
+            assert words[4] in key_line(page)
+            shot(page, f"keys-trump-{lang}")
+            press_key(page, "1")
+            assert page.locator('#actions [data-action="H"]').count() == 0
+        else:
+            break  # the cards: their keys were there before (1 to 9)
+    assert phases == {"bid", "trump"}
+    shot(page, f"keys-{lang}")
+    ctx.close()
