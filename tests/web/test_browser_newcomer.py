@@ -56,6 +56,12 @@ STATUS = {
     "cs": "Tento odkaz byl nahrazen",
 }
 
+ASK = {
+    "en": "If the host replaced it, ask them for the new link.",
+    "de": "Wenn der Gastgeber ihn ersetzt hat, frag ihn nach dem neuen Link.",
+    "cs": "Pokud ho hostitel nahradil, požádej ho o nový odkaz.",
+}
+
 
 @pytest.mark.parametrize(("size", "lang"), [("1280", "de"), ("390", "cs"), ("1280", "en")])
 def test_a_replaced_link_says_so_instead_of_your_turn(
@@ -80,6 +86,9 @@ def test_a_replaced_link_says_so_instead_of_your_turn(
     assert banner.is_visible() and REPLACED[lang] in banner.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= int(size)
     shot(page, f"replaced-{size}-{lang}")
+    response = page.reload()  # the old link, opened again: what to do, in the page's language
+    assert response is not None and response.status == 404
+    assert ASK[lang] in page.locator("main").inner_text()
     ctx.close()
 
 

@@ -178,7 +178,12 @@ async def page_host_seat(
 async def page_play(request: Request, table_id: str, token: str, lobby: LobbyDep) -> HTMLResponse:
     found = await lobby.seat_table(table_id, token)
     if found is None:
-        raise HTTPException(404, "this link is not valid")
+        # A friend whose link the host replaced reads what to do (issue 22 §2).
+        raise HTTPException(
+            404,
+            "This link is not valid for this table. If the host replaced it, "
+            "ask them for the new link.",
+        )
     t, row = found
     if t.status == "expired":
         raise HTTPException(410, "this table expired: nobody played at it for a week")
