@@ -86,10 +86,58 @@ def test_a_host_page_opened_as_localhost_gives_the_lan_address(db_url: str) -> N
         t, page = host_page(client, "pepper")
         human = t["seats"][0]["url"]
         assert f'data-url="http://192.168.1.5:8000{human}"' in page
-        assert f'value="http://192.168.1.5:8000{human}"' in page
+        assert (
+            f'id="link0" rows="3" spellcheck="false" aria-label="Invite link">http://192.168.1.5:8000{human}</textarea>'
+            in page
+        )
 
 
-def test_invite_links_never_carry_a_host_the_client_made_up(db_url: str) -> None:
+@pytest.mark.parametrize(
+    ("site", "base", "told"),
+    [
+        # pfeffer serve (127.0.0.1): the links reach no phone; how to let phones in
+        (
+            Site.for_server("127.0.0.1", 8000, network=["192.168.1.5"]),
+            "http://127.0.0.1:8000",
+            [
+                '<code class="command">pfeffer serve --host 0.0.0.0</code>',
+                "http://192.168.1.5:8000/table/",
+            ],
+        ),
+        (  # another port, no network address found
+            Site.for_server("localhost", 8123),
+            "http://localhost:8123",
+            ["pfeffer serve --host 0.0.0.0 --port 8123", "ip addr or ipconfig"],
+        ),
+        # on the network, opened as localhost with no LAN address found: open it at one
+        (Site.for_server("0.0.0.0", 8000, []), "http://localhost:8000", ["ip addr or ipconfig"]),
+        # links a phone opens: nothing to say
+        (
+            Site.for_server("0.0.0.0", 8000, ["192.168.1.5"], lan_url="http://192.168.1.5:8000"),
+            "http://localhost:8000",
+            None,
+        ),
+        (
+            Site.for_server("127.0.0.1", 8000, public_url="https://club.example"),
+            "http://127.0.0.1:8000",
+            None,
+        ),
+    ],
+)
+def test_a_host_page_whose_links_reach_no_phone_says_so(
+    db_url: str, site: Site, base: str, told: list[str] | None
+) -> None:
+    """Issue 22 §2: the page said to scan codes of links to 127.0.0.1, which no phone opens."""
+    with TestClient(create_app(db_url, bot_delay=0, site=site), base_url=base) as client:
+        _, page = host_page(client)
+    if told is None:
+        assert 'id="reach"' not in page and "Each player scans their code" in page
+        return
+    assert 'id="reach"' in page and "work on this computer only" in page
+    assert "Each player scans their code" not in page
+    for text in told:
+        assert text in page, text
+
     """Issue 20 (1.10): the links and QR codes took the request's Host header, so a request
     with ``Host: evil.example`` (a forged header, a poisoned cache) handed out links there."""
     site = Site.for_server("0.0.0.0", 8000, ["192.168.1.5", "10.0.0.9"])

@@ -152,6 +152,9 @@ def serve(
             lan_url=lan,
             public_url=public_url or None,
             origins=allowed_origin or [],
+            # Bound to this machine only: where phones would open it with --host 0.0.0.0.
+            network=lan_addresses() if host in ("127.0.0.1", "localhost", "::1") else [],
+            scheme=scheme,
         )
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--public-url / --allowed-origin") from None
@@ -205,6 +208,7 @@ def serve(
             ENV_PREFIX + "PUBLIC_URL": site.public_url or "",
             ENV_PREFIX + "ALLOWED_ORIGINS": "\n".join(sorted(site.origins)),
             ENV_PREFIX + "LOG_FORMAT": log_format,
+            ENV_PREFIX + "LOCAL_ONLY": site.local_only.to_env() if site.local_only else "",
         }
     )
     typer.echo(serve_text(host, port, addresses, scheme), nl=False)

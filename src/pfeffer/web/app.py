@@ -50,7 +50,7 @@ from pfeffer.web.services.lobby import Lobby
 from pfeffer.web.services.ratelimit import Limiter
 from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
-from pfeffer.web.site import Site
+from pfeffer.web.site import LocalOnly, Site
 from pfeffer.web.storage.aio import AsyncStore
 from pfeffer.web.storage.repository import Store, make_engine, migrate
 
@@ -208,6 +208,7 @@ def app_from_env() -> FastAPI:
         lan_url=env.get(ENV_PREFIX + "LAN_URL") or None,
         public_url=env.get(ENV_PREFIX + "PUBLIC_URL") or None,
         origins=origins,
+        local_only=LocalOnly.from_env(env.get(ENV_PREFIX + "LOCAL_ONLY", "")),
     )
     return create_app(
         env[ENV_PREFIX + "DB"],

@@ -141,6 +141,15 @@ def js_strings(
         "offline": _("offline"),
         "connecting": _("Connecting…"),
         "reconnecting": _("Connection lost, reconnecting…"),
+        "link_replaced": _("This link was replaced"),  # the banner says why (play.js)
+        # The Pepper table's keys (pepper-table.js, pressed by table.js), as the dice table's
+        "keys_label": _("Keys:"),
+        "key_deal": _("D deal"),
+        "key_bid": _("%(keys)s bid that many tricks"),
+        "key_small": _("S Small Pepper"),
+        "key_big": _("B Big Pepper"),
+        "key_pass": _("P pass"),
+        "key_trump": _("%(keys)s name trump, as numbered on the buttons"),
         "rematch": _("Rematch"),
         "spectator": _("You are watching."),
         "waiting": _("Waiting for %(name)s…"),

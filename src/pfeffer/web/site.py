@@ -54,17 +54,61 @@ def _host(host: str, port: int) -> list[str]:
 
 
 @dataclasses.dataclass(frozen=True)
+class LocalOnly:
+    """A server bound to this machine only (``pfeffer serve`` without ``--host``, issue 22 §2):
+    phones cannot open its links or QR codes. ``command`` starts it for the network instead;
+    ``lan_url`` is where phones open it then (this machine's LAN address; None: none found).
+
+    >>> LocalOnly.of(8000, ["192.168.1.5"])
+    LocalOnly(command='pfeffer serve --host 0.0.0.0', lan_url='http://192.168.1.5:8000')
+    >>> LocalOnly.of(8123, [], "https").command
+    'pfeffer serve --host 0.0.0.0 --port 8123'
+    """
+
+    command: str
+    lan_url: str | None = None
+
+    @classmethod
+    def of(cls, port: int, addresses: Sequence[str], scheme: str = "http") -> LocalOnly:
+        command = "pfeffer serve --host 0.0.0.0" + ("" if port == 8000 else f" --port {port}")
+        lan = f"{scheme}://{addresses[0]}:{port}" if addresses else None
+        return cls(command, lan)
+
+    def to_env(self) -> str:
+        """As one environment variable, for the worker processes (``from_env`` reads it)."""
+        return f"{self.command}\n{self.lan_url or ''}"
+
+    @classmethod
+    def from_env(cls, text: str) -> LocalOnly | None:
+        """``to_env``'s text read back; None for an empty one (not bound to loopback).
+
+        >>> LocalOnly.from_env(LocalOnly.of(8000, ["10.0.0.2"]).to_env())
+        LocalOnly(command='pfeffer serve --host 0.0.0.0', lan_url='http://10.0.0.2:8000')
+        """
+        command, _, lan = text.partition("\n")
+        return cls(command, lan or None) if command else None
+
+
+def only_here(base: str) -> bool:
+    """Whether links starting with ``base`` (``http://127.0.0.1:8000``) open on this machine
+    only: a phone cannot reach localhost."""
+    return _name(base.split("://", 1)[-1].lower()) in LOOPBACK
+
+
+@dataclasses.dataclass(frozen=True)
 class Site:
     """Where the server is served. ``hosts``: ``host[:port]`` as a browser writes them for this
     server (None: not known, for an app built outside ``pfeffer serve``, as in tests: the
     request's own ``Host`` is then believed). ``lan_url``: the address phones on the network
     use; ``public_url``: where players reach it (``--public-url``); ``origins``: other sites
-    whose pages may open WebSockets (``--allowed-origin``)."""
+    whose pages may open WebSockets (``--allowed-origin``); ``local_only``: bound to this
+    machine only, and how to let phones in (the host page says so)."""
 
     hosts: tuple[str, ...] | None = None
     lan_url: str | None = None
     public_url: str | None = None
     origins: frozenset[str] = frozenset()
+    local_only: LocalOnly | None = None
 
     @classmethod
     def for_server(
@@ -76,9 +120,13 @@ class Site:
         lan_url: str | None = None,
         public_url: str | None = None,
         origins: Iterable[str] = (),
+        network: Sequence[str] = (),
+        scheme: str = "http",
     ) -> Site:
         """The site of ``pfeffer serve --host HOST --port PORT``: on every address (``0.0.0.0``)
-        the machine's LAN ``addresses`` and loopback, else the one it is bound to."""
+        the machine's LAN ``addresses`` and loopback, else the one it is bound to. Bound to
+        loopback without a public URL, it is ``local_only``: ``network`` are the machine's LAN
+        addresses phones would open it at with ``--host 0.0.0.0``."""
         names: list[str]
         if host in ("0.0.0.0", "", "::"):
             names = [*addresses, *LOOPBACK]
@@ -91,7 +139,10 @@ class Site:
         allowed = {origin_of(o, "--allowed-origin") for o in origins}
         if public:
             allowed.add(public)
-        return cls(hosts, lan_url, public, frozenset(allowed))
+        local = None
+        if host in ("127.0.0.1", "localhost", "::1") and not public:
+            local = LocalOnly.of(port, network, scheme)
+        return cls(hosts, lan_url, public, frozenset(allowed), local)
 
     def serves(self, host: str) -> bool:
         """Whether ``host`` (a ``Host`` header) names this server."""

@@ -30,6 +30,7 @@ from pfeffer.web.services.device import device_url
 from pfeffer.web.services.errors import NoSuchTable, NotFinished
 from pfeffer.web.services.lobby import is_public, share_key
 from pfeffer.web.services.seating import GAME_NAMES, form_seats
+from pfeffer.web.site import only_here
 
 router = APIRouter()
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -128,6 +129,10 @@ async def page_admin(
         device_url=device_url(table_id, admin_token),  # pepper-table: one device for the table
         # A private table's replay, record and review: for whom the host sends this link.
         share_url=None if is_public(seats) else f"/replay/{table_id}?token={share_key(t)}",
+        # Links a phone cannot open (localhost): the page says so, and how to let phones in.
+        only_here=only_here(base),
+        local_only=settings.site.local_only,
+        host_path=request.url.path,
     )
 
 
@@ -173,7 +178,12 @@ async def page_host_seat(
 async def page_play(request: Request, table_id: str, token: str, lobby: LobbyDep) -> HTMLResponse:
     found = await lobby.seat_table(table_id, token)
     if found is None:
-        raise HTTPException(404, "this link is not valid")
+        # A friend whose link the host replaced reads what to do (issue 22 §2).
+        raise HTTPException(
+            404,
+            "This link is not valid for this table. If the host replaced it, "
+            "ask them for the new link.",
+        )
     t, row = found
     if t.status == "expired":
         raise HTTPException(410, "this table expired: nobody played at it for a week")

@@ -83,7 +83,10 @@ async def ws_table(
                 {
                     "type": "error",
                     "code": "bad_token",
-                    "message": gt("This link is not valid for this table."),
+                    "message": gt(
+                        "This link is not valid for this table. If the host replaced it, "
+                        "ask them for the new link."
+                    ),
                 }
             )
             await ws.close(code=4403)

@@ -22,8 +22,13 @@ class SeatRevoked(TranslatableError):
 
 
 def revoked() -> SeatRevoked:
-    """The refusal of anything sent with a seat link the host has revoked."""
-    return SeatRevoked.format("This link is not valid for this table.")
+    """The refusal of anything sent with a seat link the host has revoked, and what a window
+    opened with it is told when it closes (issue 22 §2): why its buttons are gone and what to
+    do, not "your turn" with buttons that do nothing."""
+    return SeatRevoked.format(
+        "The host replaced the link to this seat: this page no longer plays it. "
+        "Ask the host for the new link."
+    )
 
 
 def moved() -> TableMoved:

@@ -15,7 +15,8 @@ import orjson
 
 from pfeffer.core.game import Game
 from pfeffer.web.adapters.games import Table, adapter, chosen_action
-from pfeffer.web.i18n import translations
+from pfeffer.web.i18n import translate_error
+from pfeffer.web.services.errors import revoked
 from pfeffer.web.services.lobby import is_public
 from pfeffer.web.storage.repository import ActionRow, SeatRow, TableRow
 from pfeffer.web.tokens import same_token, seat_with_token
@@ -199,9 +200,9 @@ class Live:
             if s is not None and not self.holds(s, self.keys.get(ws)):
                 self.conns.pop(ws, None)
                 self.keys.pop(ws, None)
-                gt = translations(getattr(ws, "lang", "en")).gettext
+                told = translate_error(revoked(), getattr(ws, "lang", "en"))
                 with contextlib.suppress(Exception):
-                    await send_error(ws, "bad_token", gt("This link is not valid for this table."))
+                    await send_error(ws, "bad_token", told)
                     await ws.close(code=4403)
 
     @property

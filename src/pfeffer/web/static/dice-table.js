@@ -204,8 +204,8 @@
     const v = frame.view, legal = frame.legal;
     const row = el("div", {class: "dice-actions"});
     if (choosing) {
-      ui.roll = button(t("roll"), {class: "button primary", "data-then": "roll", "data-key": "r", "aria-keyshortcuts": "R", "data-focus": "then-roll"}, function () { goOn("roll"); });
-      ui.bank = button(t("bank_plain"), {"data-then": "bank", "data-key": "b", "aria-keyshortcuts": "B", "data-focus": "then-bank"}, function () { goOn("bank"); });
+      ui.roll = button(t("roll"), {class: "button primary", "data-then": "roll", "data-key": "r", "data-kbd": "r", "aria-keyshortcuts": "R", "data-focus": "then-roll"}, function () { goOn("roll"); });
+      ui.bank = button(t("bank_plain"), {"data-then": "bank", "data-key": "b", "data-kbd": "b", "aria-keyshortcuts": "B", "data-focus": "then-bank"}, function () { goOn("bank"); });
       row.appendChild(ui.roll); row.appendChild(ui.bank);
       actions.appendChild(row);
       // The engine's list of set-asides, one click each: the other way to choose.
@@ -219,8 +219,8 @@
       actions.appendChild(box);
     } else {
       ["roll", "bank", "pfeffer"].filter(function (a) { return legal.indexOf(a) >= 0; }).forEach(function (a) {
-        if (a === "roll") row.appendChild(button(rollLabel(v.dice_to_roll), {class: "button primary", "data-action": a, "data-key": "r", "aria-keyshortcuts": "R", "data-focus": "roll"}, function () { send(a); }));
-        if (a === "bank") row.appendChild(button(t("bank", {points: v.turn_total}), {"data-action": a, "data-key": "b", "aria-keyshortcuts": "B", "data-focus": "bank"}, function () { send(a); }));
+        if (a === "roll") row.appendChild(button(rollLabel(v.dice_to_roll), {class: "button primary", "data-action": a, "data-key": "r", "data-kbd": "r", "aria-keyshortcuts": "R", "data-focus": "roll"}, function () { send(a); }));
+        if (a === "bank") row.appendChild(button(t("bank", {points: v.turn_total}), {"data-action": a, "data-key": "b", "data-kbd": "b", "aria-keyshortcuts": "B", "data-focus": "bank"}, function () { send(a); }));
         if (a === "pfeffer") row.appendChild(button(t("call_pfeffer", {stake: v.pfeffer_stake}), {class: "button hot", "data-action": a, "aria-describedby": "pfeffer-terms", "data-focus": "pfeffer"}, function () { send(a); }));
       });
       actions.appendChild(row);
@@ -309,9 +309,8 @@
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     const k = ev.key;
     let target = null;
+    // R and B: the shared keys of both tables (data-kbd, table.js).
     if (/^[1-6]$/.test(k)) target = document.querySelector('#board .die-btn[data-pos="' + (Number(k) - 1) + '"]');
-    else if (k === "r" || k === "R") target = document.querySelector('#actions [data-key="r"]');
-    else if (k === "b" || k === "B") target = document.querySelector('#actions [data-key="b"]');
     else if (k === "Escape" && ui.choosing && picked.length) { picked = []; refresh(); ev.preventDefault(); return; }
     if (target && !target.disabled) { ev.preventDefault(); target.click(); }
   });

@@ -31,7 +31,7 @@
     });
   });
 
-  document.querySelectorAll("input.link").forEach(function (input) {
+  document.querySelectorAll("textarea.link, input.link").forEach(function (input) {
     input.addEventListener("focus", function () { input.select(); });
   });
 

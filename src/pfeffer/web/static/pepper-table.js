@@ -200,8 +200,26 @@
         ? t("bid_stakes_fixed", {made: signed(terms.made_max), set: signed(terms.set_points)})
         : t("bid_stakes", {low: signed(terms.made_min), high: signed(terms.made_max), set: signed(terms.set_points)})}));
     }
-    return el("button", {class: "bidbtn" + (a === "pass" ? " pass" : "") + (a === "big" ? " hot" : ""), type: "button",
+    const b = el("button", {class: "bidbtn" + (a === "pass" ? " pass" : "") + (a === "big" ? " hot" : ""), type: "button",
       "data-action": a, "data-key": a, on: {click: function () { send(a); }}}, lines);
+    return PF.keys.cap(b, BID_KEYS[a] || a);
+  }
+  /* The keys of the deal, the bids and the trump suits (issue 22 §2; pressed by table.js): D
+     deals, a number bid is its number, S Small, B Big Pepper, P passes; the trump buttons are
+     numbered 1 to 5 in their order (the suits' initials differ between the languages, and H asks
+     for a hint). */
+  const BID_KEYS = {pass: "P", small: "S", big: "B"};
+  function bidKeys(legal) {
+    const numbers = legal.filter(function (a) { return /^[0-9]$/.test(a); }).map(Number);
+    const parts = [];
+    if (numbers.length) {
+      const low = Math.min.apply(null, numbers), high = Math.max.apply(null, numbers);
+      parts.push(t("key_bid", {keys: low === high ? String(low) : low + "–" + high}));
+    }
+    if (legal.indexOf("small") >= 0) parts.push(t("key_small"));
+    if (legal.indexOf("big") >= 0) parts.push(t("key_big"));
+    if (legal.indexOf("pass") >= 0) parts.push(t("key_pass"));
+    return PF.keys.line(parts);
   }
 
   function renderActions(frame, send, actions) {
@@ -212,19 +230,23 @@
       if (v.must_bid) box.appendChild(el("p", {class: "mustbid", text: t("must_bid")}));
       legal.forEach(function (a) { box.appendChild(bidButton(v, a, send)); });
       actions.appendChild(box);
+      actions.appendChild(bidKeys(legal));
     } else if (v.phase === "declare") {
       const box = el("div", {class: "trumpbox", role: "group", "aria-label": t("choose_trump")}, [
         el("p", {class: "prompt", text: t("choose_trump_for", {bid: PF.bidName(v.high_bid)})})]);
-      legal.forEach(function (a) {
+      legal.forEach(function (a, i) {
         const nt = a === "NT";
-        box.appendChild(el("button", {class: "trumpbtn " + (nt ? "nt" : PF.suitColor(a)), type: "button", "data-action": a, "data-key": a,
+        box.appendChild(PF.keys.cap(el("button", {class: "trumpbtn " + (nt ? "nt" : PF.suitColor(a)), type: "button", "data-action": a, "data-key": a,
           on: {click: function () { send(a); }}}, nt ? [el("span", {class: "sym", text: "∅", "aria-hidden": "true"}), el("span", {text: t("no_trump")})]
-          : [el("span", {class: "sym", text: PF.SUIT[a], "aria-hidden": "true"}), el("span", {text: PF.suitName(a)})]));
+          : [el("span", {class: "sym", text: PF.SUIT[a], "aria-hidden": "true"}), el("span", {text: PF.suitName(a)})]), String(i + 1)));
       });
       actions.appendChild(box);
+      actions.appendChild(PF.keys.line([t("key_trump", {keys: legal.length > 1 ? "1–" + legal.length : "1"})]));
     } else {
       legal.forEach(function (a) {
-        if (a === "deal") actions.appendChild(el("button", {class: "button primary big", type: "button", "data-action": a, "data-key": a, text: t("deal"), on: {click: function () { send(a); }}}));
+        if (a !== "deal") return;
+        actions.appendChild(PF.keys.cap(el("button", {class: "button primary big", type: "button", "data-action": a, "data-key": a, text: t("deal"), on: {click: function () { send(a); }}}), "D"));
+        actions.appendChild(PF.keys.line([t("key_deal")]));
       });
     }
   }

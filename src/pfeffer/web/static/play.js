@@ -72,7 +72,7 @@
         localStorage.setItem("pfeffer.seats", JSON.stringify(kept.slice(-200)));
       } catch (e) { /* no storage (a private window): the history shows the public games only */ }
     }
-    let ws = null, delay = 500, frame = null, busy = false;
+    let ws = null, delay = 500, frame = null, busy = false, gone = false;
     const errorBox = document.getElementById("error"), offline = document.getElementById("offline");
     /* While an action is on its way (until the next frame or error) and while the server is
        unreachable, the buttons are disabled: a double click sends one action. A panel's close
@@ -100,6 +100,23 @@
       app.classList.toggle("offline", !on);
       if (!on) lock(true);
     }
+    /* The host replaced this seat's link (the server's ``bad_token``, then the socket closes):
+       the table is drawn once more without a choice, the status says so and the banner what the
+       server said, why and what to do (issue 22 §2), not "your turn" with dead buttons. */
+    function replaced(text) {
+      gone = true; busy = false;
+      if (frame) {
+        const view = Object.assign({}, frame.view, {is_my_turn: false});
+        render(Object.assign({}, frame, {legal: [], view: view}), function () {}, {rematch: null});
+      }
+      const status = document.getElementById("status");
+      status.textContent = t("link_replaced"); status.className = "status revoked";
+      const banner = document.getElementById("banner");
+      clear(banner).appendChild(el("p", {class: "revoked", text: text})); banner.hidden = false;
+      errorBox.hidden = true; offline.hidden = true;
+      app.querySelectorAll("#hint").forEach(function (b) { b.disabled = true; });
+      app.classList.add("revoked");
+    }
     async function rematch() {
       const r = await fetch("/api/tables/" + table + "/rematch", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({token: token})});
       if (r.ok) location.href = (await r.json()).url;
@@ -116,6 +133,7 @@
       ws.onopen = function () { delay = 500; };
       ws.onmessage = function (ev) {
         const msg = JSON.parse(ev.data);
+        if (gone) return;  // a replaced link's page stays as it is
         if (msg.type === "state") {
           frame = msg; busy = false; setOnline(true); app.classList.remove("busy");
           document.getElementById("elsewhere").hidden = !msg.elsewhere;
@@ -127,13 +145,14 @@
           if (PF.hints) PF.hints.answer(msg, frame);  /* tablehints: the advisor's answer */
         } else if (PF.onChat && (/^chat/.test(msg.type) || (msg.type === "error" && /^chat_/.test(msg.code)))) {
           PF.onChat(msg);  /* web-forms: the table chat (chat.js) */
-        } else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
+        } else if (msg.type === "error" && msg.code === "bad_token" && token) { replaced(msg.message); }
+        else if (msg.type === "error") { busy = false; lock(false); showError(msg.message); }
         else if (msg.type === "rematch" && frame && frame.seat === null) { location.href = "/watch/" + msg.table; }
       };
       ws.onclose = function (ev) {
         busy = false;
         if (PF.handReview) PF.handReview.lost();  // a question on its way is asked again
-        if (ev.code === 4403 || ev.code === 4404) { lock(true); return; }
+        if (gone || ev.code === 4403 || ev.code === 4404) { lock(true); return; }
         document.getElementById("status").textContent = t("reconnecting");
         setOnline(false);
         setTimeout(connect, delay); delay = Math.min(delay * 2, 4000);

@@ -253,6 +253,35 @@
     if (found) found.focus({preventScroll: true});
   }
 
+  /* ------------------------------------------------------------------ keys */
+
+  /* The keys both tables share (issue 22 §2): a control of the table with a key (data-kbd, one
+     character: "d", "p", "3"…) is pressed by it, in either case, unless a text field has the
+     focus. PF.keys.cap gives a button its key, shown on it (and named to assistive technology
+     by aria-keyshortcuts); PF.keys.line is the line of keys under the buttons. The dice table's
+     digits and Esc (dice-table.js) and the Pepper hand's digits (pepper-table.js) are their own. */
+  function keyCap(node, key) {
+    node.dataset.kbd = key.toLowerCase();
+    node.setAttribute("aria-keyshortcuts", key.toUpperCase());
+    node.appendChild(el("kbd", {class: "keycap", "aria-hidden": "true", text: key.toUpperCase()}));
+    return node;
+  }
+  function keyLine(parts) {
+    return el("p", {class: "kbd-hint muted", text: t("keys_label") + " " + parts.join(" · ")});
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || ev.repeat || !ev.key || ev.key.length !== 1) return;
+    const target = ev.target, tag = target && target.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (target && target.isContentEditable)) return;
+    const k = ev.key.toLowerCase();
+    if (!/^[0-9a-z]$/.test(k)) return;
+    const b = document.querySelector('#board button[data-kbd="' + k + '"], #actions button[data-kbd="' + k + '"]');
+    if (!b || b.disabled || !b.getClientRects().length) return;  // hidden (a pass screen): not pressed
+    ev.preventDefault();
+    b.click();
+  });
+  PF.keys = {cap: keyCap, line: keyLine};
+
   /* ------------------------------------------------------------------ per frame */
 
   /* What just happened, for screen readers (a visually hidden live region): the new lines of
