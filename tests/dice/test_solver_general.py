@@ -331,3 +331,28 @@ def test_truncation_bounds_bracket_the_solved_table() -> None:
     # deeper: 7.7e-3).
     deep = truncation_bounds(r, lower=40, final_steps=120, gap=1e-12)
     assert (deep[1] - deep[0])[..., 40:, 40:].max() < 0.05 * (hi - lo)[..., k:, k:].max()
+
+
+def test_main_bank_reads_the_rules_vector_of_the_advice() -> None:
+    """The advice's bank array of a main-game turn comes from ``main_bank`` with the strategy's
+    rules vector (issue 19 §4): the bound, and the calls read where the strategy has them."""
+    import inspect
+
+    from pfeffer.dice.solver import context, gsweep
+    from pfeffer.dice.solver.tables import S_CALLS, S_LOWER, S_STAKE_REWARD, solve_vector
+
+    m = solved("stake").model
+    assert int(m.vector[S_LOWER]) == m.lower
+    assert m.vector[S_CALLS] == 1 and m.vector[S_STAKE_REWARD] == 1
+    plain = solved("opening-only").model
+    assert np.array_equal(plain.vector, solve_vector(plain.tables, plain.lower))
+    # One turn's numbers, the rules, the tables, the bust chances: six arguments.
+    assert len(inspect.signature(gsweep.main_bank).parameters) == 6
+    s = context.Situation("main", 2, 1, 0, 0, 1, 0, stake=3, bonus=True)
+    advice = context.bank_array(m, s)[0]
+    b = np.full(len(advice), -1.0)
+    turn = gsweep.BankTurn(2, 1, 1, 3, True, 0, np.inf, 0)
+    gsweep.main_bank(b, turn, m.vector, gsweep.Starts(m.RN, m.RA, m.CL),
+                     gsweep.Ends(m.G, m.needs, m.reach), m.tables.bust)  # fmt: skip
+    assert np.array_equal(b, advice)
+    assert (b[3:] > 0).any()  # banks from the stake on (a bonus) read the tables

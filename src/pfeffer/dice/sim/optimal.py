@@ -45,7 +45,7 @@ import numpy as np
 from pfeffer.core.compiled import jit
 from pfeffer.dice.solver import gkernels as gk
 from pfeffer.dice.solver import gsweep
-from pfeffer.dice.solver.tables import Dice
+from pfeffer.dice.solver.tables import S_FINAL_ROUND, S_LOWER, S_MARGIN, S_SIZE, S_TARGET, Dice
 
 # Header positions in ``ints``.
 O_LOWER = 0  # totals below -lower steps count as -lower
@@ -148,10 +148,16 @@ def bank_array(ip: Any, fp: Any, own: int, other: int, need: int, b: Any) -> int
     RN = fp[ip[O_F_NORMAL] : ip[O_F_NORMAL] + n * n].reshape((1, 1, n, n))
     G = fp[ip[O_F_FINAL] : ip[O_F_FINAL] + nfinal].reshape((1, nfinal))
     CL = np.full((1, 1, 1, 1, 1), -1.0)
-    bust = fp[1:8]
-    gsweep.main_bank(b, own, max(other, -lower), need, 0, False, lower, target,
-                     ip[O_FINAL_ROUND] != 0, RN, CL, False, 0, 0, G, ip[O_MIN_BANK],
-                     ip[O_MARGIN], np.ones(1), False, np.inf, bust, 0)  # fmt: skip
+    # The rules main_bank reads: no Pfeffer calls (the tables have none), one flag.
+    rv = np.zeros(S_SIZE, dtype=np.int64)
+    rv[S_LOWER] = lower
+    rv[S_TARGET] = target
+    rv[S_FINAL_ROUND] = ip[O_FINAL_ROUND] != 0
+    rv[S_MARGIN] = ip[O_MARGIN]
+    needs = np.full(1, ip[O_MIN_BANK], dtype=np.int64)
+    turn = gsweep.BankTurn(own, max(other, -lower), need, 0, False, 0, np.inf, 0)
+    gsweep.main_bank(b, turn, rv, gsweep.Starts(RN, RN, CL), gsweep.Ends(G, needs, np.ones(1)),
+                     fp[1:8])  # fmt: skip
     first = max(target - own, 0)
     if first >= size:
         first = size - 1

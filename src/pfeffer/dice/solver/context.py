@@ -11,13 +11,14 @@ general arrays, and a strategy without them holds only rules where they do not m
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 
 import numpy as np
 
 from pfeffer.dice.solver import gkernels as gk
-from pfeffer.dice.solver.gsweep import main_bank
-from pfeffer.dice.solver.tables import F64, I64, DiceTables, kernel_dice
+from pfeffer.dice.solver.gsweep import BankTurn, Ends, Starts, main_bank
+from pfeffer.dice.solver.tables import F64, I64, DiceTables, kernel_dice, solve_vector
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -43,6 +44,12 @@ class Model:
     def flags(self) -> int:
         """2 under the opening-only minimum (index 0: has not banked yet), else 1."""
         return int(self.RN.shape[0])
+
+    @functools.cached_property
+    def vector(self) -> I64:
+        """The rules as the kernels read them (:func:`~pfeffer.dice.solver.tables.solve_vector`:
+        the bound, and the calls valued where the strategy has them)."""
+        return solve_vector(self.tables, self.lower, calls=self.calls)
 
     def flag(self, opened: bool) -> int:
         """The flag index of a player who has (not) banked yet."""
@@ -147,9 +154,8 @@ def bank_array(m: Model, s: Situation) -> tuple[F64, float, int]:
         down = max(own - s.pen, -m.lower) + m.lower
         beta = 1.0 - m.start(s.ot, s.oo, other + m.lower, down, True, None)
         # (an infinite bust value keeps main_bank from stopping early: the whole array is filled)
-        main_bank(b, own, other, s.need, s.stake, s.bonus, m.lower, t.target, r.final_round, m.RN,
-                  m.CL, m.calls, s.ot, m.flags - 1, m.G, int(m.needs[s.ot]), t.margin, m.reach,
-                  m.calls_fin, np.inf, t.bust, 0)  # fmt: skip
+        turn = BankTurn(own, other, s.need, s.stake, s.bonus, s.ot, np.inf, 0)
+        main_bank(b, turn, m.vector, Starts(m.RN, m.RA, m.CL), Ends(m.G, m.needs, m.reach), t.bust)
         above = np.nonzero(own + gain >= t.target)[0]
         return b, beta, max(int(above[0]) if above.size else length - 1, s.need, 1)
     lead = s.own + gain - s.other  # the mover's lead after banking

@@ -61,35 +61,43 @@ class Work(NamedTuple):
     R: F64
 
 
+class BankTurn(NamedTuple):
+    """One turn's numbers for :func:`main_bank`, in steps: the mover's total ``own`` against
+    ``other`` (the true totals, not indices), banking from ``need``, a bank ``t >= stake``
+    adding ``stake`` with ``bonus``; ``ot`` the other's flag (the mover's after a bank is the
+    last, "has banked"); the bust's value ``beta`` to the mover and ``maxp`` the most steps one
+    keep scores (``beta`` infinite and ``maxp`` 0 fill the whole array: the advice)."""
+
+    own: int
+    other: int
+    need: int
+    stake: int
+    bonus: bool
+    ot: int
+    beta: float
+    maxp: int
+
+
 @jit
 def main_bank(
-    b: F64,
-    own: int,
-    other: int,
-    need: int,
-    stake: int,
-    bonus: bool,
-    lower: int,
-    target: int,
-    final_round: bool,
-    RN: F64,
-    CL: F64,
-    calls: bool,
-    ot: int,
-    oa: int,
-    G: F64,
-    need0_ot: int,
-    m: int,
-    reach: F64,
-    calls_fin: bool,
-    beta: float,
-    bust: F64,
-    maxp: int,
+    b: F64, turn: BankTurn, rv: I64, tabs: Starts, ends: Ends, bust: F64
 ) -> tuple[int, int]:
-    """Fill ``b`` with the mover's chance after banking each turn total (``own`` against
-    ``other``, in steps; a bank ``t >= stake`` adds ``stake`` with ``bonus``) as far as the turn
-    needs it, and return ``(tcut, top)`` as :func:`gkernels.find_cuts` would (from the first
-    total whose bank reaches the target, ``b`` is non-decreasing)."""
+    """Fill ``b`` with the mover's chance after banking each turn total (``turn``; the rules
+    from ``rv``, :func:`pfeffer.dice.solver.tables.solve_vector`: ``S_CALLS`` reads the Pfeffer
+    calls ``tabs.CL``, ``S_STAKE_REWARD`` values them in the last turn; ``bust`` the chances by
+    dice) as far as the turn needs it, and return ``(tcut, top)`` as :func:`gkernels.find_cuts`
+    would (from the first total whose bank reaches the target, ``b`` is non-decreasing)."""
+    own, other, need, stake, bonus, ot, beta, maxp = turn
+    lower = rv[S_LOWER]
+    target = rv[S_TARGET]
+    final_round = rv[S_FINAL_ROUND] != 0
+    calls = rv[S_CALLS] != 0
+    calls_fin = rv[S_STAKE_REWARD] != 0
+    m = rv[S_MARGIN]
+    RN, CL = tabs.RN, tabs.CL
+    oa = RN.shape[0] - 1  # the mover has banked
+    G, reach = ends.G, ends.reach
+    need0_ot = ends.needs[ot]
     n = b.shape[0]
     last = n - 2 * maxp - 2
     rl = reach.shape[0] - 1
@@ -179,11 +187,8 @@ def turn_from(
     ``tabs`` (:func:`main_bank`), then the turn solved (:func:`gkernels.turn_dp`)."""
     lower = rv[S_LOWER]
     b = work.b
-    calls = rv[S_CALLS] != 0
-    tcut, top = main_bank(b, i - lower, j - lower, need, stake, bonus, lower, rv[S_TARGET],
-                          rv[S_FINAL_ROUND] != 0, tabs.RN, tabs.CL, calls, ot, tabs.RN.shape[0] - 1,
-                          ends.G, ends.needs[ot], rv[S_MARGIN], ends.reach,
-                          rv[S_STAKE_REWARD] != 0, beta, dice.bust, int(consts[0]))  # fmt: skip
+    turn = BankTurn(i - lower, j - lower, need, stake, bonus, ot, beta, int(consts[0]))
+    tcut, top = main_bank(b, turn, rv, tabs, ends, dice.bust)
     return turn_dp(b, beta, rv[S_MUST_ROLL] != 0, tcut, top, dice, consts, work.D, work.H,
                    work.R, False)  # fmt: skip
 
