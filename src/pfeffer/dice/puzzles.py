@@ -30,6 +30,7 @@ import dataclasses
 import hashlib
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -274,10 +275,9 @@ class DicePuzzle:
             if self.kind == "pfeffer":
                 words |= {"n": "roll", "no": "roll"}
             text = words.get(text, text)
-            if text[:1] == "k" and not text.startswith("keep"):
-                text = "keep " + text[1:]
-            if text.replace(" ", "").replace(",", "").isdigit():
-                text = "keep " + text
+            faces = re.fullmatch(r"(?:k|keep)?\s*([\d ,]+)", text)
+            if faces:
+                text = "keep " + faces.group(1)
         action = str(DiceAction.parse(text))
         if action not in {o.action for o in self.options}:
             raise IllegalAction.format(

@@ -1,0 +1,116 @@
+"""``pfeffer dice train`` (issue 23): the puzzles, the feedback, the progress kept after every
+answer, the themes, damaged progress files."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from pfeffer.core.trainer import Attempt, Progress, pick, record
+from pfeffer.dice.puzzle_set import shipped
+from pfeffer.dice.puzzles import DicePuzzle
+from tests.cli.helpers import Run, lines
+
+
+def _expected(seed: int, answers: list[bool], theme: str | None = None) -> list[DicePuzzle]:
+    """The puzzles the trainer asks with ``seed`` when the answers are right or wrong so."""
+    rng = random.Random(seed)
+    p = Progress(game="dice")
+    out = []
+    for ok in answers:
+        puzzle = pick(p, shipped(), rng, theme=theme)
+        assert puzzle is not None
+        out.append(puzzle)
+        p, _ = record(p, Attempt(puzzle.id, puzzle.difficulty, puzzle.themes, ok))
+    return out
+
+
+def _wrong(puzzle: DicePuzzle) -> str:
+    return puzzle.options[-1].action
+
+
+def _progress(tmp_path: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads((tmp_path / "data" / "trainer.json").read_text())
+    return data
+
+
+def test_a_right_and_a_wrong_answer(run: Run, tmp_path: Path) -> None:
+    first, second = _expected(3, [True, False])
+    result = run(
+        "dice", "train", "--count", "2", "--seed", "3",
+        input=lines(first.answer, _wrong(second)),
+    )  # fmt: skip
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Puzzle 1 of 2" in out and "Puzzle 2 of 2" in out
+    assert first.question in out and second.question in out
+    assert "✓ Right!" in out and "✗ Not the best:" in out
+    for o in second.options:  # every option with its chance
+        assert f"{100 * o.win:.1f}%" in out
+    assert second.feedback(_wrong(second)).lines[-1].text() in out
+    assert "1 of 2 right this time" in out and "1 missed puzzle will come back" in out
+    saved = _progress(tmp_path)["players"]["You"]["dice"]  # type: ignore[index]
+    assert saved["tries"] == 2 and saved["right"] == 1 and second.id in saved["reviews"]
+
+
+def test_quitting_keeps_every_answer(run: Run, tmp_path: Path) -> None:
+    (first,) = _expected(4, [True])
+    result = run("dice", "train", "--count", "5", "--seed", "4", input=lines(first.answer, "q"))
+    assert result.exit_code == 0, result.output
+    assert "1 of 1 right this time" in result.output
+    saved = _progress(tmp_path)["players"]["You"]["dice"]  # type: ignore[index]
+    assert saved["tries"] == 1 and saved["streak"] == 1
+    # The next run starts from there, and end of input stops it the same way.
+    again = run("dice", "train", "--count", "3", "--seed", "4")
+    assert again.exit_code == 0 and "rating 1" in again.output and "1 puzzle tried." in again.output
+    assert "0 of 0 right" in again.output
+
+
+def test_a_refused_answer_is_asked_again(run: Run) -> None:
+    (first,) = _expected(5, [True])
+    bad = "bank" if first.kind == "keep" else "keep 1"
+    result = run("dice", "train", "--count", "1", "--seed", "5", input=lines("jump", bad,
+                 first.answer))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "not an action" in result.output and "not one of the options" in result.output
+    assert "✓ Right!" in result.output
+
+
+def test_a_theme_is_drilled(run: Run) -> None:
+    asked = _expected(6, [False, False, False], theme="final round")
+    result = run(
+        "dice", "train", "--theme", "final round", "--count", "3", "--seed", "6",
+        input=lines(*map(_wrong, asked)),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Final round: your last turn.") == 3
+    assert "final round " in result.output  # the theme's accuracy in the summary
+
+
+def test_unknown_theme(run: Run) -> None:
+    result = run("dice", "train", "--theme", "luck")
+    assert result.exit_code == 2 and "choose from keep, bank" in result.output
+
+
+def test_players_have_their_own_ratings(run: Run, tmp_path: Path) -> None:
+    (first,) = _expected(7, [True])
+    run("dice", "train", "--count", "1", "--seed", "7", input=lines(first.answer))
+    run("dice", "train", "--count", "1", "--seed", "7", "--player", "Anna",
+        input=lines(_wrong(first)))  # fmt: skip
+    players = _progress(tmp_path)["players"]
+    assert players["You"]["dice"]["right"] == 1  # type: ignore[index]
+    assert players["Anna"]["dice"]["right"] == 0  # type: ignore[index]
+
+
+def test_a_damaged_progress_file_is_kept_aside(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "data" / "trainer.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("{not json")
+    result = run("dice", "train", "--count", "1")
+    assert result.exit_code == 1 and "could not be read" in result.output
+    assert (tmp_path / "data" / "trainer.json.damaged").read_text() == "{not json"
+    assert not path.exists()
+    (first,) = _expected(8, [True])
+    again = run("dice", "train", "--count", "1", "--seed", "8", input=lines(first.answer))
+    assert again.exit_code == 0 and "✓ Right!" in again.output
