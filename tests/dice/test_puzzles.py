@@ -174,3 +174,58 @@ def test_difficulty_grows_with_closeness_and_misses() -> None:
     hard = [p for p in shipped() if len(p.missed_by) == 3]
     easy = [p for p in shipped() if not p.missed_by]
     assert min(p.difficulty for p in hard) > min(p.difficulty for p in easy)
+
+
+def _templates() -> set[str]:
+    """Every English template of :mod:`pfeffer.dice.puzzles`: the first argument of each
+    ``_line`` (a literal, or a choice of literals) and the values of its text tables."""
+    import ast
+    import inspect
+
+    from pfeffer.dice import puzzles
+
+    found: set[str] = set()
+
+    def strings(node: ast.expr) -> list[str]:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return [node.value]
+        if isinstance(node, ast.IfExp):
+            return strings(node.body) + strings(node.orelse)
+        assert ast.unparse(node).startswith("_ROLL_RISK["), ast.unparse(node)
+        return []
+
+    for node in ast.walk(ast.parse(inspect.getsource(puzzles))):
+        if isinstance(node, ast.Call) and ast.unparse(node.func) == "_line":
+            found.update(strings(node.args[0]))
+    tables = (puzzles.QUESTIONS, puzzles.THEMES, puzzles._ROLL_RISK)
+    found.update(v for table in tables for v in table.values())
+    return found
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_every_feedback_template_is_translated(lang: str) -> None:
+    import string
+
+    from babel.messages.pofile import read_po
+
+    from pfeffer.web.i18n import LOCALE_DIR, translations
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        cat = read_po(f, locale=lang)
+    with (LOCALE_DIR.parent / "messages.pot").open("rb") as f:
+        pot = read_po(f)
+    templates = _templates()
+    assert len(templates) > 25
+    for text in templates:
+        assert pot.get(text) is not None, text
+        msg = cat.get(text)
+        assert msg is not None and msg.string, f"{lang}: {text}"
+        assert fields(str(msg.string)) == fields(text), f"{lang}: {text}"
+    # A whole feedback in the language.
+    p = next(p for p in shipped() if p.kind == "bank" and "auto pfeffer" in p.themes)
+    gettext = translations(lang).gettext
+    lines = [line.text(gettext) for line in p.feedback(p.answer).lines]
+    assert all(line not in {x.text() for x in p.feedback(p.answer).lines} for line in lines)
