@@ -114,3 +114,29 @@ def test_a_damaged_progress_file_is_kept_aside(run: Run, tmp_path: Path) -> None
     (first,) = _expected(8, [True])
     again = run("dice", "train", "--count", "1", "--seed", "8", input=lines(first.answer))
     assert again.exit_code == 0 and "✓ Right!" in again.output
+
+
+def test_damaged_files_never_overwrite_each_other(run: Run, tmp_path: Path) -> None:
+    path = tmp_path / "data" / "trainer.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("first")
+    assert run("dice", "train", "--count", "1").exit_code == 1
+    broken = {"format": "pfeffer-trainer", "players": {"You": {"dice": {"format": 1}}}}
+    path.write_text(json.dumps(broken))
+    result = run("dice", "train", "--count", "1")
+    assert (
+        result.exit_code == 1 and "The progress of You in dice could not be read" in result.output
+    )
+    assert (tmp_path / "data" / "trainer.json.damaged").read_text() == "first"
+    assert json.loads((tmp_path / "data" / "trainer.json.damaged-2").read_text()) == broken
+
+
+def test_pfeffer_puzzle_in_the_terminal(run: Run) -> None:
+    asked = _expected(9, [True, True], theme="pfeffer")
+    result = run(
+        "dice", "train", "--theme", "pfeffer", "--count", "2", "--seed", "9",
+        input=lines(*(p.answer for p in asked)),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.output.count("Call Pfeffer?") == 2 and "Pfeffer on offer: stake" in result.output
+    assert "roll (no call)" in result.output and "2 of 2 right" in result.output

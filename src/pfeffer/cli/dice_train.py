@@ -63,7 +63,7 @@ def position_lines(view: DiceView, puzzle: DicePuzzle) -> list[str]:
         out.append(f"[yellow]Auto-Pfeffer[/]: a bust costs you {view.bust_penalty} this turn.")
     elif view.pfeffer is PfefferMode.CALLED:
         out.append(
-            f"[yellow]You called Pfeffer[/]: bank at least {view.pfeffer_need or view.stake}; "
+            f"[yellow]You called Pfeffer[/]: bank at least {view.min_to_bank}; "
             f"a bust costs {view.bust_penalty}."
         )
     throws = [t for t in view.turn_throws if t.kept]
@@ -83,8 +83,9 @@ def position_lines(view: DiceView, puzzle: DicePuzzle) -> list[str]:
     return out
 
 
-def feedback_table(feedback: Feedback) -> Table:
-    """Every option with its chance to win, the best marked, the chosen one in bold."""
+def feedback_table(feedback: Feedback, kind: str) -> Table:
+    """Every option with its chance to win, the best marked, the chosen one in bold (``kind``:
+    the puzzle's; not calling Pfeffer is to roll)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("option")
     table.add_column("chance to win", justify="right")
@@ -94,7 +95,8 @@ def feedback_table(feedback: Feedback) -> Table:
         if o.action == feedback.chosen and o.action != feedback.best:
             mark = "yours"
         style = "bold" if o.action == feedback.chosen else ""
-        table.add_row(o.action, f"{100 * o.win:.1f}%", mark, style=style)
+        name = "roll (no call)" if kind == "pfeffer" and o.action == "roll" else o.action
+        table.add_row(name, f"{100 * o.win:.1f}%", mark, style=style)
     return table
 
 
@@ -168,9 +170,9 @@ class TrainSession:
         save_progress(self.player, self.progress)
         self.done += 1
         self.right += feedback.correct
-        self.tell(feedback, outcome)
+        self.tell(feedback, outcome, puzzle.kind)
 
-    def tell(self, feedback: Feedback, outcome: Outcome) -> None:
+    def tell(self, feedback: Feedback, outcome: Outcome, kind: str) -> None:
         """The verdict, every option's chance, the sentences, the rating change."""
         c = self.console
         if feedback.correct:
@@ -181,7 +183,7 @@ class TrainSession:
                 f"{escape(feedback.chosen)} gives away {100 * feedback.cost:.1f} percentage "
                 "points of winning chance."
             )
-        c.print(feedback_table(feedback))
+        c.print(feedback_table(feedback, kind))
         for line in feedback.lines:
             c.print("  " + escape(line.text()))
         change = outcome.after.rating - outcome.before.rating

@@ -2,7 +2,10 @@
 (``$PFEFFER_DATA_DIR/trainer.json``), each player's :class:`~pfeffer.core.trainer.Progress` per
 game. Written atomically after every answer (:func:`pfeffer.cli.common.save_text`), so a crash
 loses nothing; a file that cannot be read is kept aside (``trainer.json.damaged``), never
-overwritten.
+overwritten (nor an earlier damaged one).
+
+Two trainers running at once for the same file: the later answer's write wins the file, so
+the other's answers since its start are lost; one trainer at a time is the use.
 """
 
 from __future__ import annotations
@@ -26,6 +29,18 @@ def progress_path() -> Path:
     return data_dir() / "trainer.json"
 
 
+def _set_aside(path: Path) -> Path:
+    """Move ``path`` to a name of its own beside it (``.damaged``, ``.damaged-2``, ...), never
+    over an earlier one."""
+    aside = path.with_name(path.name + ".damaged")
+    n = 2
+    while aside.exists():
+        aside = path.with_name(f"{path.name}.damaged-{n}")
+        n += 1
+    path.replace(aside)
+    return aside
+
+
 def _read() -> dict[str, Any]:
     path = progress_path()
     if not path.exists():
@@ -37,8 +52,7 @@ def _read() -> dict[str, Any]:
         if not isinstance(data.get("players"), dict):
             raise ValueError("no players")
     except ValueError as exc:
-        aside = path.with_name(path.name + ".damaged")
-        path.replace(aside)
+        aside = _set_aside(path)
         raise DamagedProgress(
             f"The trainer's progress file could not be read ({exc}); it was kept as {aside}. "
             "Run the trainer again to start afresh."
@@ -55,7 +69,11 @@ def load_progress(player: str, game: str) -> Progress:
     try:
         return Progress.from_dict(found)
     except ValueError as exc:
-        raise DamagedProgress(f"{player}'s progress in {game} cannot be read: {exc}") from None
+        aside = _set_aside(progress_path())
+        raise DamagedProgress(
+            f"The progress of {player} in {game} could not be read ({exc}); the file was kept as "
+            f"{aside}. Run the trainer again to start afresh."
+        ) from None
 
 
 def save_progress(player: str, progress: Progress) -> Path:
