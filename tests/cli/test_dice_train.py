@@ -7,6 +7,10 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
+from pfeffer.cli.common import DATA_DIR_ENV
+from pfeffer.cli.trainer_store import load_progress, save_progress
 from pfeffer.core.trainer import Attempt, Progress, pick, record
 from pfeffer.dice.puzzle_set import shipped
 from pfeffer.dice.puzzles import DicePuzzle
@@ -140,3 +144,35 @@ def test_pfeffer_puzzle_in_the_terminal(run: Run) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.count("Call Pfeffer?") == 2 and "Pfeffer on offer: stake" in result.output
     assert "roll (no call)" in result.output and "2 of 2 right" in result.output
+
+
+def test_a_crash_while_saving_keeps_the_last_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    first = record(Progress(game="dice"), Attempt("a", 1500, ("keep",), True))[0]
+    save_progress("You", first)
+    second = record(first, Attempt("b", 1500, ("bank",), False))[0]
+
+    def crash(self: Path, target: Path) -> Path:
+        raise OSError("disk gone")
+
+    monkeypatch.setattr(Path, "replace", crash)
+    with pytest.raises(OSError, match="disk gone"):
+        save_progress("You", second)
+    monkeypatch.undo()
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path))
+    assert load_progress("You", "dice") == first
+    assert [p.name for p in tmp_path.iterdir()] == ["trainer.json"]  # no half-written file
+
+
+def test_a_missed_puzzle_comes_back(run: Run) -> None:
+    asked = _expected(10, [False, True, True, True, True], theme="bank")
+    assert asked[4] == asked[0]  # due again after three more tries
+    result = run(
+        "dice", "train", "--theme", "bank", "--count", "5", "--seed", "10",
+        input=lines(_wrong(asked[0]), *(p.answer for p in asked[1:])),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert result.output.count("again: missed before") == 1
+    assert "4 of 5 right" in result.output

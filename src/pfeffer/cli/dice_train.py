@@ -142,7 +142,10 @@ class TrainSession:
         rated = self.progress.puzzle_rating(puzzle.id, puzzle.difficulty).rating
         themes = ", ".join(puzzle.themes)
         c.print()
-        c.print(f"[bold]Puzzle {number} of {count}[/] [dim]· {themes} · rated {rated:.0f}[/]")
+        again = " [yellow]· again: missed before[/]" if puzzle.id in self.progress.reviews else ""
+        c.print(
+            f"[bold]Puzzle {number} of {count}[/] [dim]· {themes} · rated {rated:.0f}[/]{again}"
+        )
         for line in position_lines(view, puzzle):
             c.print(line)
         c.print(f"[bold cyan]{puzzle.question}[/]")
