@@ -176,3 +176,29 @@ def test_a_missed_puzzle_comes_back(run: Run) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.count("again: missed before") == 1
     assert "4 of 5 right" in result.output
+
+
+def test_house_rules_make_their_puzzles(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pfeffer.cli.dice_train import HOUSE_GAMES, HOUSE_PER_KIND
+    from pfeffer.dice.solver import cache
+    from pfeffer.dice.solver.puzzles import generate
+    from pfeffer.dice.solver.solve import solve_small
+
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "data"))
+    strategy = solve_small()  # target 1000
+    cache.save(strategy)
+    pool, _ = generate(strategy, games=HOUSE_GAMES, seed=0, per_kind=HOUSE_PER_KIND)
+    first = pick(Progress(game="dice"), pool, random.Random(11))
+    assert first is not None
+    result = run("dice", "train", "--rule", "target=1000", "--count", "1", "--seed", "11",
+                 input=lines(first.answer))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert f"{len(pool)} puzzles of these house rules" in result.output
+    assert "target 1000" in result.output and "✓ Right!" in result.output
+
+
+def test_house_rules_without_a_table(run: Run) -> None:
+    result = run("dice", "train", "--rule", "target=1500", input=lines("n"))
+    assert result.exit_code == 1 and "not solved on this computer yet" in result.output

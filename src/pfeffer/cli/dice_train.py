@@ -1,6 +1,8 @@
 """``pfeffer dice train``: the puzzle trainer in the terminal (issue 23).
 
-The puzzles are the shipped ones (:mod:`pfeffer.dice.puzzle_set`), the feedback the puzzle's own
+The puzzles are the shipped ones (:mod:`pfeffer.dice.puzzle_set`) under the default rules; under
+house rules they are made on the spot from the rules' solved table
+(:func:`pfeffer.dice.solver.puzzles.generate`, the extra 'ai'). The feedback is the puzzle's own
 (:meth:`pfeffer.dice.puzzles.DicePuzzle.feedback`) and the rating, streak, theme accuracy and
 repetition :mod:`pfeffer.core.trainer`'s; this module draws them and keeps the progress in the
 user data folder (:mod:`pfeffer.cli.trainer_store`), written after every answer.
@@ -17,15 +19,25 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from pfeffer.cli.common import QUIT_WORDS, QuitRequested, ask, make_console, print_error
+from pfeffer.cli.common import (
+    QUIT_WORDS,
+    QuitRequested,
+    ask,
+    make_console,
+    print_error,
+    rules_or_exit,
+    thinking,
+)
 from pfeffer.cli.common import count as counted
-from pfeffer.cli.dice_draw import app, dice_text, faces_text, option_lines
+from pfeffer.cli.dice_advice import get_strategy
+from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text, option_lines
 from pfeffer.cli.trainer_store import load_progress, save_progress
 from pfeffer.core.errors import ActionError
 from pfeffer.core.trainer import Attempt, Outcome, Progress, pick, record
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.puzzle_set import shipped
 from pfeffer.dice.puzzles import THEMES, DicePuzzle, Feedback
+from pfeffer.dice.rules import DiceRules
 
 GAME = "dice"
 
@@ -35,6 +47,25 @@ KEYS = {
     "bank": "b bank · r roll",
     "pfeffer": "p Pfeffer · r roll without",
 }
+
+
+#: Under house rules: the games played to make puzzles (at most), and the puzzles of each kind.
+HOUSE_GAMES = 60
+HOUSE_PER_KIND = {"keep": 150, "bank": 150, "pfeffer": 30}
+
+
+def house_puzzles(console: Console, rules: DiceRules) -> tuple[DicePuzzle, ...]:
+    """Puzzles of ``rules`` made now from their solved table (solved first if the player
+    agrees); exits with status 1 if there is no table."""
+    strategy = get_strategy(console, rules)
+    if strategy is None:
+        raise typer.Exit(1)
+    from pfeffer.dice.solver.puzzles import generate
+
+    with thinking(console, "making puzzles from games of the computer's levels…"):
+        found, _ = generate(strategy, games=HOUSE_GAMES, seed=0, per_kind=HOUSE_PER_KIND)
+    console.print(f"[dim]{counted(len(found), 'puzzle')} of these house rules.[/]")
+    return tuple(found)
 
 
 def _check_theme(theme: str | None) -> str | None:
@@ -235,11 +266,14 @@ def train(
     seed: Annotated[
         int | None, typer.Option(help="Seed for the choice of puzzles.", show_default=False)
     ] = None,
+    rule: RuleOpt = None,
 ) -> None:
     """Train on puzzles from real games: which dice to set aside, bank or roll on, call
     Pfeffer. Every answer is valued by the solved table, with every option's winning chance."""
     console = make_console()
     theme = _check_theme(theme)
+    rules = rules_or_exit(DiceRules, rule)
+    puzzles = shipped() if rules == DiceRules() else house_puzzles(console, rules)
     try:
         progress = load_progress(player, GAME)
     except ValueError as exc:
@@ -250,5 +284,5 @@ def train(
         f"{progress.rating.rating:.0f}, {counted(progress.tries, 'puzzle')} tried."
     )
     TrainSession(
-        console, progress, shipped(), player=player, theme=theme, rng=random.Random(seed)
+        console, progress, puzzles, player=player, theme=theme, rng=random.Random(seed)
     ).run(count)
