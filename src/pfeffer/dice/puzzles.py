@@ -31,10 +31,10 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from pfeffer.core.errors import IllegalAction, InvalidAction
+from pfeffer.core.errors import IllegalAction
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
@@ -93,10 +93,10 @@ class Line:
     template: str
     params: tuple[tuple[str, Any], ...] = ()
 
-    def text(self, translate: Any = None) -> str:
+    def text(self, translate: Callable[[str], str] | None = None) -> str:
         """The sentence, its template passed through ``translate`` (a gettext) if given."""
         template = translate(self.template) if translate is not None else self.template
-        return str(template.format(**dict(self.params)))
+        return template.format(**dict(self.params))
 
 
 def _line(template: str, **params: Any) -> Line:
@@ -495,7 +495,6 @@ __all__ = [
     "THEMES",
     "DicePuzzle",
     "Feedback",
-    "InvalidAction",
     "Line",
     "PuzzleOption",
     "bust_chance",
