@@ -85,6 +85,16 @@ def test_a_base_install_plays_both_games_in_the_terminal(tmp_path: Path) -> None
     assert rules.returncode == 0 and "P1" in rules.stdout
 
 
+def test_a_base_install_trains_on_dice_puzzles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shipped puzzles, their feedback and the rating need no extra (issue 23)."""
+    monkeypatch.setenv("PFEFFER_DATA_DIR", str(tmp_path))
+    run = base_only("dice", "train", "--count", "1", "--seed", "1")
+    assert run.returncode == 0, run.stderr
+    assert "Puzzle 1 of 1" in run.stdout and "0 of 0 right" in run.stdout
+
+
 @pytest.mark.parametrize(
     ("args", "extra"),
     [

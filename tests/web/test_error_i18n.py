@@ -29,6 +29,7 @@ MODULES = [
     "dice/sheet.py",
     "dice/scoring.py",
     "dice/rules.py",
+    "dice/puzzles.py",
     "pepper/game.py",
     "pepper/sheet.py",
     "pepper/cards.py",

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from pfeffer.cli import dice, dice_advice, dice_sheet, dice_strategy, pepper, pepper_sheet
+from pfeffer.cli import (
+    dice,
+    dice_advice,
+    dice_sheet,
+    dice_strategy,
+    dice_train,
+    pepper,
+    pepper_sheet,
+)
 from pfeffer.cli.dice_draw import app as dice_app
 from pfeffer.cli.pepper_draw import app as pepper_app
 from pfeffer.cli.serve import serve
@@ -26,10 +34,11 @@ __all__ = [
     "dice_advice",
     "dice_sheet",
     "dice_strategy",
+    "dice_train",
     "main",
     "pepper",
     "pepper_sheet",
-]  # the game, sheet, advice and strategy modules add their commands
+]  # the game, sheet, advice, strategy and trainer modules add their commands
 
 
 def main() -> None:
