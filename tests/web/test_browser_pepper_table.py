@@ -1,7 +1,8 @@
 """The Pepper card table in a browser (issue 8 §2): whole hands by tapping cards on a 390 px
 phone and by clicking at 1280 px, by keyboard only, without motion for those who ask for none,
-card names in German and Czech, and one device for the whole table with its pass screen (for
-dice too). Playwright drives Debian's Chromium; screenshots go to tests/web/screenshots/
+card names in German and Czech, and one device for the whole table with its pass screen (the
+dice, which hide nothing, go without one: test_browser_finish.py). Playwright drives Debian's
+Chromium; screenshots go to tests/web/screenshots/
 (``pepper-table-*.png``, ``device-*.png``).
 
 Each whole-hand test plays one hand (target 1) against computer players that move at once, so a
@@ -409,31 +410,4 @@ def test_one_device_hides_each_hand_between_two_players(browser: Any, srv: Serve
     ctx.close()
 
 
-def test_one_device_passes_the_dice_too(browser: Any, srv: ServerProcess) -> None:
-    t = table(srv, [("Anna", "human"), ("Ben", "human")], game="dice")
-    page = browser.new_page(**DESKTOP, locale="de-DE")
-    page.goto(srv.base + f"/device/{t['id']}/{t['host_token']}")
-    passes: list[str] = []
-    while len(passes) < 4:
-        page.wait_for_selector("#pass:not([hidden]), #actions [data-action]:enabled")
-        if page.locator("#pass:not([hidden])").count():
-            passes.append(page.locator("#iam").inner_text())
-            assert "Karten" not in page.locator("#pass").inner_text()  # dice hide nothing
-            if len(passes) == 1:
-                page.screenshot(path=str(SHOTS / "device-dice-pass-1280.png"))
-            page.click("#iam")
-            continue
-        buttons = page.locator("#actions [data-action]:enabled")
-        actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
-        before = page.locator("#device").get_attribute("data-version")
-        keep = [a for a in actions if a and a.startswith("keep")]
-        choice = "bank" if "bank" in actions else (keep[0] if keep else actions[0])
-        page.locator(f'#actions [data-action="{choice}"]').first.click()
-        page.wait_for_function(
-            f"() => document.getElementById('device').dataset.version !== '{before}'"
-            " || !document.getElementById('pass').hidden",
-            timeout=10_000,
-        )
-    assert passes == ["Ich bin Anna", "Ich bin Ben", "Ich bin Anna", "Ich bin Ben"]
-    check_layout(page, 1280)
-    page.close()
+# The dice on one device: no pass screen, as nothing is hidden (test_browser_finish.py).

@@ -30,7 +30,8 @@ def test_the_manifest_makes_the_sheets_an_app(client: TestClient) -> None:
     r = client.get("/sheets.webmanifest")
     assert r.status_code == 200 and r.headers["content-type"] == "application/manifest+json"
     m = r.json()
-    assert m["start_url"] == START == "/sheets" and m["display"] == "standalone"
+    assert m["id"] == START == "/sheets" and m["display"] == "standalone"
+    assert m["start_url"] == "/sheets?lang=en"  # the app opens in the language it was installed in
     assert m["start_url"].startswith(m["scope"]) and m["scope"] == SCOPE
     assert m["theme_color"] == THEME == "#b3261e" and m["name"] == "Pfeffer score sheets"
     sizes = {i["sizes"] for i in m["icons"]}
@@ -68,10 +69,11 @@ def test_every_file_a_sheet_page_loads_is_kept_for_offline(client: TestClient) -
         assert client.get(url).status_code == 200, url
     for page in sheet_urls(client):
         html = client.get(page).text
-        assert 'rel="manifest" href="/sheets.webmanifest"' in html
+        assert 'rel="manifest" href="/sheets.webmanifest?lang=en"' in html
         assert '<meta name="theme-color" content="#b3261e">' in html
         loaded = re.findall(r'<script src="([^"]+)"', html)
         loaded += re.findall(r'<link rel="(?:stylesheet|icon|manifest)" href="([^"]+)"', html)
+        loaded = [url.split("?")[0] for url in loaded]  # the worker keeps by path (sw.js kept)
         assert set(loaded) <= set(kept), (page, set(loaded) - set(kept))
         # No inline code: the only script without src is the strings' JSON.
         assert re.findall(r"<script(?![^>]*\bsrc=)([^>]*)>", html) == [

@@ -111,6 +111,9 @@ class GameKind(Protocol):
     max_players: int
     presets: tuple[Preset, ...]  # rules and seats in one choice, the default first
     play_now: Preset  # "Play now against the computer": one human seat, computers
+    # Whether a seat's view holds what the other seats must not see (Pepper's hands; the dice
+    # hide nothing): one device passed round shows a pass screen between two players then.
+    private_hands: bool
 
     def rule_specs(self) -> tuple[RuleSpec, ...]:
         """The house rules of the new-table form, from the game's rule schema."""
@@ -224,6 +227,7 @@ class _EngineAdapter(abc.ABC, Generic[G, V]):
     bots: BotRegistry[V]
     presets: tuple[Preset, ...]
     play_now: Preset
+    private_hands: bool
 
     @abc.abstractmethod
     def rule_specs(self) -> tuple[RuleSpec, ...]: ...
@@ -307,6 +311,7 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
     bots = DICE_BOTS
     presets = DICE_PRESETS
     play_now = DICE_PLAY_NOW
+    private_hands = False  # every seat sees the same dice
 
     def rule_specs(self) -> tuple[RuleSpec, ...]:
         """The house rules of the new-table form (``triples`` as fields ``triples_1`` … ``_6``)."""
@@ -547,6 +552,7 @@ class PepperAdapter(_EngineAdapter[PepperGame, PepperView]):
     bots = PEPPER_BOTS
     presets = PEPPER_PRESETS
     play_now = PEPPER_PLAY_NOW
+    private_hands = True  # each seat sees its own hand only
 
     def rule_specs(self) -> tuple[RuleSpec, ...]:
         """The house rules of the new-table form."""

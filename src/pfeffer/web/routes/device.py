@@ -8,6 +8,7 @@ from fastapi.responses import HTMLResponse
 
 from pfeffer.web.render import render
 from pfeffer.web.routes.deps import LobbyDep, host_table
+from pfeffer.web.services.catalog import adapter
 from pfeffer.web.services.device import device_seats
 
 router = APIRouter()
@@ -23,4 +24,6 @@ async def page_device(
         raise HTTPException(410, "this table expired: nobody played at it for a week")
     seats = device_seats(await lobby.seats(table_id))
     host = f"/table/{table_id}/{host_token}"
-    return render(request, "device.html", table=t, device_seats=seats, host_url=host)
+    # A pass screen between two players only where a seat sees what the others must not.
+    hides = adapter(t.game).private_hands
+    return render(request, "device.html", table=t, device_seats=seats, host_url=host, hides=hides)

@@ -29,7 +29,7 @@ from pfeffer.web.services.catalog import ADAPTERS, CHOICE_LABELS, adapter
 from pfeffer.web.services.device import device_url
 from pfeffer.web.services.errors import NoSuchTable, NotFinished
 from pfeffer.web.services.lobby import is_public, share_key
-from pfeffer.web.services.seating import GAME_NAMES, form_seats
+from pfeffer.web.services.seating import GAME_NAMES, MAX_NAME, form_seats
 from pfeffer.web.site import only_here
 
 router = APIRouter()
@@ -50,7 +50,7 @@ async def page_lobby(
 ) -> HTMLResponse:
     await hub.expire(settings.table_ttl)
     tables = await lobby.open_tables(page)
-    return render(request, "lobby.html", tables=tables.items, page=tables)
+    return render(request, "lobby.html", tables=tables.items, page=tables, max_name=MAX_NAME)
 
 
 def new_table_form(
@@ -146,6 +146,7 @@ async def page_rules(request: Request, kind: str) -> HTMLResponse:
         "rules.html",
         kind=kind,
         game_name=GAME_NAMES[kind],
+        games=GAME_NAMES,  # both games' rules, one tap apart
         intro=RULES_INTRO[kind],
         rules=RULES[kind],
         house={r.id: [s for s in specs if s.rule == r.id] for r in RULES[kind]},
@@ -225,7 +226,8 @@ async def page_play_now(request: Request, kind: str, hub: HubDep) -> Response:
     """One click from the home page: a table with you and computer players, your seat."""
     if kind not in ADAPTERS:
         raise HTTPException(404, "no such game")
-    rules, seats_in = newtable.play_now(kind)
+    form = await request.form()
+    rules, seats_in = newtable.play_now(kind, form.get("name"))  # the name the visitor gave
     # Against the computer nobody minds a hint: the advisor is on (an online table's host
     # switches it on in the form).
     table, seats = await create_table(hub, kind, rules, seats_in, lang_of(request), hints=True)

@@ -4,8 +4,9 @@ A service worker controls only the pages under the folder it is served from, so
 ``static/sw.js`` is served as ``/sw.js`` (the root; no ``Service-Worker-Allowed`` header is
 needed then) and sheet-sync.js registers it with the scope ``/sheet``, a URL prefix that covers
 ``/sheets`` and every ``/sheet/<id>`` and nothing else: the live tables, the lobby and the rest
-of the site never go through it. The manifest (``/sheets.webmanifest``) is in the page's
-language and opens the app at ``/sheets``.
+of the site never go through it. The manifest (``/sheets.webmanifest?lang=de``: a browser fetches
+it without cookies, so the page names its language) is in the page's language and opens the app
+at ``/sheets`` in that language.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ def manifest(lang: str) -> dict[str, Any]:
             "they also take entries without a connection."
         ),
         "lang": lang,
-        "start_url": START,
+        # The installed app opens in the language it was installed in (the id stays START:
+        # one app whatever the language).
+        "start_url": f"{START}?lang={lang}",
         "scope": SCOPE,
         "display": "standalone",
         "theme_color": THEME,

@@ -44,6 +44,12 @@ SIDE_LINE = (
     "%(side)s: with best play %(best)d trick, taken %(taken)d",
     "%(side)s: with best play %(best)d tricks, taken %(taken)d",
 )
+#: What "best play" means, under the title (msgid): without it "could have taken 1 trick; it took
+#: 2" read as a contradiction (issue 22 §2).
+NOTE = (
+    '"Best play" means with all cards open and every player playing perfectly (double '
+    "dummy). A side can take more tricks than that when the other side gives some away."
+)
 #: The refusals (code, msgid).
 REFUSALS = {
     "hints_off": "Hints are off at this table.",
@@ -155,6 +161,7 @@ async def hand_review_frame(
         "hand": hand,
         "seat": seat,
         "title": title,
+        "note": t.gettext(NOTE),
         "sides": sides,
         "lines": [line for s in sides for line in s["lines"]],
     }

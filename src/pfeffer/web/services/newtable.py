@@ -76,11 +76,21 @@ def with_preset(kind: str, key: Any, rules_in: Any, seats_in: Any) -> tuple[Any,
     return rules, seats
 
 
-def play_now(kind: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def play_now(kind: str, name: Any = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Rules and seats of "Play now against the computer": the game's play-now preset, one
-    human seat (the visitor's) and computer players of the default kind."""
+    human seat (the visitor's, named ``name``; None or empty: the default name) and computer
+    players of the default kind. The name is checked where every seat's is (``parse_seats``).
+
+    >>> play_now("dice", "Anna")[1]
+    [{'kind': 'human', 'name': 'Anna'}, {'kind': 'bot'}]
+    """
     preset = adapter(kind).play_now
-    return dict(preset.rules), [{"kind": k} for k in preset.seats]
+    seats: list[dict[str, Any]] = [{"kind": k} for k in preset.seats]
+    if name is not None:
+        for seat in seats:
+            if seat["kind"] == "human":
+                seat["name"] = name
+    return dict(preset.rules), seats
 
 
 def presets_json(kind: str) -> list[dict[str, Any]]:

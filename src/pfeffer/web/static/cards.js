@@ -108,6 +108,8 @@ const PF = (function () {
     if (b === "pass") return t("pass");
     return b === null || b === undefined ? "–" : String(b);
   }
-  return {t: t, el: el, die: die, dice: dice, diceSheet: diceSheet, card: card, SUIT: SUIT, suitColor: suitColor,
+  /* Points won or lost with their sign: "+3", "−6" (a minus sign, not a hyphen), "0". */
+  function signed(p) { return p > 0 ? "+" + p : p < 0 ? "−" + (-p) : "0"; }
+  return {signed: signed, t: t, el: el, die: die, dice: dice, diceSheet: diceSheet, card: card, SUIT: SUIT, suitColor: suitColor,
     trumpName: trumpName, bidName: bidName, cardName: cardName, cardLabel: cardLabel, suitName: suitName};
 })();

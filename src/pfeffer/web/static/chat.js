@@ -8,7 +8,8 @@
   const t = PF.t, el = PF.el;
   const log = document.getElementById("chat-log"), err = document.getElementById("chat-error");
   const empty = log.querySelector(".empty");
-  const mySeat = box.dataset.seat === "" ? null : Number(box.dataset.seat);
+  /* The seat that writes here (the one-device page changes it as the device goes round). */
+  function seat() { return box.dataset.seat === "" ? null : Number(box.dataset.seat); }
   const input = document.getElementById("chat-text");
   const MAX_LINES = 50;
   let pending = null;  /* the text sent and not yet back: it stays in the field until then */
@@ -17,7 +18,7 @@
     if (empty && empty.parentNode) empty.remove();
     const key = "chat_r_" + m.reaction;
     const text = m.reaction && t(key) !== key ? t(key) : m.text;
-    const mine = mySeat !== null && m.seat === mySeat;
+    const mySeat = seat(), mine = mySeat !== null && m.seat === mySeat;
     log.appendChild(el("li", {class: "chat-line" + (mine ? " mine" : "") + (m.reaction ? " reaction" : ""),
       "data-id": String(m.id), title: m.time},
       [el("strong", {text: (mine ? t("chat_you", {name: m.name}) : m.name) + ":"}), " ", el("span", {class: "chat-text", text: text})]));
@@ -32,7 +33,7 @@
       if (!msg.messages.length && empty) log.appendChild(empty);
       msg.messages.forEach(line);
     } else if (msg.type === "chat") {
-      if (msg.message.seat === mySeat) err.hidden = true;
+      if (msg.message.seat === seat()) err.hidden = true;
       line(msg.message);
     } else if (msg.type === "error") {
       err.textContent = msg.message; err.hidden = false;

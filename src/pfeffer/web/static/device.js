@@ -1,9 +1,13 @@
 /* One device for the whole table (pfeffer.web.services.device): every human seat of the table plays in
    this browser. Each seat has its own WebSocket with its own token, so each gets only its own
    frames (view(seat)); a spectator socket gives the table before anybody holds the device.
-   The page draws the frames of the seat whose turn it is. When the turn goes to another person,
-   the table is removed from the page and a full-screen "Pass the device to Anna" screen shows
-   until Anna taps "I am Anna": no hand is in the DOM meanwhile. */
+   The page draws the frames of the seat whose turn it is. When the turn goes to another person
+   at a game that hides something from the others (Pepper's hands: data-hides, from the game's
+   adapter), the table is removed from the page and a full-screen "Pass the device to Anna"
+   screen shows until Anna taps "I am Anna": no hand is in the DOM meanwhile. The dice hide
+   nothing: the table goes straight on with the next player (issue 22 §2). The log and the chat
+   are the table's, as on a seat's page: the chat is read from the spectator's socket (one copy
+   of each message) and written with the socket of the seat that holds the device. */
 "use strict";
 (function () {
   const root = document.getElementById("device");
@@ -11,6 +15,7 @@
   const t = PF.t;
   const seats = JSON.parse(document.getElementById("device-seats").textContent);
   const table = root.dataset.table, lang = root.dataset.lang;
+  const hides = root.dataset.hides === "yes";  // a pass screen between two players' turns
   const conns = {};          // key ("s0", "s2", "watch") -> {ws, frame, delay}
   let holder = null;         // the seat whose player holds the device
   let pending = null;        // the seat the device is to be passed to
@@ -76,8 +81,11 @@
     const cur = top.view.current_player;
     const human = !top.view.is_over && cur !== null && cur !== undefined && seatOf(cur) !== null;
     if (human && cur !== holder) {
-      if (pending !== cur) { pending = cur; showPass(cur); }
-      return;
+      if (!hides) { holder = cur; speaker(); }  // nothing hidden: the next player just plays
+      else {
+        if (pending !== cur) { pending = cur; showPass(cur); }
+        return;
+      }
     }
     if (pending !== null) return;  // waiting for "I am …"
     const f = holder === null ? frameOf("watch") : frameOf("s" + holder);
@@ -91,9 +99,20 @@
     root.dataset.holder = holder === null ? "" : String(holder);
   }
 
+  /* The chat writes as the seat that holds the device (before anybody does: the first seat). */
+  const chat = document.getElementById("chat");
+  function writer() { return holder === null ? (seats.length ? seats[0].seat : null) : holder; }
+  function speaker() { if (chat) chat.dataset.seat = writer() === null ? "" : String(writer()); }
+  PF.sendMessage = function (obj) {
+    const c = writer() === null ? null : conns["s" + writer()];
+    if (!c || !c.ws || c.ws.readyState !== 1) return false;
+    c.ws.send(JSON.stringify(obj)); return true;
+  };
+  speaker();
+
   iam.addEventListener("click", function () {
     if (pending === null) return;
-    holder = pending; pending = null;
+    holder = pending; pending = null; speaker();
     pass.hidden = true;
     PF.tables[root.dataset.game].reset();
     update();
@@ -114,6 +133,10 @@
         if (key === "s" + holder || (holder === null && key === "watch")) { busy = false; root.classList.remove("busy"); }
         offline.hidden = true;
         update();
+      } else if (PF.onChat && (/^chat/.test(msg.type) || (msg.type === "error" && /^chat_/.test(msg.code)))) {
+        // The table chat (chat.js): messages once, from the spectator's socket; refusals from
+        // the socket that wrote.
+        if (msg.type === "error" ? key === "s" + writer() : key === "watch") PF.onChat(msg);
       } else if (msg.type === "error" && key === "s" + holder) {
         busy = false; lock(false);
         errorBox.textContent = msg.message; errorBox.hidden = false;

@@ -13,6 +13,7 @@
   const motion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
   let lastThrow;         // the log index of the newest throw drawn (null: none; undefined: nothing drawn yet)
+  let settling = null;   // while a new throw tumbles: a promise kept when the dice lie still
   let picked = [];       // places of the dice tapped in the throw on the table
   let pickedFor = null;  // the throw (its log index) those places belong to
   let ui = null;         // the controls of the table drawn now (for taps and keys)
@@ -112,13 +113,25 @@
     return el("p", {class: "lastturn " + (turn.busted ? "bust" : "bank")}, kids);
   }
 
+  /* A new throw tumbles onto the felt; the promise is kept until every die lies still (the log
+     names the throw only then: table.js asks PF.tables.dice.settling). A die that is redrawn or
+     a page in the background never ends its animation: at most SETTLE ms are waited. */
+  const SETTLE = 1500;
   function animate(row) {
-    if (motion && motion.matches) return;
-    row.querySelectorAll(".die").forEach(function (d, i) {
+    if (motion && motion.matches) return null;
+    const dice = row.querySelectorAll(".die");
+    if (!dice.length) return null;
+    const still = [];
+    dice.forEach(function (d, i) {
       d.classList.add("rolling");
       d.style.animationDelay = (i * 45) + "ms";
-      d.addEventListener("animationend", function () { d.classList.remove("rolling"); }, {once: true});
+      still.push(new Promise(function (done) {
+        function end() { d.classList.remove("rolling"); done(); }
+        d.addEventListener("animationend", end, {once: true});
+        d.addEventListener("animationcancel", end, {once: true});
+      }));
     });
+    return Promise.race([Promise.all(still), new Promise(function (done) { setTimeout(done, SETTLE); })]);
   }
 
   /* ------------------------------------------------------------------ choosing dice */
@@ -289,7 +302,7 @@
     if (kept) felt.appendChild(kept);
     ui.tray = tray(frame, choosing);
     if (!v.is_over) felt.appendChild(ui.tray);
-    if (fresh && v.roll) animate(ui.tray);
+    settling = fresh && v.roll ? animate(ui.tray) : null;
     ui.line = el("p", {class: "selection", "aria-live": "polite"});
     if (choosing) felt.appendChild(ui.line);
     const last = lastTurn(frame);
@@ -319,6 +332,7 @@
     players: seats,
     render: render,
     announce: function () { return null; },  // the felt and the log tell what happened
-    reset: function () { lastThrow = undefined; picked = []; pickedFor = null; }
+    settling: function () { return settling; },  // the log waits for the dice (table.js)
+    reset: function () { lastThrow = undefined; picked = []; pickedFor = null; settling = null; }
   };
 })();

@@ -46,6 +46,8 @@
     else if (a.type === "error") { box.classList.remove("waiting"); box.appendChild(el("p", {class: "error handreview-error", text: a.message})); }
     else {
       box.classList.remove("waiting");
+      // What "best play" means (the server's words): the side may have taken more than that.
+      if (a.note) box.appendChild(el("p", {class: "muted handreview-note", text: a.note}));
       a.sides.forEach(function (s) {
         box.appendChild(el("ul", {class: "handreview-lines", "data-side": String(s.side)}, s.lines.map(function (line) {
           return el("li", {text: line});

@@ -23,7 +23,11 @@
     return !!f && f.seat !== null && f.seat !== undefined && f.status === "running" &&
       !!f.view.is_my_turn && f.legal.length > 0;
   }
-  function update() { button.disabled = waiting || !canAsk(current); }
+  /* Once the game is over there is nothing left to ask: the button goes (issue 22 §2). */
+  function update() {
+    button.disabled = waiting || !canAsk(current);
+    button.hidden = !!current && !!current.view.is_over;
+  }
 
   function ask() {
     if (waiting || !canAsk(current)) return;

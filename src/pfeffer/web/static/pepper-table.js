@@ -25,7 +25,7 @@
   let focusInTable = false, focusKey = null;
 
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
-  function signed(n) { return n > 0 ? "+" + n : (n < 0 ? "−" + (-n) : "0"); }
+  const signed = PF.signed;
   function now() { return window.performance ? performance.now() : Date.now(); }
 
   /* The seat of each position: the viewer (or seat 1 for a spectator) at the bottom. */
@@ -259,7 +259,7 @@
       return el("tr", null, [el("td", {class: "muted", text: String(h.hand_number)}),
         el("td", {text: h.bidder === null ? "–" : nm[h.bidder]}), el("td", {text: PF.bidName(h.bid)}),
         el("td", {text: PF.trumpName(h.trump)})].concat(h.points.map(function (p, i) {
-          return el("td", {class: p < 0 ? "penalty" : ""}, [String(p), el("small", {text: " " + h.scores[i]})]);
+          return el("td", {class: p < 0 ? "penalty" : ""}, [PF.signed(p), el("small", {text: " " + h.scores[i]})]);
         })));
     });
     const sum = el("tr", {class: "sum"}, [el("th", {text: t("total"), colspan: "4"})].concat(v.scores.map(function (s) { return el("th", {text: String(s)}); })));

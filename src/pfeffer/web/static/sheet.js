@@ -126,7 +126,7 @@
           .concat(r.scores.map(function (s) { return el("td", null, [String(0), el("small", {text: " " + s})]); })));
       }
       return el("tr", null, [el("td", {text: String(r.number)}), el("td", {text: nm[r.bidder]}), el("td", {text: PF.bidName(r.bid)}), el("td", {text: PF.trumpName(r.trump)}),
-        el("td", {text: r.tricks.join(" : ")})].concat(r.points.map(function (p, i) { return el("td", {class: p < 0 ? "penalty" : ""}, [String(p), el("small", {text: " " + r.scores[i]})]); })));
+        el("td", {text: r.tricks.join(" : ")})].concat(r.points.map(function (p, i) { return el("td", {class: p < 0 ? "penalty" : ""}, [PF.signed(p), el("small", {text: " " + r.scores[i]})]); })));
     });
     const sum = el("tr", {class: "sum"}, [el("th", {text: t("total"), colspan: "5"})].concat(d.scores.map(function (s) { return el("th", {text: String(s)}); })));
     box.appendChild(el("table", {class: "sheet"}, [el("thead", null, [head]), el("tbody", null, body), el("tfoot", null, [sum])]));

@@ -103,7 +103,7 @@
   /* ------------------------------------------------------------------ the log */
 
   function diceText(dice) { return dice.join("-"); }
-  function signed(p) { return p > 0 ? "+" + p : p < 0 ? "−" + (-p) : "0"; }
+  const signed = PF.signed;
 
   /* One event of view.log as a sentence (null: a line the table does not show). */
   function logText(game, e, names, view) {
@@ -298,16 +298,36 @@
       .filter(function (x) { return x; }).join(". ");
   }
 
+  /* The log and the spoken lines of a frame whose dice still tumble wait until they lie still
+     (issue 22 §2: the log named a throw before the player could see it); a newer frame
+     meanwhile takes their place, its new lines added to the ones still unspoken. */
+  let held = null;  // {frame, fresh}: the log to draw once the dice settle
+  let heldNo = 0;   // the newest frame's number: an older wait draws nothing
+  function writeLog(frame, fresh, wait) {
+    held = {frame: frame, fresh: (held ? held.fresh : []).concat(fresh)};
+    const no = ++heldNo;
+    function write() {
+      if (no !== heldNo || !held) return;
+      const h = held;
+      held = null;
+      drawLog(h.frame);
+      announce(h.frame, h.fresh);
+    }
+    if (wait) wait.then(write); else write();
+  }
+
   let seen = null;  // {table, count, mine}: what the previous frame had
   function update(frame, opts, focus) {
     const v = frame.view, replay = !!(opts && opts.replay);
-    drawLog(frame);
+    const game = PF.tables && PF.tables[frame.game];
+    const wait = !replay && game && game.settling ? game.settling() : null;
+    if (replay) { held = null; heldNo++; drawLog(frame); }
     drawStats(frame);
     restoreFocus(focus);
     if (!replay) {
       const prev = seen && seen.table === frame.table ? seen : null;
       const fresh = freshEvents(v, prev ? prev.count : null);
-      announce(frame, fresh);
+      writeLog(frame, fresh, wait);
       // The dice table's rattle; the Pepper table sounds its cards and tricks itself.
       if (fresh.some(function (e) { return e.kind === "throw"; })) sound.play("roll");
       if (prev && v.is_my_turn && !prev.mine) sound.play("turn");
