@@ -94,7 +94,7 @@ def test_a_server_with_a_certificate_speaks_https(tmp_path: Path) -> None:
     srv.start()
     try:
         assert srv.base.startswith("https://")
-        assert srv.get("/sheets.webmanifest")["start_url"] == "/sheets"
+        assert srv.get("/sheets.webmanifest")["start_url"] == "/sheets?lang=en"
         sheet = srv.post("/api/sheets", {"game": "dice", "players": ["A", "B"]})
         assert srv.get(f"/api/sheets/{sheet['id']}")["players"] == ["A", "B"]
         # Plain HTTP on that port gets no page.
