@@ -1,8 +1,9 @@
 """Build hook: compile the translations (``messages.po`` -> ``messages.mo``) into the package
 when a wheel (or an editable install) is built, so that no install needs Babel at run time.
 
-The ``.mo`` files are build products (ignored by git); ``pfeffer.web.i18n`` reads them and only
-compiles a ``.po`` in memory when it is newer than its ``.mo`` (a translator's checkout).
+The ``.mo`` files are build products (ignored by git); ``pfeffer.core.i18n`` (re-exported as
+``pfeffer.web.i18n``) reads them and only compiles a ``.po`` in memory when it is newer than its
+``.mo`` (a translator's checkout).
 """
 
 from __future__ import annotations

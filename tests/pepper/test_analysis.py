@@ -205,7 +205,7 @@ def test_review_lines_in_words() -> None:
         if not r.costly and r.best == r.taken:
             assert lines[-1] == "No card cost a trick."
     de = review_hand(g, 0, 1).lines(translations("de").gettext, translations("de").ngettext)
-    assert de[0].startswith("Mit bestem Spiel hätte eure Seite")
+    assert de[0].startswith("Bei bestem Spiel hätte euer Team")
     d = review_hand(g.to_record(), 0, 1).to_dict()
     assert d["best"] >= 0 and d["lines"] == review_hand(g, 0, 1).lines()
     assert json.loads(json.dumps(d)) == d

@@ -239,7 +239,7 @@ def test_pepper_hand_review_after_each_hand(
     assert side["name"] == "Anna & Cyril" and len(answer["lines"]) >= 1 + len(side["costly"])
     if lang == "de":
         assert answer["title"] == f"Rückblick auf Runde {answer['hand']} für Anna & Cyril:"
-        assert answer["lines"][0].startswith("Mit bestem Spiel hätte eure Seite ")
+        assert answer["lines"][0].startswith("Bei bestem Spiel hätte euer Team ")
     else:
         assert answer["lines"][0].startswith("With best play your side could have taken ")
     assert page.evaluate("document.documentElement.scrollWidth") <= device["viewport"]["width"]

@@ -252,7 +252,7 @@ def test_german_wording(client: TestClient) -> None:
     live, hand = first_played_hand(client, t["id"], seed=4)
     answer = ask(client, t["id"], t["seats"][1]["token"], hand, lang="de")
     assert answer["title"] == f"Rückblick auf Runde {hand} für Ben & Dot:"
-    assert answer["lines"][0].startswith("Mit bestem Spiel hätte eure Seite")
+    assert answer["lines"][0].startswith("Bei bestem Spiel hätte euer Team")
     assert answer["lines"] == expected(live.game, hand, 1, "de")["lines"]
     costly = answer["sides"][0]["costly"]
     for c, line in zip(costly, answer["lines"][1:], strict=False):

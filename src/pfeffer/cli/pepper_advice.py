@@ -1,19 +1,16 @@
 """Hints and hand reviews for ``pfeffer pepper play``, in the terminal's language.
 
 The expert's advice comes from :mod:`pfeffer.pepper.analysis`; this module only words it. The
-language follows the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``): German or Czech where the
-catalogues of :mod:`pfeffer.web.i18n` have them, else English.
-
->>> terminal_language({"LANG": "de_DE.UTF-8"}), terminal_language({"LC_ALL": "C", "LANG": "de"})
-('de', 'en')
+language is the terminal's (:mod:`pfeffer.cli.words`: ``--lang``, else ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``), from the catalogues of :mod:`pfeffer.core.i18n`.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 from pfeffer.core.extras import require
+from pfeffer.core.i18n import terminal_language, translations
 from pfeffer.pepper import PepperGame
 
 #: The hint line (msgid): the action as drawn, then the reason.
@@ -22,23 +19,7 @@ HINT_TEXT = "Hint: %(action)s (%(reason)s)"
 REVIEW_TITLE = "Review of hand %(hand)d for %(side)s:"
 
 
-def terminal_language(env: Mapping[str, str] | None = None) -> str:
-    """The catalogue language of the terminal's locale: the first of ``LC_ALL``,
-    ``LC_MESSAGES`` and ``LANG`` that is set decides (POSIX order)."""
-    from pfeffer.web.i18n import DEFAULT, LANGUAGES
-
-    env = os.environ if env is None else env
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name)
-        if value:
-            code = value.split(".")[0].split("_")[0].lower()
-            return code if code in LANGUAGES else DEFAULT
-    return DEFAULT
-
-
 def _translations(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
-    from pfeffer.web.i18n import translations
-
     t = translations(lang)
     return t.gettext, t.ngettext
 

@@ -1,117 +1,31 @@
-"""Languages of the web front end: gettext catalogues (German, Czech, English) through Babel.
+"""Languages of the web front end: :mod:`pfeffer.core.i18n`, shared with the terminal, re-exported.
 
-The ``.po`` files in ``locale/<lang>/LC_MESSAGES/messages.po`` are the sources; the build compiles
-them to ``messages.mo`` (hatch_build.py), so no install needs Babel at run time. Czech has
-three plural forms (1 / 2-4 / 5+), which the catalogue's Plural-Forms header gives.
-
->>> t = translations("cs")
->>> [t.ngettext("%(num)d player", "%(num)d players", n) % {"num": n} for n in (1, 3, 5)]
-['1 hráč', '3 hráči', '5 hráčů']
->>> pick_language("de-AT,de;q=0.9,en;q=0.5")
-'de'
-
-The engines' :class:`~pfeffer.core.errors.IllegalAction` and ``RulesError`` messages (both
-:class:`~pfeffer.core.errors.TranslatableError`) are translated by their template
-(msgid: the English template with its ``{placeholders}``), then filled in:
-
->>> from pfeffer.core.errors import IllegalAction
->>> exc = IllegalAction.format("There is no seat {seat}.", seat=9)
->>> translate_error(exc, "de"), translate_error(exc, "en")
-('Es gibt keinen Platz 9.', 'There is no seat 9.')
+The catalogues themselves live here, in ``locale/<lang>/LC_MESSAGES/messages.po`` (compiled to
+``messages.mo`` by the build, hatch_build.py).
 """
 
 from __future__ import annotations
 
-import functools
-import gettext
-import io
-from pathlib import Path
+from pfeffer.core.i18n import (
+    DEFAULT,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    LOCALE_DIR,
+    PHRASE_PARAMS,
+    compile_po,
+    pick_language,
+    translate_error,
+    translations,
+)
 
-from pfeffer.core.errors import TranslatableError
-
-LANGUAGES = ("en", "de", "cs")
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "cs": "Čeština"}
-DEFAULT = "en"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-# Parameters of engine messages that are English phrases themselves ("cannot {what} now: ..."):
-# they are translated too before they are filled in; so is the field a refused text was typed
-# into ("Name: an invisible control character; ...", pfeffer.core.text).
-PHRASE_PARAMS = frozenset({"what", "field"})
-
-
-@functools.cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalogue for ``lang`` (English and unknown languages: the msgids).
-
-    It is the ``messages.mo`` the build compiled (hatch_build.py). Only where the ``.po`` is
-    newer than its ``.mo`` (a translator's checkout) or the ``.mo`` is missing is the ``.po``
-    compiled here, in memory, with Babel (a development dependency)."""
-    po = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
-    mo = po.with_suffix(".mo")
-    if lang not in LANGUAGES:
-        return gettext.NullTranslations()
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
-        with mo.open("rb") as f:
-            return gettext.GNUTranslations(f)
-    if not po.exists():
-        return gettext.NullTranslations()
-    try:
-        return gettext.GNUTranslations(io.BytesIO(compile_po(po, lang)))
-    except ImportError:  # a source tree never built, without Babel: English
-        return gettext.NullTranslations()
-
-
-def compile_po(po: Path, lang: str) -> bytes:
-    """The ``.mo`` bytes of catalogue ``po`` (Babel: a build and development dependency)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with po.open("rb") as f:
-        catalog = read_po(f, locale=lang)
-    buf = io.BytesIO()
-    write_mo(buf, catalog)
-    return buf.getvalue()
-
-
-def pick_language(accept: str | None) -> str:
-    """The best of our languages for an Accept-Language header (default English)."""
-    if not accept:
-        return DEFAULT
-    prefs: list[tuple[float, int, str]] = []
-    for i, part in enumerate(accept.split(",")):
-        bits = part.strip().split(";")
-        tag = bits[0].strip().lower().split("-")[0]
-        q = 1.0
-        for param in (b.strip() for b in bits[1:]):
-            if param.startswith("q="):
-                try:
-                    q = float(param[2:])
-                except ValueError:
-                    q = 0.0
-        if tag in LANGUAGES:
-            prefs.append((-q, i, tag))
-    return min(prefs)[2] if prefs else DEFAULT
-
-
-def translate_error(exc: BaseException, lang: str) -> str:
-    """The message of ``exc`` in ``lang``: the catalogue's translation of an
-    :class:`~pfeffer.core.errors.TranslatableError`'s template (an ``IllegalAction``, a
-    ``RulesError``, a malformed request) filled with its parameters; the English message when the
-    catalogue has no entry, the translation does not fit the parameters, or ``exc`` is another
-    exception."""
-    english = str(exc)
-    if not isinstance(exc, TranslatableError) or lang == DEFAULT:
-        return english
-    gt = translations(lang).gettext
-    translated = gt(exc.template)
-    if translated == exc.template:
-        return english
-    if not exc.params and exc.template == english:
-        return translated  # a plain IllegalAction(message): nothing to fill in
-    params = {
-        k: gt(v) if k in PHRASE_PARAMS and isinstance(v, str) else v for k, v in exc.params.items()
-    }
-    try:
-        return translated.format(**params)
-    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
-        return english
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "LOCALE_DIR",
+    "PHRASE_PARAMS",
+    "compile_po",
+    "pick_language",
+    "translate_error",
+    "translations",
+]
