@@ -28,10 +28,10 @@ from pfeffer.web.services.hints import hint_seed
 def client(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """The app with an empty solver cache (only the package's default table is there)."""
     monkeypatch.setenv("PFEFFER_DATA_DIR", str(tmp_path / "data"))
-    advisor._strategy.cache_clear()
+    advisor.forget()
     with TestClient(create_app(db_url, bot_delay=0)) as c:
         yield c
-    advisor._strategy.cache_clear()
+    advisor.forget()
 
 
 def humans(n: int) -> list[dict[str, str]]:

@@ -20,8 +20,9 @@ sampling worlds), so the route calls it in a worker thread.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,16 +60,38 @@ class HintAnswer:
 # ------------------------------------------------------------------------------------ dice
 
 
-@functools.lru_cache(maxsize=4)
-def _strategy(rules_json: str) -> DiceStrategy | None:
-    return solver_cache.load(DiceRules.from_dict(json.loads(rules_json)))
+#: Solved tables kept in memory, the last used last (only tables found: a miss is asked again,
+#: so a table solved after the first question is seen at the next).
+_found: OrderedDict[str, DiceStrategy] = OrderedDict()
+_lock = threading.Lock()
+KEEP = 4
 
 
 def dice_strategy(rules: DiceRules) -> DiceStrategy | None:
-    """The solved table of ``rules`` if this server has one (the package's for the defaults,
-    the user cache's for rules solved with ``pfeffer dice solve``); never solves. Kept in
-    memory for the few rule sets played last."""
-    return _strategy(json.dumps(rules.to_dict(), sort_keys=True))
+    """The solved table of ``rules`` if this server has one (the package's for the defaults and
+    the presets, the user cache's for rules solved with ``pfeffer dice solve`` or in the
+    background, ``services/solves.py``); never solves. Kept in memory for the few rule sets
+    played last; a miss is not kept."""
+    key = json.dumps(rules.to_dict(), sort_keys=True)
+    with _lock:
+        found = _found.get(key)
+        if found is not None:
+            _found.move_to_end(key)
+            return found
+    loaded = solver_cache.load(rules)
+    if loaded is None:
+        return None
+    with _lock:
+        _found[key] = loaded
+        while len(_found) > KEEP:
+            _found.popitem(last=False)
+    return loaded
+
+
+def forget() -> None:
+    """Drop the tables kept in memory (tests that change the cache folder)."""
+    with _lock:
+        _found.clear()
 
 
 def dice_hint(view: DiceView) -> HintAnswer:
