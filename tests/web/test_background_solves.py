@@ -7,6 +7,7 @@ API for a table's and for the new-table form's rules. A tiny rule set (target 50
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -161,7 +162,7 @@ def test_the_status_of_the_forms_rules(client: TestClient) -> None:
     r = client.get("/api/strategy/dice/status", params=form_query(DiceRules(**FARKLE.rules)),
                    headers={"Accept-Language": "de"})  # fmt: skip
     assert r.json()["state"] == "too_long" and "refusal" not in r.json()
-    assert "9" in r.json()["message"]
+    assert "etwa 9 Stunden" in r.json()["message"]
     assert client.get("/api/strategy/dice/status", params={"target": "x"}).status_code == 400
 
 
@@ -186,3 +187,33 @@ def test_a_table_without_hints_or_optimal_player_starts_nothing(client: TestClie
     t = client.post("/api/tables", json={"game": "dice", "seats": seats, "rules": TINY}).json()
     assert client.get(f"/api/strategy/dice/status?table={t['id']}").json()["state"] == "idle"
     assert not lock_file(TINY).exists()
+
+
+def test_the_form_and_a_dice_table_carry_the_solve_note(client: TestClient) -> None:
+    page = client.get("/new/dice").text
+    assert 'id="solvestatus"' in page and "/static/solve-status.js" in page
+    assert 'id="solvestatus"' not in client.get("/new/pepper").text
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}]
+    t = client.post("/api/tables", json={"game": "dice", "seats": seats}).json()
+    play = client.get(f"/play/{t['id']}/{t['seats'][0]['token']}").text
+    assert f'id="solvestatus" class="banner inline solve-status" data-table="{t["id"]}"' in play
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [("en", "Strategy for these rules: 40%, about 20 seconds."),
+     ("de", "Strategie für diese Regeln: 40 %, noch etwa 20 Sekunden."),
+     ("cs", "Strategie pro tato pravidla: 40 %, ještě asi 20 sekund.")],
+)  # fmt: skip
+def test_the_progress_in_each_language(client: TestClient, lang: str, text: str) -> None:
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot", "bot": "optimal"}]
+    rules = DiceRules(target=700).to_dict()
+    os.environ[service.BACKGROUND_ENV] = "0"  # restored by the autouse fixture's monkeypatch
+    t = client.post("/api/tables", json={"game": "dice", "seats": seats, "rules": rules}).json()
+    progress_file(rules).parent.mkdir(parents=True, exist_ok=True)
+    mark = {"state": "solving", "fraction": 0.4, "started": time.time() - 12, "estimate": 99.0}
+    progress_file(rules).write_text(json.dumps(mark))
+    with solves._flock(lock_file(rules), wait=False):
+        got = client.get(f"/api/strategy/dice/status?table={t['id']}&lang={lang}").json()
+    assert got["message"] == text
+    assert got["wants"] is True and got["heuristic"]

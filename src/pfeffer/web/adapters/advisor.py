@@ -28,7 +28,7 @@ from typing import Any
 
 from pfeffer.dice.game import DiceView
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.solver import DiceStrategy, advise
+from pfeffer.dice.solver import ApproxStrategy, DiceStrategy, advise
 from pfeffer.dice.solver import cache as solver_cache
 from pfeffer.pepper.game import PepperView
 
@@ -38,6 +38,11 @@ HINT_WORLDS = 100
 # The reasons and refusals, as msgids (translated by the caller).
 UNSOLVED = "No hint for these rules yet: their table is not solved on this server."
 PLAYERS = "Hints for Würfel-Pfeffer are for two players so far."
+#: The hint of more than two players (the documented approximation, docs/strategy.md).
+APPROX = (
+    "An approximation for %(n)s players: the two-player strategy, read with your own total "
+    "against the highest total of the others."
+)
 NOTHING = "Nothing to decide here."
 ONLY_CHOICE = "The only choice there is."
 
@@ -98,11 +103,12 @@ def dice_hint(view: DiceView) -> HintAnswer:
     """Every decision of the seat to act with its chance to win, best first, and what each
     option is (the dice and points of a set-aside, the dice a roll throws, the total a bank
     banks), from ``view``."""
-    if len(view.players) != 2:
-        return HintAnswer("dice", none="players", message=PLAYERS)
-    strategy = dice_strategy(view.rules)
-    if strategy is None:
+    two = dice_strategy(view.rules)
+    if two is None:
         return HintAnswer("dice", none="unsolved", message=UNSOLVED)
+    # More than two players: the two-player table against the strongest opponent, said so.
+    players = len(view.players)
+    strategy = two if players == 2 else ApproxStrategy(two)
     tips = advise(strategy, view)
     if not tips:
         return HintAnswer("dice", none="nothing", message=NOTHING)
@@ -121,7 +127,10 @@ def dice_hint(view: DiceView) -> HintAnswer:
         else:
             option |= {"kind": "roll", "dice": view.dice_to_roll}
         options.append(option)
-    return HintAnswer("dice", best=tips[0].action, options=options)
+    if players == 2:
+        return HintAnswer("dice", best=tips[0].action, options=options)
+    return HintAnswer("dice", best=tips[0].action, options=options, reason=APPROX,
+                      params={"n": players})  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------ Pepper

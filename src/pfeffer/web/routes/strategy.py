@@ -117,7 +117,7 @@ async def api_solve_status(
     until then (``heuristic``). A table that wants its table and has no solve under way (a
     server restarted mid-solve) starts one here."""
     lang = lang_of(request)
-    heuristic = False
+    heuristic = wants = False
     if table is not None:
         rules, _, _ = await rules_of(lobby, table)
         seats = await lobby.seats(table)
@@ -135,6 +135,8 @@ async def api_solve_status(
             raise HTTPException(400, str(exc)) from None
         state = await solves.state_of(rules)
     out = {**state, "message": status_text(state, lang, form=table is None)}
+    if table is not None:
+        out["wants"] = wants  # hints or an optimal player: the table shows the solve
     out.pop("refusal", None)  # English, for the terminal and the log
     if heuristic:
         out["heuristic"] = translations(lang).gettext(HEURISTIC)
