@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from pfeffer.cli import app
+from pfeffer.cli import app, words
 from pfeffer.cli.common import DATA_DIR_ENV
 from tests.cli.helpers import Run
 
@@ -16,9 +16,17 @@ from tests.cli.helpers import Run
 def run(tmp_path: Path) -> Run:
     """Invoke ``pfeffer`` with the records folder in ``tmp_path`` and a wide terminal."""
     runner = CliRunner()
-    env = {DATA_DIR_ENV: str(tmp_path / "data"), "COLUMNS": "200"}
+    env = {DATA_DIR_ENV: str(tmp_path / "data"), "COLUMNS": "200", "LC_ALL": "", "LANG": "C.UTF-8"}
+    env["LC_MESSAGES"] = ""  # English unless a test asks for --lang
 
     def invoke(*args: str, input: str = "") -> Result:
         return runner.invoke(app, list(args), input=input, env=env)
 
     return invoke
+
+
+@pytest.fixture(autouse=True)
+def _english() -> None:
+    """Each test starts in English: the terminal's language is module state (pfeffer.cli.words),
+    which a command run with --lang or LANG leaves set."""
+    words.use("en")

@@ -295,7 +295,7 @@ def test_hints_and_reviews(run: Run, tmp_path: Path) -> None:
     assert "! = a hint" in out and out.count("Hint: ") == 2
     found = re.findall(r"Hint: (\S+) \(([^)]*)\)", out)  # the action, then the reason
     assert len(found) == 2 and all(reason in REASONS for _, reason in found)
-    assert "Review of hand 1 for You:" in out
+    assert "Review of hand 1 for you:" in out
     assert "With best play you could have taken" in out
     game = PepperGame.from_record(record(save))
     assert game.results and game.results[0].bidder == 1
@@ -323,7 +323,7 @@ def test_hints_and_reviews_in_german(tmp_path: Path) -> None:
             "--bot-delay", "0", "--hints", "--save", str(tmp_path / "de.json")]  # fmt: skip
     result = CliRunner().invoke(app, args, input=lines("!", "p", *["1"] * 8, "q"), env=env)
     assert result.exit_code == 0, result.output
-    assert "Tipp: " in result.output and "Rückblick auf Runde 1 für You:" in result.output
+    assert "Tipp: " in result.output and "Rückblick auf Runde 1 für dich:" in result.output
 
 
 def test_pass_screen_clears_the_scrollback_too(monkeypatch: pytest.MonkeyPatch) -> None:

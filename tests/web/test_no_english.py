@@ -63,11 +63,22 @@ def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str], bool]]:
     for msgid, strings in catalogue(lang).items():
         if msgid in strings or not re.search(r"[A-Za-z]{2}", PLACEHOLDER.sub("", msgid)):
             continue  # the same in both languages ("Pfeffer!", "Team"), or no words at all
-        parts = [re.escape(" ".join(p.split())) for p in PLACEHOLDER.split(msgid)]
+        parts = [_part(p) for p in PLACEHOLDER.split(msgid)]
         pattern = re.compile(r"(?<![\w])" + ".+?".join(parts) + r"(?![\w])")
         whole = len(msgid.split()) < 2
         out.append((msgid, pattern, whole))
     return out
+
+
+def _part(text: str) -> str:
+    """The pattern of a msgid's text between placeholders: a word set off by a space from a
+    placeholder stays a word (" bid " does not match inside "(bid)s gewonnen")."""
+    core = re.escape(" ".join(text.split()))
+    if core and text[0].isspace():
+        core = r"\s" + core
+    if core and text[-1].isspace():
+        core += r"\s"
+    return core
 
 
 def leaks(found: list[str], lang: str) -> dict[str, list[str]]:

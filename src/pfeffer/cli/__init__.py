@@ -16,6 +16,7 @@ from pfeffer.cli import (
 from pfeffer.cli.dice_draw import app as dice_app
 from pfeffer.cli.pepper_draw import app as pepper_app
 from pfeffer.cli.serve import serve
+from pfeffer.cli.words import RootLangOpt
 from pfeffer.core.extras import MissingExtra
 
 app = typer.Typer(
@@ -24,6 +25,13 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+@app.callback()
+def root(lang: RootLangOpt = None) -> None:
+    """Würfel-Pfeffer (dice) and Karten-Pfeffer / Pepper (cards): play, score, check rules."""
+
+
 app.add_typer(dice_app, name="dice")
 app.add_typer(pepper_app, name="pepper")
 app.command("serve")(serve)

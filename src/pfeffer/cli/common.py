@@ -37,6 +37,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from pfeffer.cli import words
+from pfeffer.cli.words import _, shown
 from pfeffer.core.bots import Bot, BotRegistry
 from pfeffer.core.entries import EntryCheck
 from pfeffer.core.errors import ActionError, RecordError, RulesError, TranslatableError
@@ -436,7 +438,7 @@ def seats_of_record(record: dict[str, Any]) -> list[Seat]:
 
 
 @contextlib.contextmanager
-def thinking(console: Console, what: str = "thinking…") -> Iterator[None]:
+def thinking(console: Console, what: str | None = None) -> Iterator[None]:
     """Show ``what`` with a spinner while the block runs (a hint or a review can take seconds,
     the first one after an install longer while its code compiles), then discard the keys typed
     meanwhile: they were typed blind and must not answer the next prompt.
@@ -448,7 +450,7 @@ def thinking(console: Console, what: str = "thinking…") -> Iterator[None]:
     if not console.is_terminal:
         yield
         return
-    with console.status(f"[dim]{escape(what)}[/]"):
+    with console.status(f"[dim]{escape(_('thinking…') if what is None else what)}[/]"):
         yield
     discard_typed_keys()
 
@@ -644,11 +646,11 @@ def rules_summary(
     • [bold]X1 Aim[/]: Win.
       [cyan]In force:[/] 30
     """
-    lines = [heading, intro]
+    lines = [heading, _(intro)]
     for rule in texts:
-        lines.append(f"• [bold]{rule.id} {rule.title}[/]: {rule.text}")
+        lines.append(f"• [bold]{rule.id} {_(rule.title)}[/]: {_(rule.text)}")
         if rule.id in in_force:
-            lines.append(f"  [cyan]In force:[/] {in_force[rule.id]}")
+            lines.append(f"  [cyan]{_('In force:')}[/] {in_force[rule.id]}")
     return "\n".join(lines)
 
 
@@ -662,6 +664,14 @@ def changed_rules(rules: Any) -> set[str]:
     return {row.spec.rule for row in rule_rows(rules) if row.changed}
 
 
+def _value(spec: RuleSpec, value: str) -> str:
+    """A house rule's value as ``--rule`` takes it, its "none" explained in the screen's
+    language."""
+    if spec.none_text and value.startswith("none ("):
+        return f"none ({_(spec.none_text)})"
+    return value
+
+
 def print_rules(console: Console, summary: str, rules: Any, example: str) -> None:
     """The ``rules`` command: the game's rules ``summary``, then every house rule with its
     option name, the value in force (changed ones starred), the default, its label and help
@@ -671,22 +681,24 @@ def print_rules(console: Console, summary: str, rules: Any, example: str) -> Non
     not a table: a four-column table cropped words at 80 and 100 columns."""
     console.print(summary)
     console.print()
-    console.print("[bold]House rules in force[/] (* = changed)")
+    console.print(f"[bold]{_('House rules in force')}[/] {_('(* = changed)')}")
     for row in rule_rows(rules):
         spec = row.spec
         head = Text.assemble(
             (f"{spec.name}{' *' if row.changed else ''}", "bold cyan"),
             " = ",
-            (row.value.replace(",", ", "), "bold" if row.changed else ""),
+            (_value(spec, row.value).replace(",", ", "), "bold" if row.changed else ""),
         )
         if row.changed:
-            head.append(f"  (default {row.default.replace(',', ', ')})", style="dim")
+            default = _value(spec, row.default).replace(",", ", ")
+            head.append("  " + _("(default %(value)s)") % {"value": default}, style="dim")
         console.print(head)
-        meaning = Text.assemble((spec.label, "bold"), f" ({spec.rule}): ", spec.help)
+        meaning = Text.assemble((_(spec.label), "bold"), f" ({spec.rule}): ", _(spec.help))
         for line in meaning.wrap(console, max(20, console.width - 4)):
             line.rstrip()
             console.print(Text("    ").append_text(line), soft_wrap=True)
-    console.print(f"[dim]Change one with --rule key=value, e.g. {example}.[/]")
+    change = _("Change one with --rule key=value, e.g. %(example)s.") % {"example": example}
+    console.print(f"[dim]{change}[/]")
 
 
 def seats_text(seats: Sequence[Seat]) -> str:
@@ -695,7 +707,8 @@ def seats_text(seats: Sequence[Seat]) -> str:
     >>> seats_text([Seat("Ann"), Seat("Rudi", "random")])
     'Ann, Rudi (bot)'
     """
-    return ", ".join(f"{escape(s.name)}{' (bot)' if s.is_bot else ''}" for s in seats)
+    bot = " " + _("(bot)")
+    return ", ".join(f"{escape(shown(s.name))}{bot if s.is_bot else ''}" for s in seats)
 
 
 def winners_text(names: Sequence[str], winners: Sequence[int], scores: Sequence[int]) -> str:
@@ -707,9 +720,13 @@ def winners_text(names: Sequence[str], winners: Sequence[int], scores: Sequence[
     >>> winners_text(("Anna", "Ben"), [1], [9000, 10250])
     'Winner: Ben with 10250!'
     """
-    who = " and ".join(escape(names[w]) for w in winners)
-    label = "Shared win" if len(winners) > 1 else "Winner"
-    return f"{label}: {who} with {scores[winners[0]]}!"
+    who = _(" and ").join(escape(shown(names[w])) for w in winners)
+    text = (
+        "Shared win: %(who)s with %(score)s!"
+        if len(winners) > 1
+        else "Winner: %(who)s with %(score)s!"
+    )
+    return _(text) % {"who": who, "score": scores[winners[0]]}
 
 
 def total_cells(totals: Sequence[int], winners: Sequence[int]) -> list[Text]:
@@ -727,17 +744,15 @@ def game_saved_text(path: Path | None, game: str, *, finished: bool) -> str:
     """What a play session says when it has saved its record at ``path`` (markup); an
     unfinished game also tells how to show it (``pfeffer GAME replay …``). ``path`` is None
     only for a session that keeps no file."""
+    where = f"[bold]{escape(str(path))}[/]"
     if finished:
-        return f"Game record saved to [bold]{escape(str(path))}[/]"
-    return (
-        f"\nGame left unfinished; record saved to [bold]{escape(str(path))}[/]\n"
-        f"(continue it with: pfeffer {game} play --resume {escape(str(path))})"
-    )
+        return _("Game record saved to %(path)s") % {"path": where}
+    return "\n" + _(
+        "Game left unfinished; record saved to %(path)s\n(continue it with: %(command)s)"
+    ) % {"path": where, "command": f"pfeffer {game} play --resume {escape(str(path))}"}
 
 
-def is_you(name: str) -> bool:
-    """True for the default human's name, "You", which takes the second person."""
-    return name.strip().casefold() == "you"
+is_you = words.is_you
 
 
 def verb(subject: str, third: str, other: str) -> str:
@@ -756,7 +771,7 @@ def object_name(name: str) -> str:
     >>> object_name("You"), object_name("Ann")
     ('you', 'Ann')
     """
-    return "you" if is_you(name) else name
+    return _("you") if is_you(name) else name
 
 
 def count(n: int, word: str, words: str | None = None) -> str:

@@ -56,6 +56,7 @@ from pfeffer.cli.dice_draw import (
 )
 from pfeffer.cli.dice_narration import TURN_ENDS, notices, tell, turn_part
 from pfeffer.cli.narration import LogReader
+from pfeffer.cli.words import LangOpt
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.dice.bots import DICE_BOTS
@@ -468,6 +469,7 @@ def play(
     hints: Annotated[
         bool, typer.Option(help="Allow the hint key (a): the solver's advice for a decision.")
     ] = True,
+    lang: LangOpt = None,
 ) -> None:
     """Play Würfel-Pfeffer in the terminal: humans (hot-seat) and bots in any mix."""
     console = make_console()
@@ -518,7 +520,7 @@ def _load_game(text: str, path: Path) -> DiceGame:
 
 
 @app.command("rules")
-def rules_command(rule: RuleOpt = None) -> None:
+def rules_command(rule: RuleOpt = None, lang: LangOpt = None) -> None:
     """Print a short summary of the rules and the house-rule values in force."""
     console = make_console()
     rules = rules_or_exit(DiceRules, rule)
@@ -538,6 +540,7 @@ def score(
         list[str], typer.Argument(help="The throw: '1 1 1 5 2 3' or '111523'.", show_default=False)
     ],
     rule: RuleOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Show every way to set aside dice from a throw, best first (or that it busts)."""
     console = make_console()
@@ -574,6 +577,7 @@ def _describe_throws(console: Console, turn: Turn) -> None:
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A saved game record (JSON).", show_default=False)],
+    lang: LangOpt = None,
 ) -> None:
     """Print a saved game, finished or not, turn by turn."""
     console = make_console()
@@ -623,6 +627,7 @@ def solve(
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help="Solve without asking, however long it takes.")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Solve the rules for two optimal players (or load the solved table) and print the first
     player's winning chance and the fair head start for the second player. Rules whose solve

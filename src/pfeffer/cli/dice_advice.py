@@ -32,6 +32,7 @@ from pfeffer.cli.common import (
     seats_of_record,
 )
 from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text
+from pfeffer.cli.words import LangOpt
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.core.extras import MissingExtra, require
 from pfeffer.dice.game import DiceGame, Phase
@@ -395,6 +396,7 @@ def advise_command(
     solve_now: Annotated[
         bool, typer.Option("--solve", help="Solve unsolved rules without asking.")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Every option of your decision with its chance to win under optimal play, best first."""
     console = make_console()
@@ -503,6 +505,7 @@ def review(
     solve_now: Annotated[
         bool, typer.Option("--solve", help="Solve unsolved rules without asking.")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Every decision of the human players with the win % it cost, the biggest mistakes first."""
     console = make_console()

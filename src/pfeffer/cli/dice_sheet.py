@@ -32,6 +32,7 @@ from pfeffer.cli.common import (
 from pfeffer.cli.dice_advice import Hints, sheet_advice
 from pfeffer.cli.dice_draw import RuleOpt, app, rules_help, sheet_table
 from pfeffer.cli.dice_narration import notices
+from pfeffer.cli.words import LangOpt
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.dice.game import PfefferMode
 from pfeffer.dice.rules import DiceRules
@@ -212,6 +213,7 @@ def sheet(
     ] = None,
     rule: RuleOpt = None,
     save: SheetSaveOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Keep score for a game played with real dice: enter each turn's result."""
     console = make_console()

@@ -12,6 +12,7 @@ import typer
 from pfeffer.cli.common import make_console, print_error, rules_or_exit
 from pfeffer.cli.dice_advice import get_strategy
 from pfeffer.cli.dice_draw import RuleOpt, app
+from pfeffer.cli.words import LangOpt
 from pfeffer.dice.card import CARDS
 from pfeffer.dice.rules import DiceRules
 
@@ -27,6 +28,7 @@ def card_command(
         str, typer.Option("--level", "-l", help=f"The card: {', '.join(CARDS)}.")
     ] = "hard",
     rule: RuleOpt = None,
+    lang: LangOpt = None,
 ) -> None:
     """Print a strategy card: a rule of thumb to play by (the computer's levels play these)."""
     console = make_console()
@@ -60,6 +62,7 @@ def plot_command(  # noqa: PLR0917 (typer: one parameter per option)
     solve_now: Annotated[
         bool, typer.Option("--solve", help="Solve unsolved rules without asking.")
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Draw the solved strategy: when to bank, the chance to win, the value of calling Pfeffer
     and the first player's advantage by target (matplotlib: pip install 'pfeffer\\[plots]')."""

@@ -32,6 +32,7 @@ from pfeffer.cli.common import count as counted
 from pfeffer.cli.dice_advice import get_strategy
 from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text, option_lines
 from pfeffer.cli.trainer_store import load_progress, save_progress
+from pfeffer.cli.words import LangOpt
 from pfeffer.core.errors import ActionError
 from pfeffer.core.trainer import Attempt, Outcome, Progress, pick, record
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
@@ -267,6 +268,8 @@ def train(
         int | None, typer.Option(help="Seed for the choice of puzzles.", show_default=False)
     ] = None,
     rule: RuleOpt = None,
+    *,
+    lang: LangOpt = None,
 ) -> None:
     """Train on puzzles from real games: which dice to set aside, bank or roll on, call
     Pfeffer. Every answer is valued by the solved table, with every option's winning chance."""

@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from pfeffer.cli import words
 from pfeffer.cli.common import (
     HELP_WORDS,
     QUIT_WORDS,
@@ -46,10 +47,9 @@ from pfeffer.cli.common import (
     seats_of_record,
     seats_text,
     thinking,
-    verb,
 )
 from pfeffer.cli.narration import LogReader
-from pfeffer.cli.pepper_advice import hint_line, review_lines, terminal_language
+from pfeffer.cli.pepper_advice import hint_line, review_lines
 from pfeffer.cli.pepper_draw import (
     RuleOpt,
     app,
@@ -63,6 +63,7 @@ from pfeffer.cli.pepper_draw import (
     winners_text,
 )
 from pfeffer.cli.pepper_narration import tell
+from pfeffer.cli.words import LangOpt, _, counted, said, shown
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.core.extras import MissingExtra
@@ -89,13 +90,15 @@ __all__ = [  # hand_table too: the score pad's table has long been imported from
 # ============================================================================ play
 
 PLAY_KEYS = (
-    "[dim]Keys: auction: a number, s = Small Pepper, b = Big Pepper, p = pass · trump: "
+    "Keys: auction: a number, s = Small Pepper, b = Big Pepper, p = pass · trump: "
     "C D H S or NT · cards: the number shown or the card (JD, 10H, J♦) · t = score table · "
-    "? = rules · q = save and quit[/]"
+    "? = rules · q = save and quit"
 )
 
+KEYS_LINE = "Type ? at any prompt for the rules and keys, q to save and quit."
+HINTS_ON = "Hints are on: type ! for what the expert would play, and why."
 HINT_WORDS = frozenset({"!", "hint"})
-HINT_KEYS = "[dim]! = a hint: what the expert would play, and why[/]"
+HINT_KEYS = "! = a hint: what the expert would play, and why"
 
 
 class PlaySession:
@@ -116,7 +119,7 @@ class PlaySession:
         self.console = console
         self.hints = hints
         self.review = review
-        self.lang = terminal_language()
+        self.lang = words.lang()
         self.game = game
         self.seats = seats
         self.bots = bots
@@ -133,16 +136,16 @@ class PlaySession:
 
     def name(self, seat: int) -> str:
         """A player's name, escaped for markup."""
-        return escape(self.game.names[seat])
+        return escape(shown(self.game.names[seat]))
 
     def deals(self, seat: int) -> str:
         """``Ann deals`` / ``You deal`` (markup)."""
         name = self.game.names[seat]
-        return f"{escape(name)} {verb(name, 'deals', 'deal')}"
+        return said(name, "%(name)s deals", "You deal", name=escape(shown(name)))
 
     def side(self, side: int) -> str:
         """A side's name ("Ann & Cy" with 4 players), escaped."""
-        return escape(side_names(self.game.names)[side])
+        return escape(shown(side_names(self.game.names)[side]))
 
     def save(self) -> Path | None:
         """Write the record (if the session has a file)."""
@@ -190,7 +193,7 @@ class PlaySession:
                 self.console.print()
                 self.console.rule(line)
                 scores = " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(view.scores))
-                self.say(f"[dim]Scores:[/] {scores}")
+                self.say(f"[dim]{_('Scores:')}[/] {scores}")
                 if show_deal:
                     self.show_hands()
             elif kind == "win":
@@ -207,7 +210,7 @@ class PlaySession:
         for s in range(len(g.players)):
             self.say(f"  {self.name(s)}: {self.cards_line(g.hand(s))}")
         if len(g.players) == 2:
-            self.say(f"  [dim]face down:[/] {self.cards_line(g.dead_hand())}")
+            self.say(f"  [dim]{_('face down:')}[/] {self.cards_line(g.dead_hand())}")
 
     def hand_ended(self) -> None:
         """After a hand's result was told: the score table, the reviews, the record saved."""
@@ -225,9 +228,9 @@ class PlaySession:
             if g.side_of(seat) in shown:
                 continue
             shown.add(g.side_of(seat))
-            side = self.side(g.side_of(seat))
+            side = escape(side_names(g.names)[g.side_of(seat)])
             try:
-                with thinking(self.console, "reviewing the hand…"):
+                with thinking(self.console, _("reviewing the hand…")):
                     lines = review_lines(
                         g, hand_index, seat, side, lang=self.lang, card_text=card_markup
                     )
@@ -264,40 +267,62 @@ class PlaySession:
         """Hot-seat: hide the last human's cards (the scrollback too) and wait for ``seat``'s
         player."""
         clear_screen(self.console)
-        self.console.rule(f"[bold]Pass the device to {self.name(seat)}[/]")
-        ask(self.console, f"{self.name(seat)}, press Enter when only you can see the screen. ")
+        name = {"name": self.name(seat)}
+        self.console.rule(f"[bold]{_('Pass the device to %(name)s') % name}[/]")
+        ask(self.console, _("%(name)s, press Enter when only you can see the screen. ") % name)
         self._at_screen = seat
 
     def show_state(self, seat: int) -> None:
         """What the human at ``seat`` may know: auction, contract, tricks, their hand."""
         g = self.game
         v = g.view(seat)
-        what = {"auction": "bid", "declare": "name trump", "play": "play"}[v.phase]
-        self.console.rule(f"[bold]{self.name(seat)}[/] to {what}", style="cyan")
+        what = {
+            "auction": "%(name)s to bid",
+            "declare": "%(name)s to name trump",
+            "play": "%(name)s to play",
+        }[v.phase]
+        self.console.rule(_(what) % {"name": f"[bold]{self.name(seat)}[/]"}, style="cyan")
         scores = " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(v.scores))
-        self.say(f"[dim]Hand {v.hand_number} · {self.deals(v.dealer)} · scores {scores}[/]")
+        head = _("Hand %(n)s · %(dealer)s · scores %(scores)s") % {
+            "n": v.hand_number,
+            "dealer": self.deals(v.dealer),
+            "scores": scores,
+        }
+        self.say(f"[dim]{head}[/]")
         if v.auction:
             bids = " · ".join(f"{self.name(s)} {bid_text(b)}" for s, b in v.auction)
-            self.say(f"Auction: {bids}")
+            self.say(_("Auction: %(bids)s") % {"bids": bids})
         if v.trump is not None and v.bidder is not None:
+            tricks = " · ".join(f"{self.side(i)} {n}" for i, n in enumerate(v.tricks_won))
             self.say(
-                f"Contract: [bold]{self.name(v.bidder)}[/] {bid_text(v.high_bid)}, trump "
-                f"{trump_markup(v.trump)} · tricks "
-                + " · ".join(f"{self.side(i)} {n}" for i, n in enumerate(v.tricks_won))
+                _("Contract: %(bidder)s %(bid)s, trump %(trump)s · tricks %(tricks)s")
+                % {
+                    "bidder": f"[bold]{self.name(v.bidder)}[/]",
+                    "bid": bid_text(v.high_bid),
+                    "trump": trump_markup(v.trump),
+                    "tricks": tricks,
+                }
             )
         for i, t in enumerate(v.tricks, start=1):
             self.say(
-                f"[dim]Trick {i}:[/] {' '.join(card_markup(c) for c in t.cards)} "
-                f"[dim]→ {self.name(t.winner)}[/]"
+                f"[dim]{_('Trick %(n)d:') % {'n': i}}[/] "
+                f"{' '.join(card_markup(c) for c in t.cards)} [dim]→ {self.name(t.winner)}[/]"
             )
         if v.current_trick:
             played = " · ".join(f"{self.name(s)} {card_markup(c)}" for s, c in v.current_trick)
-            self.say(f"On the table: {played}")
+            self.say(_("On the table: %(cards)s") % {"cards": played})
         legal = g.legal_cards() if v.phase == "play" else []
         mate = partner(len(v.players), seat)
-        with_mate = "" if mate is None else f" [dim](partner: {self.name(mate)})[/]"
+        with_mate = (
+            ""
+            if mate is None
+            else f" [dim]({_('partner: %(name)s') % {'name': self.name(mate)}})[/]"
+        )
         cards = self.cards_line(v.hand, legal)
-        self.say(f"[bold]{self.name(seat)}[/], your cards{with_mate}: {cards}")
+        self.say(
+            _("%(name)s, your cards%(partner)s: %(cards)s")
+            % {"name": f"[bold]{self.name(seat)}[/]", "partner": with_mate, "cards": cards}
+        )
 
     def prompt_for(self, seat: int) -> str:
         """The prompt for the phase."""
@@ -306,13 +331,19 @@ class PlaySession:
         legal = g.legal_actions()
         if g.phase == "auction":
             bids = [bid_text(b) for b in legal if b != "pass"]
-            passing = "p = pass, " if "pass" in legal else "[yellow]you must bid[/]: "
-            return f"{who} ▸ bid ({passing}{bids[0]} … {bids[-1]}; s/b = Small/Big Pepper): "
+            passing = _("p = pass, ") if "pass" in legal else f"[yellow]{_('you must bid')}[/]: "
+            return _("%(who)s ▸ bid (%(passing)s%(low)s … %(high)s; s/b = Small/Big Pepper): ") % {
+                "who": who,
+                "passing": passing,
+                "low": bids[0],
+                "high": bids[-1],
+            }
         if g.phase == "declare":
-            return f"{who} ▸ trump ({' '.join(legal)}): "
+            return _("%(who)s ▸ trump (%(suits)s): ") % {"who": who, "suits": " ".join(legal)}
         n = len(g.legal_cards())
-        enter = " (Enter = 1)" if n == 1 else ""
-        return f"{who} ▸ card 1-{n}{enter} or e.g. JD: "
+        if n == 1:
+            return _("%(who)s ▸ the card: Enter, 1 or e.g. JD: ") % {"who": who}
+        return _("%(who)s ▸ card 1-%(n)d or e.g. JD: ") % {"who": who, "n": n}
 
     def read_action(self, text: str) -> str:
         """Turn what the human typed into an action string (the engine judges it)."""
@@ -328,9 +359,15 @@ class PlaySession:
         if low.isdigit():
             if 1 <= int(low) <= len(legal):
                 return legal[int(low) - 1]
-            raise IllegalAction(f"Choose a card from 1 to {len(legal)}, or type it (e.g. JD).")
+            raise IllegalAction(
+                counted(
+                    len(legal),
+                    "Choose the card with 1, or type it (e.g. JD).",
+                    "Choose a card from 1 to %(n)d, or type it (e.g. JD).",
+                )
+            )
         if not low:
-            raise IllegalAction("Type the number of a card, or the card (e.g. JD); ? for help.")
+            raise IllegalAction(_("Type the number of a card, or the card (e.g. JD); ? for help."))
         return low.upper()
 
     def common_command(self, text: str) -> bool:
@@ -340,9 +377,9 @@ class PlaySession:
         # "h" names hearts when trump is named
         if low in HELP_WORDS and not (low == "h" and g.phase == "declare"):
             self.say(rules_help(g.rules, len(g.players)))
-            self.say(PLAY_KEYS)
+            self.say(f"[dim]{_(PLAY_KEYS)}[/]")
             if self.hints:
-                self.say(HINT_KEYS)
+                self.say(f"[dim]{_(HINT_KEYS)}[/]")
             return True
         if low in ("t", "table", "scores"):
             self.console.print(hand_table(g.names, g.results, g.scores, g.winners))
@@ -391,13 +428,20 @@ class PlaySession:
             assert seat is not None  # the auction runs
             n = len(g.players)
             terms = bid_terms(g.rules, n, action)
-            pronoun = "you" if partner(n, seat) is None else "your side"
-            question = (
-                f"[bold]{bid_text(action)}[/]: {pronoun} must win all {terms.tricks} tricks "
-                f"(made [green]{terms.made_max:+d}[/], set [red]{terms.set_points:+d}[/]). Bid it?"
-            )
+            alone = partner(n, seat) is None
+            question = _(
+                "%(bid)s: you must win all %(tricks)d tricks (made %(made)s, set %(set)s). Bid it?"
+                if alone
+                else "%(bid)s: your side must win all %(tricks)d tricks (made %(made)s, set "
+                "%(set)s). Bid it?"
+            ) % {
+                "bid": f"[bold]{bid_text(action)}[/]",
+                "tricks": terms.tricks,
+                "made": f"[green]{terms.made_max:+d}[/]",
+                "set": f"[red]{terms.set_points:+d}[/]",
+            }
             if not confirm(self.console, question):
-                self.say("[dim]Not bid; choose again.[/]")
+                self.say(f"[dim]{_('Not bid; choose again.')}[/]")
                 return False
         return self.act(action)
 
@@ -455,6 +499,7 @@ def play(
             "would have taken and the cards that cost one."
         ),
     ] = True,
+    lang: LangOpt = None,
 ) -> None:
     """Play Pepper in the terminal: humans (hot-seat) and bots in any seats."""
     console = make_console()
@@ -468,7 +513,10 @@ def play(
         table = seats_of_record(json.loads(text))
         seed = game.seed
         path = check_save_path(save if save is not None else resume)
-        console.print(f"[bold]Karten-Pfeffer[/], resumed: {seats_text(table)}.")
+        console.print(
+            _("%(game)s, resumed: %(seats)s.")
+            % {"game": "[bold]Karten-Pfeffer[/]", "seats": seats_text(table)}
+        )
     else:
         rules = rules_or_exit(PepperRules, rule)
         try:
@@ -483,16 +531,26 @@ def play(
         game = PepperGame(len(table), rules, seed=seed, dealer=first, names=names)
         path = check_save_path(save) if save is not None else new_record_path("pepper", "game")
         paired = partner(len(table), 0) is not None
-        teams = " · teams: " + " against ".join(side_names(names)) if paired else ""
+        teams = ""
+        if paired:
+            teams = _(" · teams: %(teams)s") % {
+                "teams": _(" against ").join(escape(shown(s)) for s in side_names(names))
+            }
         console.print(
-            f"[bold]Karten-Pfeffer[/]: {seats_text(table)}{escape(teams)}. Target {rules.target}."
+            _("%(game)s: %(seats)s%(teams)s. Target %(target)s.")
+            % {
+                "game": "[bold]Karten-Pfeffer[/]",
+                "seats": seats_text(table),
+                "teams": teams,
+                "target": rules.target,
+            }
         )
     bots: dict[int, Bot[PepperView]] = {
         i: make_bot(PEPPER_BOTS, s, i, seed) for i, s in enumerate(table) if s.is_bot
     }
-    console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
+    console.print(f"[dim]{_(KEYS_LINE)}[/]")
     if hints:
-        console.print("[dim]Hints are on: type ! for what the expert would play, and why.[/]")
+        console.print(f"[dim]{_(HINTS_ON)}[/]")
         warm_up_hints(console)
     PlaySession(
         console, game, table, bots, path=path, bot_delay=bot_delay, hints=hints, review=review
@@ -503,7 +561,7 @@ def warm_up_hints(console: Console) -> None:
     """Compile the expert's code before the game, with a line that says so: after an install the
     first hint took 8-15 s with no sign while keys typed meanwhile echoed (numba caches the
     code on disk afterwards, so later starts take a moment)."""
-    with contextlib.suppress(MissingExtra), thinking(console, "getting the hints ready…"):
+    with contextlib.suppress(MissingExtra), thinking(console, _("getting the hints ready…")):
         game = PepperGame(4, seed=0)
         game.apply(game.legal_actions()[0])  # the deal: the auction's first bid is a decision
         hint_line(game, "en", str, worlds=1)
@@ -531,6 +589,7 @@ def rules_command(
             "--players", "-n", min=2, max=4, help="Show the rules for 2, 3 or 4 players only."
         ),
     ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Print a short summary of the rules and the house-rule values in force."""
     console = make_console()
@@ -543,6 +602,7 @@ def replay(
     file: Annotated[
         Path, typer.Argument(help="A saved game record or score pad (JSON).", show_default=False)
     ],
+    lang: LangOpt = None,
 ) -> None:
     """Print a saved game hand by hand (every deal, the auction, every trick), or a score pad."""
     console = make_console()

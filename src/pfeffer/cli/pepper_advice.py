@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pfeffer.cli.words import is_you
 from pfeffer.core.extras import require
 from pfeffer.core.i18n import terminal_language, translations
 from pfeffer.pepper import PepperGame
@@ -17,6 +18,8 @@ from pfeffer.pepper import PepperGame
 HINT_TEXT = "Hint: %(action)s (%(reason)s)"
 #: The heading of a review (msgid).
 REVIEW_TITLE = "Review of hand %(hand)d for %(side)s:"
+#: The heading of a review for the default player "You" (msgid).
+REVIEW_TITLE_YOU = "Review of hand %(hand)d for you:"
 
 
 def _translations(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
@@ -51,7 +54,10 @@ def review_lines(
     gettext, ngettext = _translations(lang)
     review = review_hand(game, hand_index, seat)
     number = game.results[hand_index].hand_number
-    title = gettext(REVIEW_TITLE) % {"hand": number, "side": side_name}
+    if is_you(side_name):  # the default name "You": "for you", in the language's case
+        title = gettext(REVIEW_TITLE_YOU) % {"hand": number}
+    else:
+        title = gettext(REVIEW_TITLE) % {"hand": number, "side": side_name}
     return [title, *review.lines(gettext, ngettext, card_text)]
 
 

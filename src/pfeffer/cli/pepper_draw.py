@@ -16,6 +16,8 @@ from rich.text import Text
 
 from pfeffer.cli.common import changed_rules, rule_option, rules_summary, total_cells
 from pfeffer.cli.common import winners_text as _winners_text
+from pfeffer.cli.words import _, counted, pgettext
+from pfeffer.cli.words import shown as shown_name
 from pfeffer.core.errors import IllegalAction
 from pfeffer.pepper import (
     CARD_PRETTY,
@@ -55,9 +57,9 @@ def trump_markup(trump: str | None) -> str:
     ('[bold red]♥ hearts[/]', '[bold]no trump[/]')
     """
     if trump is None or trump == "NT":
-        return "[bold]no trump[/]"
+        return f"[bold]{_(SUIT_NAME['NT'])}[/]"
     style = "bold red" if trump in "DH" else "bold"
-    return f"[{style}]{SUIT_SYMBOL[trump]} {SUIT_NAME[trump]}[/]"
+    return f"[{style}]{SUIT_SYMBOL[trump]} {_(SUIT_NAME[trump])}[/]"
 
 
 def screen_param(name: str, value: object) -> object:
@@ -97,7 +99,9 @@ def bid_text(bid: str | None) -> str:
     >>> bid_text("3"), bid_text("small"), bid_text("big"), bid_text("pass")
     ('3', 'Small Pepper', 'Big Pepper', 'pass')
     """
-    return {"small": "Small Pepper", "big": "Big Pepper"}.get(bid or "", bid or "")
+    if bid in ("small", "big"):
+        return _({"small": "Small Pepper", "big": "Big Pepper"}[bid])
+    return pgettext("bid", "pass") if bid == "pass" else bid or ""
 
 
 def hand_table(
@@ -113,14 +117,15 @@ def hand_table(
     It fits 80 columns: names wrap at their spaces (a team's players on lines of their own) and
     are never cut off; trump is its symbol.
     """
+    players = [shown_name(p) for p in players]
     sides = side_names(players)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
     table.add_column("#", justify="right", style="dim")
-    table.add_column("dealer", overflow="fold", max_width=11)
-    table.add_column("bidder", overflow="fold", max_width=11)
-    table.add_column("bid", overflow="fold", max_width=6)
-    table.add_column("trump", justify="center")
-    table.add_column("tricks", justify="center", no_wrap=True)
+    table.add_column(pgettext("column", "dealer"), overflow="fold", max_width=11)
+    table.add_column(pgettext("column", "bidder"), overflow="fold", max_width=11)
+    table.add_column(pgettext("column", "bid"), overflow="fold", max_width=6)
+    table.add_column(pgettext("column", "trump"), justify="center")
+    table.add_column(pgettext("column", "tricks"), justify="center", no_wrap=True)
     for name in sides:
         head = name.replace(" & ", " &\n")
         widest = max(7, *(len(line) for line in head.splitlines()))
@@ -137,7 +142,8 @@ def hand_table(
     for r in shown:
         if r.bidder is None:
             table.add_row(
-                str(r.hand_number), escape(players[r.dealer]), "[dim]all passed[/]", "", "", "",
+                str(r.hand_number), escape(players[r.dealer]), f"[dim]{_('all passed')}[/]",
+                "", "", "",
                 *["" for _ in sides],
             )  # fmt: skip
             continue
@@ -145,7 +151,7 @@ def hand_table(
         for p, s in zip(r.points, r.scores, strict=True):
             style = "red" if p < 0 else ""
             cells.append(Text.assemble((f"{p:+d}", style), (f" {s}", "dim")))
-        made = "" if r.made else " [red]set[/]"
+        made = "" if r.made else f" [red]{_('set')}[/]"
         table.add_row(
             str(r.hand_number),
             escape(players[r.dealer]),
@@ -184,9 +190,16 @@ def by_players(values: dict[int, str]) -> str:
         return next(iter(groups))
     parts = []
     for i, (value, counts) in enumerate(groups.items()):
-        who = " or ".join(map(str, sorted(counts)))
-        parts.append(f"{value} with {who}{' players' if i == 0 else ''}")
+        who = _or(counts)
+        if i == 0:
+            parts.append(_("%(value)s with %(who)s players") % {"value": value, "who": who})
+        else:
+            parts.append(_("%(value)s with %(who)s") % {"value": value, "who": who})
     return ", ".join(parts)
+
+
+def _or(counts: list[int]) -> str:
+    return _(" or ").join(map(str, sorted(counts)))
 
 
 def rules_help(rules: PepperRules, players: int | None = None) -> str:
@@ -203,8 +216,8 @@ def rules_help(rules: PepperRules, players: int | None = None) -> str:
     """
     shown = changed_rules(rules) | {"P5", "P10"}  # these two by player count
     lines = {rule: line for rule, line in in_force(rules, players).items() if rule in shown}
-    heading = "[bold]Karten-Pfeffer (Pepper) in short[/]" + (
-        f" [dim]({players} players)[/]" if players else ""
+    heading = f"[bold]{_('Karten-Pfeffer (Pepper) in short')}[/]" + (
+        f" [dim]({counted(players, '%(n)d player', '%(n)d players')})[/]" if players else ""
     )
     return rules_summary(heading, rules_text.INTRO, rules_text.RULES, lines)
 
@@ -223,24 +236,31 @@ def in_force(rules: PepperRules, players: int | None = None) -> dict[str, str]:
     for ladder, group in _groups({n: bid_ladder(n) for n in counts}).items():
         ladder_parts.append(f"{', '.join(bid_text(b) for b in ladder)} ({_with(group)})")
     if rules.set_penalty is not None:
-        penalty = f"{rules.set_penalty} (house rule)"
+        penalty = _("%(points)s (house rule)") % {"points": rules.set_penalty}
     elif players:
-        penalty = f"{rules.penalty(players)} (with {players} players)"
+        penalty = _with_players(rules.penalty(players), players)
     else:
         penalty = by_players({n: str(rules.penalty(n)) for n in counts})
     big_points = {n: str(bid_terms(rules, n, "big").made_max) for n in counts}
-    big = f"{big_points[players]} (with {players} players)" if players else by_players(big_points)
+    big = _with_players(big_points[players], players) if players else by_players(big_points)
     return {
-        "P5": f"Bids: {'; '.join(ladder_parts)}.",
-        "P6": "if everybody else passed, the last player must bid."
+        "P5": _("Bids: %(ladders)s.") % {"ladders": "; ".join(ladder_parts)},
+        "P6": _("if everybody else passed, the last player must bid.")
         if rules.all_pass == "last_must_bid"
-        else "if everybody passes, the deal passes on (redeal).",
-        "P7": "a trump suit or no trump."
+        else _("if everybody passes, the deal passes on (redeal)."),
+        "P7": _("a trump suit or no trump.")
         if rules.no_trump
-        else "a trump suit (no trump not allowed).",
-        "P10": f"Set → the bidding side loses {penalty}. Big Pepper wins or loses {big}.",
-        "P11": f"The first side to reach {rules.target} wins.",
+        else _("a trump suit (no trump not allowed)."),
+        "P10": _("Set → the bidding side loses %(penalty)s. Big Pepper wins or loses %(big)s.")
+        % {"penalty": penalty, "big": big},
+        "P11": _("The first side to reach %(target)s wins.") % {"target": rules.target},
     }
+
+
+def _with_players(value: object, players: int) -> str:
+    return counted(
+        players, "%(value)s (with %(n)d player)", "%(value)s (with %(n)d players)", value=value
+    )
 
 
 def _groups(values: dict[int, tuple[str, ...]]) -> dict[tuple[str, ...], list[int]]:
@@ -251,7 +271,7 @@ def _groups(values: dict[int, tuple[str, ...]]) -> dict[tuple[str, ...], list[in
 
 
 def _with(counts: list[int]) -> str:
-    return f"{' or '.join(map(str, sorted(counts)))} players"
+    return _("%(who)s players") % {"who": _or(counts)}
 
 
 def seat_number(text: str, names: Sequence[str]) -> int:

@@ -10,8 +10,8 @@ from collections.abc import Iterator, Sequence
 
 from rich.markup import escape
 
-from pfeffer.cli.common import count, verb
 from pfeffer.cli.pepper_draw import bid_text, card_markup, trump_markup, winners_text
+from pfeffer.cli.words import _, counted, said, shown
 from pfeffer.pepper.game import PepperView
 from pfeffer.pepper.log import PepperEvent
 from pfeffer.pepper.rules import bid_terms
@@ -81,11 +81,15 @@ def tell(log: Sequence[PepperEvent], start: int, view: PepperView) -> Iterator[t
             yield e.kind, line
         if e.kind in ("bid", "pass") and (won := _auction_won(log, i, view)) is not None:
             bidder, contract = won
+            bidder_name = view.players[bidder]
             yield (
                 "auction",
-                (
-                    f"[bold]{escape(view.players[bidder])}[/] won the auction with "
-                    f"{bid_text(contract)}."
+                said(
+                    bidder_name,
+                    "%(name)s won the auction with %(bid)s.",
+                    "You won the auction with %(bid)s.",
+                    name=f"[bold]{escape(shown(bidder_name))}[/]",
+                    bid=bid_text(contract),
                 ),
             )
 
@@ -94,22 +98,46 @@ def _line(log: Sequence[PepperEvent], i: int, view: PepperView) -> str | None:
     """The line of ``log[i]`` (not a ``win``: the winners are told together)."""
     e = log[i]
     name = view.players[e.seat] if e.seat is not None else ""
-    who = f"[bold]{escape(name)}[/]"
-    sides = [escape(s) for s in view.side_names]
+    who = f"[bold]{escape(shown(name))}[/]"
+    sides = [escape(shown(s)) for s in view.side_names]
     if e.kind == "deal":
-        return f"Hand {e.number} · {escape(name)} {verb(name, 'deals', 'deal')}"
-    if e.kind in ("bid", "pass"):
-        return f"{who} {'passed' if e.kind == 'pass' else 'bid ' + bid_text(e.value)}."
+        dealer = said(name, "%(name)s deals", "You deal", name=escape(shown(name)))
+        return _("Hand %(n)s · %(dealer)s") % {"n": e.number, "dealer": dealer}
+    if e.kind == "pass":
+        return said(name, "%(name)s passed.", "You passed.", name=who)
+    if e.kind == "bid":
+        return said(
+            name, "%(name)s bid %(bid)s.", "You bid %(bid)s.", name=who, bid=bid_text(e.value)
+        )
     if e.kind == "trump" and e.seat is not None:
         side = view.side_names[view.side_of(e.seat)]
         bid = [x.value for x in _hand_so_far(log, i) if x.kind == "bid" and x.value][-1]
         need = bid_terms(view.rules, len(view.players), bid).need
-        return (
-            f"{who} named {trump_markup(e.value)}. Contract: {escape(side)} "
-            f"{verb(side, 'needs', 'need')} {count(need, 'trick')} ({bid_text(bid)})."
+        named = said(
+            name,
+            "%(name)s named %(trump)s.",
+            "You named %(trump)s.",
+            name=who,
+            trump=trump_markup(e.value),
         )
+        contract = said(
+            side,
+            "Contract: %(side)s needs %(tricks)s (%(bid)s).",
+            "Contract: You need %(tricks)s (%(bid)s).",
+            "Contract: %(side)s need %(tricks)s (%(bid)s).",
+            side=escape(shown(side)),
+            tricks=counted(need, "%(n)d trick", "%(n)d tricks"),
+            bid=bid_text(bid),
+        )
+        return f"{named} {contract}"
     if e.kind == "play" and e.value is not None:
-        return f"{who} played {card_markup(e.value)}."
+        return said(
+            name,
+            "%(name)s played %(card)s.",
+            "You played %(card)s.",
+            name=who,
+            card=card_markup(e.value),
+        )
     if e.kind == "trick":
         number, cards = _trick(log, i)
         won = [0] * len(sides)
@@ -118,15 +146,30 @@ def _line(log: Sequence[PepperEvent], i: int, view: PepperView) -> str | None:
                 won[view.side_of(x.seat)] += 1
         tricks = " · ".join(f"{sides[s]} {n}" for s, n in enumerate(won))
         played = " ".join(card_markup(c) for c in cards)
-        return f"  → {who} won trick {number} ({played}). Tricks: {tricks}"
+        line = said(
+            name,
+            "%(name)s won trick %(number)d (%(cards)s).",
+            "You won trick %(number)d (%(cards)s).",
+            name=who,
+            number=number,
+            cards=played,
+        )
+        return f"  → {line} " + _("Tricks: %(tricks)s") % {"tricks": tricks}
     if e.kind == "hand" and e.seat is not None:
         bidders = view.side_of(e.seat)
-        return (
-            f"{verdict(sides[bidders], bool(e.made))} with {e.tricks[bidders]} of "
-            f"{view.tricks_in_hand} tricks ({bid_text(e.value)}): {points_text(sides, e.points)}."
+        side = view.side_names[bidders]
+        result = counted(
+            view.tricks_in_hand,
+            "%(verdict)s with %(taken)d of %(n)d trick (%(bid)s): %(points)s.",
+            "%(verdict)s with %(taken)d of %(n)d tricks (%(bid)s): %(points)s.",
+            verdict=verdict(side, bool(e.made)),
+            taken=e.tricks[bidders],
+            bid=bid_text(e.value),
+            points=points_text(sides, e.points),
         )
+        return result
     if e.kind == "redeal":
-        return REDEAL
+        return _(REDEAL)
     return None
 
 
@@ -135,8 +178,19 @@ REDEAL = "Everybody passed: the deal passes on."
 
 
 def verdict(side: str, made: bool) -> str:
-    """``Ann & Cy made it`` / ``Bob went set`` (``side`` escaped already; markup)."""
-    return f"{side} {'[bold green]made it[/]' if made else '[bold red]went set[/]'}"
+    """``Ann & Cy made it`` / ``Bob went set`` (``side``: the side's name, raw; markup)."""
+    if made:
+        text = said(side, "%(side)s made it", "You made it", side=escape(shown(side)))
+        return _markup(text, escape(shown(side)), "bold green")
+    text = said(side, "%(side)s went set", "You went set", side=escape(shown(side)))
+    return _markup(text, escape(shown(side)), "bold red")
+
+
+def _markup(text: str, name: str, style: str) -> str:
+    """``text`` with all but the name ``name`` in ``style``."""
+    if name and text.startswith(name):
+        return f"{name} [{style}]{text[len(name) :].strip()}[/]"
+    return f"[{style}]{text}[/]"
 
 
 def points_text(sides: Sequence[str], points: Sequence[int]) -> str:

@@ -45,6 +45,7 @@ from pfeffer.cli.pepper_draw import (
     winners_text,
 )
 from pfeffer.cli.pepper_narration import REDEAL, points_text, verdict
+from pfeffer.cli.words import LangOpt
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import HandResult, PepperRules, bid_ladder, cards_per_hand, side_of
 from pfeffer.pepper.cards import parse_trump
@@ -242,6 +243,8 @@ def sheet(
         str | None, typer.Option(help="Who deals first: a number (from 1) or a name.")
     ] = None,
     save: SheetSaveOpt = None,
+    *,
+    lang: LangOpt = None,
 ) -> None:
     """Keep score for a game played with real cards: enter each hand's bid and tricks."""
     console = make_console()

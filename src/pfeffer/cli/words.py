@@ -1,0 +1,129 @@
+"""The terminal's language: ``--lang`` on ``pfeffer`` and on the commands that show text, else
+the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), with the catalogues the web uses
+(:mod:`pfeffer.core.i18n`). The screens call :func:`_` (gettext), :func:`counted` (a number
+and its noun through the catalogue's plural forms) and :func:`lang`.
+
+>>> use("cs"); [counted(n, "%(n)d trick", "%(n)d tricks") for n in (1, 2, 5)]
+['1 štych', '2 štychy', '5 štychů']
+>>> _("Hearts"), use("en"), _("Hearts")
+('Srdce', None, 'Hearts')
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from pfeffer.core.i18n import DEFAULT, LANGUAGES, language_code, terminal_language, translations
+
+_state = {"lang": DEFAULT}
+
+
+def lang() -> str:
+    """The language the terminal speaks now."""
+    return _state["lang"]
+
+
+def use(value: str | None) -> None:
+    """Speak ``value`` (a language code or locale name); None: the locale's language."""
+    _state["lang"] = terminal_language() if value is None else (language_code(value) or DEFAULT)
+
+
+def _(msgid: str) -> str:
+    """``msgid`` in the terminal's language."""
+    return translations(lang()).gettext(msgid)
+
+
+def pgettext(context: str, msgid: str) -> str:
+    """``msgid`` in ``context`` (``msgctxt``: a card as the object of a sentence, …)."""
+    return translations(lang()).pgettext(context, msgid)
+
+
+def ngettext(one: str, many: str, n: int) -> str:
+    """The plural form of ``one``/``many`` for ``n`` in the terminal's language."""
+    return translations(lang()).ngettext(one, many, n)
+
+
+def counted(n: int, one: str, many: str, **params: object) -> str:
+    """``n`` and its noun in the right plural form: ``one``/``many`` are msgids with ``%(n)d``
+    (and any other ``%(...)`` of ``params``)."""
+    return ngettext(one, many, n) % {"n": n, **params}
+
+
+def is_you(name: str) -> bool:
+    """True for the default human's name, "You", which takes the second person."""
+    return name.strip().casefold() == "you"
+
+
+def shown(name: str) -> str:
+    """A player's name as the screen shows it: the default "You" in the terminal's language
+    ("Du", "Ty"), any other name as it is."""
+    return pgettext("player", "You") if is_you(name) else name
+
+
+def said(subject: str, third: str, you: str, team: str | None = None, **params: object) -> str:
+    """A sentence about ``subject`` (a player's or a side's name, raw): msgid ``you`` for the
+    default "You" (second person), ``team`` (if given) for a side "Ann & Cy", else ``third``;
+    filled with ``params`` (``%(...)s``).
+
+    >>> use("de")
+    >>> [said(n, "%(name)s deals", "You deal", name=n) for n in ("Ann", "You")]
+    ['Ann gibt', 'Du gibst']
+    >>> use("en")
+    """
+    if is_you(subject):
+        msgid = you
+    elif team is not None and " & " in subject:
+        msgid = team
+    else:
+        msgid = third
+    return _(msgid) % params if params else _(msgid)
+
+
+def _check(value: str | None) -> str | None:
+    if value is not None and language_code(value) is None:
+        raise typer.BadParameter(f"one of {', '.join(LANGUAGES)}")
+    return value
+
+
+def root_option(value: str | None) -> str | None:
+    """The callback of ``pfeffer --lang``: the language, or the locale's when not given."""
+    use(_check(value))
+    return value
+
+
+def command_option(value: str | None) -> str | None:
+    """The callback of a command's ``--lang``: overrides ``pfeffer --lang`` when given."""
+    if _check(value) is not None:
+        use(value)
+    return value
+
+
+LANG_HELP = "Language of the screens: en, de or cs (default: LC_ALL, LC_MESSAGES or LANG)."
+
+#: The option of ``pfeffer`` itself.
+RootLangOpt = Annotated[
+    str | None, typer.Option("--lang", help=LANG_HELP, callback=root_option, is_eager=True)
+]
+#: The option of each command that shows text (play, rules, score, sheet).
+LangOpt = Annotated[
+    str | None, typer.Option("--lang", help=LANG_HELP, callback=command_option, is_eager=True)
+]
+
+__all__ = [
+    "LANG_HELP",
+    "LangOpt",
+    "RootLangOpt",
+    "_",
+    "command_option",
+    "counted",
+    "is_you",
+    "lang",
+    "ngettext",
+    "pgettext",
+    "root_option",
+    "said",
+    "shown",
+    "use",
+]

@@ -1,0 +1,88 @@
+"""The terminal in German and Czech (issue 22 §3): ``--lang`` and LANG/LC_ALL choose the language
+of every screen, numbers meet nouns in the catalogue's plural forms, and no English is left on a
+walk through the screens."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from pfeffer.cli import app, words
+from pfeffer.cli.common import DATA_DIR_ENV
+from tests.cli.helpers import lines
+
+#: English words of the screens (whole words, case-sensitive) that must not remain in de or cs.
+ENGLISH = [
+    "trick", "tricks", "Trick", "Hand", "deals", "deal", "passed", "named", "played", "won",
+    "Contract", "Scores", "scores", "your", "cards", "Auction", "table", "Winner", "Shared",
+    "Game", "record", "saved", "clubs", "hearts", "spades", "diamonds", "trump", "Review",
+    "press", "Enter when", "Type", "save", "quit", "You", "you", "with", "players", "the",
+    "Keys", "rules", "In force", "House", "Change", "default", "Bids", "Set", "side", "wins",
+]  # fmt: skip
+
+
+def english(text: str) -> list[str]:
+    """The English words of :data:`ENGLISH` in ``text`` (paths and commands left out)."""
+    text = re.sub(r"(/\S+|pfeffer \w+ \w+ --\S+ \S+|--rule \S+|e\.g\. )", " ", text)
+    return [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+def invoke(tmp_path: Path, args: list[str], input: str = "", **env: str) -> Result:
+    base = {DATA_DIR_ENV: str(tmp_path / "data"), "COLUMNS": "120", "LC_ALL": "", "LANG": ""}
+    result = CliRunner().invoke(app, args, input=input, env={**base, "LC_MESSAGES": "", **env})
+    assert result.exit_code == 0, result.output
+    return result
+
+
+PEPPER = ["pepper", "play", "You", "Bot:random", "--players", "2", "--dealer", "2", "--seed",
+          "3", "--bot-delay", "0", "--no-review"]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_pepper_play_walk(tmp_path: Path, lang: str) -> None:
+    save = str(tmp_path / "p.json")
+    keys = lines("?", "t", "p", *["1"] * 8, "q")
+    result = invoke(tmp_path, ["--lang", lang, *PEPPER, "--save", save], keys)
+    assert not english(result.output), result.output
+
+
+@pytest.mark.parametrize(("env", "lang"), [("LANG", "de_DE.UTF-8"), ("LC_ALL", "cs_CZ.UTF-8")])
+def test_the_locale_chooses_the_language(tmp_path: Path, env: str, lang: str) -> None:
+    result = invoke(tmp_path, ["pepper", "rules"], **{env: lang})
+    assert ("Karten-Pfeffer in Kürze" if lang.startswith("de") else "Karetní Pfeffer") in (
+        result.output
+    )
+    assert not english(result.output), result.output
+
+
+def test_a_command_s_lang_wins_over_the_locale(tmp_path: Path) -> None:
+    result = invoke(tmp_path, ["pepper", "rules", "--lang", "cs"], LANG="de_DE.UTF-8")
+    assert "Platná domácí pravidla" in result.output
+    result = invoke(tmp_path, ["pepper", "rules", "--lang", "en"], LANG="de_DE.UTF-8")
+    assert "House rules in force" in result.output
+
+
+def test_an_unknown_language_is_refused(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["--lang", "fr", "pepper", "rules"])
+    assert result.exit_code != 0 and "one of en, de, cs" in result.output
+
+
+def test_czech_plurals_1_2_5() -> None:
+    words.use("cs")
+    tricks = [words.counted(n, "%(n)d trick", "%(n)d tricks") for n in (1, 2, 5)]
+    assert tricks == ["1 štych", "2 štychy", "5 štychů"]
+    choose = [
+        words.counted(n, "Choose the card with 1, or type it (e.g. JD).",
+                      "Choose a card from 1 to %(n)d, or type it (e.g. JD).")
+        for n in (1, 2)
+    ]  # fmt: skip
+    assert choose[0].startswith("Vyber kartu číslem 1") and "od 1 do 2" in choose[1]
+
+
+def test_english_stays_as_it_was(tmp_path: Path) -> None:
+    result = invoke(tmp_path, ["--lang", "en", *PEPPER, "--save", str(tmp_path / "e.json")],
+                    lines("p", *["1"] * 8, "q"))  # fmt: skip
+    assert "You passed." in result.output and "Hand 1 · Random deals" in result.output
