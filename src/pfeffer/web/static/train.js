@@ -75,6 +75,9 @@
 
   function draw(p) {
     current = p; answered = false;
+    root.dataset.puzzle = p ? p.id : "";
+    root.dataset.kind = p ? p.kind : "";
+    root.dataset.state = p ? "asking" : "none";
     board.textContent = ""; actions.textContent = ""; feedback.hidden = true; feedback.textContent = "";
     $("error").hidden = true;
     $("daily").hidden = !(daily && p.id === daily.id);
@@ -106,7 +109,7 @@
     write(AHEAD, ahead);
     if (held.length || navigator.onLine === false) { hold(p, action); return; }
     post("/api/train/answer", {game: GAME, puzzle: p.id, answer: action, progress: progress})
-      .then(function (data) { took(data); showFeedback(p, action, data); refill().then(null, function () {}); },
+      .then(function (data) { took(data); showFeedback(p, action, data); root.dataset.state = "answered"; refill().then(null, function () {}); },
         function (e) {
           if (e.status) { // refused: say why, let the player answer again
             answered = false;
@@ -122,6 +125,7 @@
     held.push({puzzle: p.id, answer: action});
     write(HELD, held);
     heldNote();
+    root.dataset.state = "held";
     showNext();
   }
 
@@ -216,6 +220,10 @@
     }).join(" "));
     line.setAttribute("class", "ratingline-svg");
     svg.appendChild(line);
+    const last = line.getAttribute("points").split(" ").pop().split(",");
+    const dot = document.createElementNS(NS, "circle");  // the newest rating (alone: the only mark)
+    dot.setAttribute("cx", last[0]); dot.setAttribute("cy", last[1]); dot.setAttribute("r", "3");
+    svg.appendChild(dot);
     $("charttext").textContent = t("tr_chart") + ": " + rs[0] + " → " + rs[rs.length - 1];
   }
 
@@ -249,6 +257,7 @@
     return one().then(function () {
       sending = false;
       status(n ? t("tr_sent", {right: right, n: n}) : "");
+      root.dataset.sent = String(n);
       return refill();
     }, function () { sending = false; heldNote(); });
   }
@@ -257,6 +266,7 @@
   theme.addEventListener("change", function () {
     write(THEME, theme.value);
     ahead = []; write(AHEAD, ahead); daily = null;
+    root.dataset.state = "loading";
     board.textContent = ""; actions.textContent = "";
     $("question").textContent = t("tr_loading");
     refill().then(showFirst, function () { showFirst(); });
