@@ -86,13 +86,15 @@ def test_answers_in_other_languages(client: TestClient) -> None:
 
 def test_the_progress_kept_stays_small(client: TestClient) -> None:
     """However long someone trains, the progress the page sends fits the body limit."""
-    progress = None
-    puzzles = list(shipped())[:400]
-    for p in puzzles:
-        progress = trainer.answer("dice", p.id, p.answer, progress, lang="en")["progress"]
-    assert progress is not None and progress["tries"] == 400
-    assert len(progress["puzzles"]) <= 300
-    assert len(json.dumps(progress)) < 40_000
+    for wrong in (False, True):  # every answer right, every answer wrong
+        progress = None
+        for p in list(shipped())[:600]:
+            given = p.options[-1].action if wrong else p.answer
+            progress = trainer.answer("dice", p.id, given, progress, lang="en")["progress"]
+        assert progress is not None and progress["tries"] == 600
+        assert len(progress["reviews"]) <= trainer.MAX_REVIEWS
+        assert len(progress["puzzles"]) <= 300 + trainer.MAX_REVIEWS
+        assert len(json.dumps(progress)) < 40_000
 
 
 def test_the_daily_puzzle_is_the_same_all_day(client: TestClient) -> None:

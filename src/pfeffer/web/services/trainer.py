@@ -6,7 +6,9 @@ The server keeps nothing of a player: the page keeps its progress
 the browser's local storage and sends it with each request; an answer comes back with the
 progress to store. To keep that under the body limit however long someone trains, the progress
 sent back keeps the puzzles' own ratings only for the puzzles asked lately and those in the
-repetition (a puzzle tried longer ago starts from its estimate again), and its numbers rounded.
+repetition (a puzzle tried longer ago starts from its estimate again), at most
+:data:`MAX_REVIEWS` missed puzzles in the repetition (those due first), and its numbers
+rounded.
 
 The answer is checked here, never in the page: a puzzle leaves without its options' values."""
 
@@ -33,6 +35,9 @@ MOST = 20
 #: The daily puzzle is one of the puzzles of about this difficulty (not the easiest, not
 #: the hardest).
 DAILY_RANGE = (1250, 1800)
+#: The most missed puzzles the page keeps for repetition (one who misses more than a third of
+#: them adds faster than the repetition asks them again).
+MAX_REVIEWS = 100
 
 
 class BadProgress(TranslatableError):
@@ -76,10 +81,12 @@ def _rounded(r: Rating) -> Rating:
 
 def kept(p: Progress) -> Progress:
     """``p`` as the page keeps it (see the module's text)."""
-    keep = set(p.recent) | set(p.reviews)
+    reviews = dict(sorted(p.reviews.items(), key=lambda kv: (kv[1].due, kv[0]))[:MAX_REVIEWS])
+    keep = set(p.recent) | set(reviews)
     return dataclasses.replace(
         p,
         rating=_rounded(p.rating),
+        reviews=reviews,
         puzzles={k: _rounded(r) for k, r in p.puzzles.items() if k in keep},
     )
 
