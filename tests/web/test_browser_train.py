@@ -184,7 +184,7 @@ def test_offline_after_load(browser: Any, srv: ServerProcess) -> None:
     assert page.locator("#stats dd").all_inner_texts()[3] == "2 / 2"
     progress = page.evaluate("JSON.parse(localStorage.getItem('pfeffer.train.dice'))")
     assert progress["recent"] == [p.id for p in given]
-    assert page.evaluate("localStorage.getItem('pfeffer.train.dice.held')") == "[]"
+    assert page.evaluate("localStorage.getItem('pfeffer.train.held')") == "[]"
 
 
 def answer_offline(page: Any, puzzle: DicePuzzle) -> None:

@@ -12,16 +12,17 @@
 (function () {
   const t = PF.t, el = PF.el;
   const root = document.getElementById("train");
-  const GAME = (root.dataset.games || "dice").split(" ")[0];
-  const KEY = "pfeffer.train." + GAME;             // the progress, as the server wrote it
-  const CHART = KEY + ".chart";                     // [[tries, rating], ...]
-  const AHEAD = KEY + ".ahead";                     // the puzzles kept ahead
-  const HELD = KEY + ".held";                       // answers waiting for the connection
-  const THEME = KEY + ".theme";
+  const GAMES = (root.dataset.games || "dice").split(" ");
+  const GAME_KEY = "pfeffer.train.game";            // the game chosen last
+  const HELD = "pfeffer.train.held";                // answers waiting for the connection, in order
+  let game = GAMES[0];
+  // Each game's own: the progress as the server wrote it, the chart's points [[tries, rating]],
+  // the puzzles kept ahead, the theme chosen.
+  function key(what) { return "pfeffer.train." + game + (what ? "." + what : ""); }
   const KEEP_AHEAD = 10, REFILL = 6, CHART_POINTS = 200;
   const $ = function (id) { return document.getElementById(id); };
   const board = $("board"), actions = $("actions"), feedback = $("feedback"), next = $("next");
-  const theme = $("theme");
+  const theme = $("theme"), gamePick = $("game");
 
   function read(key, fallback) {
     try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); }
@@ -31,9 +32,11 @@
     try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* full: kept in memory */ }
   }
 
-  let progress = read(KEY, null);
-  let ahead = read(AHEAD, []);
-  let held = read(HELD, []);
+  const wanted = new URLSearchParams(location.search).get("game") || read(GAME_KEY, GAMES[0]);
+  if (GAMES.indexOf(wanted) >= 0) game = wanted;
+  let progress = read(key(), null);
+  let ahead = read(key("ahead"), []);
+  let held = read(HELD, []).filter(function (h) { return h && h.game && h.puzzle; });
   let current = null;    // the puzzle on the table
   let answered = false;
   let daily = null;      // the day's puzzle, shown first when the page is opened with ?daily
@@ -52,12 +55,13 @@
 
   function refill() {
     if (ahead.length >= REFILL) return Promise.resolve();
-    const body = {game: GAME, progress: progress, count: KEEP_AHEAD - ahead.length,
+    const body = {game: game, progress: progress, count: KEEP_AHEAD - ahead.length,
       exclude: ahead.map(function (p) { return p.id; }), theme: theme.value || null};
     return post("/api/train/next", body).then(function (data) {
       const have = new Set(ahead.map(function (p) { return p.id; }));
+      if (data.game !== game) return;  // the player chose another game meanwhile
       data.puzzles.forEach(function (p) { if (!have.has(p.id)) ahead.push(p); });
-      write(AHEAD, ahead);
+      write(key("ahead"), ahead);
     });
   }
 
@@ -91,8 +95,10 @@
     }
     $("question").textContent = p.question;
     $("puzzleinfo").textContent = p.theme_labels.join(" · ") + " · " + t("tr_puzzle_rating", {r: p.rating});
-    PF.tables.dice.reset();
-    PF.tables.dice.render(p.frame, send, board, actions, scores);
+    const table = PF.tables[p.game];  // the game's own drawing: dice-table.js, pepper-table.js
+    board.className = "train-board game-" + p.game;
+    table.reset();
+    table.render(p.frame, send, board, actions, scores);
     actions.appendChild(el("p", {class: "kbd-hint muted", text: t("tr_keys")}));
   }
 
@@ -106,9 +112,9 @@
     board.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
     const p = current;
     ahead = ahead.filter(function (q) { return q.id !== p.id; });
-    write(AHEAD, ahead);
+    write(key("ahead"), ahead);
     if (held.length || navigator.onLine === false) { hold(p, action); return; }
-    post("/api/train/answer", {game: GAME, puzzle: p.id, answer: action, progress: progress})
+    post("/api/train/answer", {game: game, puzzle: p.id, answer: action, progress: progress})
       .then(function (data) { took(data); showFeedback(p, action, data); root.dataset.state = "answered"; refill().then(null, function () {}); },
         function (e) {
           if (e.status) { // refused: say why, let the player answer again
@@ -122,7 +128,7 @@
   }
 
   function hold(p, action) {
-    held.push({puzzle: p.id, answer: action});
+    held.push({game: game, puzzle: p.id, answer: action});
     write(HELD, held);
     heldNote();
     root.dataset.state = "held";
@@ -130,13 +136,13 @@
   }
 
   /* An answer the server checked: keep the progress it sends and the chart's point. */
-  function took(data) {
-    progress = data.progress;
-    write(KEY, progress);
-    const chart = read(CHART, []);
-    chart.push([progress.tries, Math.round(data.rating.after)]);
-    write(CHART, chart.slice(-CHART_POINTS));
-    drawStats();
+  function took(data, of) {
+    const g = of || game, p = data.progress;
+    write("pfeffer.train." + g, p);
+    const chartKey = "pfeffer.train." + g + ".chart", chart = read(chartKey, []);
+    chart.push([p.tries, Math.round(data.rating.after)]);
+    write(chartKey, chart.slice(-CHART_POINTS));
+    if (g === game) { progress = p; drawStats(); }
   }
 
   function pct(x) { return (Math.round(x * 1000) / 10).toFixed(1) + "%"; }
@@ -204,7 +210,7 @@
   }
 
   function drawChart() {
-    const svg = $("chart"), pts = read(CHART, []), NS = "http://www.w3.org/2000/svg";
+    const svg = $("chart"), pts = read(key("chart"), []), NS = "http://www.w3.org/2000/svg";
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const title = document.createElementNS(NS, "title");
     title.textContent = t("tr_chart");
@@ -250,8 +256,9 @@
     function one() {
       if (!held.length) return Promise.resolve();
       const h = held[0];
-      return post("/api/train/answer", {game: GAME, puzzle: h.puzzle, answer: h.answer, progress: progress})
-        .then(function (data) { took(data); n++; if (data.correct) right++; held.shift(); write(HELD, held); return one(); },
+      const before = h.game === game ? progress : read("pfeffer.train." + h.game, null);
+      return post("/api/train/answer", {game: h.game, puzzle: h.puzzle, answer: h.answer, progress: before})
+        .then(function (data) { took(data, h.game); n++; if (data.correct) right++; held.shift(); write(HELD, held); return one(); },
           function (e) { if (e.status) { held.shift(); write(HELD, held); return one(); } throw e; });
     }
     return one().then(function () {
@@ -264,8 +271,8 @@
 
   next.addEventListener("click", goNext);
   theme.addEventListener("change", function () {
-    write(THEME, theme.value);
-    ahead = []; write(AHEAD, ahead); daily = null;
+    write(key("theme"), theme.value);
+    ahead = []; write(key("ahead"), ahead); daily = null;
     root.dataset.state = "loading";
     board.textContent = ""; actions.textContent = "";
     $("question").textContent = t("tr_loading");
@@ -278,7 +285,7 @@
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     const k = ev.key.toLowerCase();
     if (k === "n" && !next.hidden) { ev.preventDefault(); goNext(); return; }
-    if ((k === "r" || k === "b") && !answered) {  // as table.js presses them at the tables
+    if (/^[a-z]$/.test(k) && !answered) {  // a button's letter, as table.js presses them at the tables
       const b = actions.querySelector('[data-kbd="' + k + '"]');
       if (b && !b.disabled) { ev.preventDefault(); b.click(); }
     }
@@ -289,14 +296,38 @@
     navigator.serviceWorker.register("/sw.js", {scope: "/train"}).catch(function () {});
   }
 
-  const saved = read(THEME, "");
-  if (saved && theme.querySelector('option[value="' + saved.replace(/"/g, "") + '"]')) theme.value = saved;
+  /* The theme picker offers the chosen game's themes only. */
+  function themesOf() {
+    Array.prototype.forEach.call(theme.options, function (o) {
+      const other = !!o.dataset.game && o.dataset.game !== game;
+      o.hidden = other; o.disabled = other;
+    });
+    const saved = read(key("theme"), "");
+    const ok = saved && theme.querySelector('option[data-game="' + game + '"][value="' + saved.replace(/"/g, "") + '"]');
+    theme.value = ok ? saved : "";
+  }
+  if (gamePick) {
+    gamePick.value = game;
+    gamePick.addEventListener("change", function () {
+      game = gamePick.value;
+      write(GAME_KEY, game);
+      root.dataset.game = game;
+      progress = read(key(), null); ahead = read(key("ahead"), []); daily = null;
+      root.dataset.state = "loading";
+      themesOf(); drawStats();
+      board.textContent = ""; actions.textContent = "";
+      $("question").textContent = t("tr_loading");
+      refill().then(showFirst, function () { showFirst(); });
+    });
+  }
+  root.dataset.game = game;
+  themesOf();
   drawStats();
   heldNote();
   $("question").textContent = t("tr_loading");
   const wantDaily = new URLSearchParams(location.search).has("daily");
   const start = wantDaily
-    ? fetch("/api/train/daily?game=" + GAME, {credentials: "same-origin"}).then(function (r) { return r.ok ? r.json() : null; })
+    ? fetch("/api/train/daily?game=" + game, {credentials: "same-origin"}).then(function (r) { return r.ok ? r.json() : null; })
       .then(function (d) { if (d) { daily = d; ahead = [d].concat(ahead.filter(function (p) { return p.id !== d.id; })); } }, function () {})
     : Promise.resolve();
   start.then(function () { return sendHeld(); })
