@@ -1,0 +1,125 @@
+"""The trainer page's engine side (issue 23): the shipped puzzles of each game, a puzzle as the
+table draws it (the same frame as a game's: the seats, the view of the player to act, the
+legal actions, which are the puzzle's options), and an answer checked against the puzzle, in a
+language. The service (``services/trainer.py``) deals only in ids, dictionaries and the
+:class:`~pfeffer.core.trainer.PuzzleLike` values this module hands out.
+
+Nothing of a puzzle's answer leaves with the puzzle: the frame holds what the player to act
+sees and the options unranked (in the engine's order); the values come with the answer."""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pfeffer.dice.puzzle_set import shipped as dice_shipped
+from pfeffer.dice.puzzles import QUESTIONS as DICE_QUESTIONS
+from pfeffer.dice.puzzles import THEMES as DICE_THEMES
+from pfeffer.dice.puzzles import DicePuzzle
+from pfeffer.web.adapters.games import DiceAdapter
+
+#: The games with puzzles, in the page's order.
+GAMES = ("dice",)
+
+#: The names in a puzzle's record, as the page shows them (msgids).
+NAMES = {"You": "You", "Opponent": "Opponent"}
+
+#: An option as a player reads it (msgids; ``{dice}``: the faces set aside).
+OPTION_LABELS = {
+    "keep": "set aside {dice}",
+    "bank": "bank the points",
+    "roll": "roll on",
+    "pfeffer": "call Pfeffer",
+}
+
+_DICE = DiceAdapter()
+
+
+def puzzles(game: str) -> tuple[DicePuzzle, ...]:
+    """The shipped puzzles of ``game`` (KeyError for a game without puzzles)."""
+    if game == "dice":
+        return dice_shipped()
+    raise KeyError(game)
+
+
+@functools.cache
+def _by_id(game: str) -> Mapping[str, DicePuzzle]:
+    return {p.id: p for p in puzzles(game)}
+
+
+def find(game: str, puzzle_id: str) -> DicePuzzle | None:
+    """The puzzle ``puzzle_id`` of ``game`` (None if there is none)."""
+    return _by_id(game).get(puzzle_id)
+
+
+def themes(game: str) -> Mapping[str, str]:
+    """The themes of ``game``'s puzzles with what each means (msgids)."""
+    if game == "dice":
+        return DICE_THEMES
+    raise KeyError(game)
+
+
+def option_label(action: str, _: Callable[[str], str]) -> str:
+    """An option in words (``keep 155`` → "set aside 1-5-5"), translated by ``_``."""
+    word, _sep, rest = action.partition(" ")
+    template = OPTION_LABELS.get(word)
+    if template is None:
+        return action
+    return _(template).format(dice="-".join(rest))
+
+
+def puzzle_view(puzzle: DicePuzzle, _: Callable[[str], str]) -> dict[str, Any]:
+    """What the page shows of ``puzzle``: its id, kind, question, themes, difficulty and the
+    table's frame (the seats, the view of the player to act, the options as the legal
+    actions, in the engine's order). No value of an option."""
+    game = puzzle.position()
+    seat = game.current_player
+    names = [_(NAMES.get(n, n)) for n in game.players]
+    legal = [a for a in _DICE.legal_actions(game, seat) if a in {o.action for o in puzzle.options}]
+    frame = {
+        "seat": seat,
+        "seats": [{"name": n, "kind": "human"} for n in names],
+        "view": _DICE.view(game, seat),
+        "legal": legal,
+    }
+    return {
+        "id": puzzle.id,
+        "game": "dice",
+        "kind": puzzle.kind,
+        "question": _(DICE_QUESTIONS[puzzle.kind]),
+        "themes": list(puzzle.themes),
+        "difficulty": puzzle.difficulty,
+        "frame": frame,
+    }
+
+
+def check(puzzle: DicePuzzle, answer: str, t: gettext.NullTranslations) -> dict[str, Any]:
+    """``answer`` to ``puzzle``: right or not, the option it names and the best, what it gave
+    away, every option with its chance to win (best first, in words too) and the sentences to
+    learn from, translated by ``t``. The engine's InvalidAction or IllegalAction for an
+    answer that is no option."""
+    _ = t.gettext
+    f = puzzle.feedback(answer)
+
+    def words(value: Any) -> Any:
+        return option_label(value, _) if isinstance(value, str) else value
+
+    lines = []
+    for line in f.lines:
+        params = {k: words(v) if k in ("action", "best", "second") else v for k, v in line.params}
+        text = _(line.template).format(**params)
+        lines.append(text[:1].upper() + text[1:])  # "{best} wins …" starts with an option
+    return {
+        "id": puzzle.id,
+        "correct": f.correct,
+        "chosen": f.chosen,
+        "best": f.best,
+        "cost": round(f.cost, 6),
+        "options": [
+            {"action": o.action, "label": option_label(o.action, _), "win": round(o.win, 6)}
+            for o in f.options
+        ],
+        "lines": lines,
+    }
