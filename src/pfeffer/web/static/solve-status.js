@@ -42,7 +42,7 @@
       if (data.state === "ready") {
         if (was !== null && was !== "ready") {
           show(data); box.hidden = false;
-          if (window.PF && PF.hints && PF.hints.refresh) PF.hints.refresh();
+          if (typeof PF !== "undefined" && PF.hints && PF.hints.refresh) PF.hints.refresh();
           setTimeout(function () { box.hidden = true; }, 8000);
         }
         return;
