@@ -64,7 +64,7 @@ def test_the_form_note_and_a_tables_progress_turning_into_a_hint(
 
         seats = [{"name": "Anna", "kind": "human"}, {"name": "Robo", "kind": "bot",
                                                       "bot": "optimal"}]  # fmt: skip
-        rules = DiceRules(target=500).to_dict()
+        rules = DiceRules(target=500, min_bank=300).to_dict()  # two house rules changed
         with solves._flock(lock, wait=False) as held:  # another solve takes the machine
             assert held
             t = srv.post("/api/tables", {"game": "dice", "seats": seats, "hints": True,
@@ -86,6 +86,28 @@ def test_the_form_note_and_a_tables_progress_turning_into_a_hint(
         assert "heuristic" not in page.inner_text("#solvestatus")
         page.screenshot(path=str(SHOTS / "solves-table-1280.png"), full_page=True)
         assert srv.get(f"/api/strategy/dice?table={t['id']}")["available"] is True
+        assert page.evaluate("window.__csp") == []
+        ctx.close()
+    finally:
+        srv.stop()
+
+
+def test_a_short_game_table_has_its_hint_and_strategy_at_once(browser: Any, tmp_path: Path) -> None:
+    srv = ServerProcess(f"sqlite:///{tmp_path / 'live.db'}", free_port())
+    srv.start()
+    try:
+        seats = [{"name": "Anna", "kind": "human"}, {"name": "Robo", "kind": "bot",
+                                                      "bot": "optimal"}]  # fmt: skip
+        t = srv.post("/api/tables", {"game": "dice", "preset": "short", "seats": seats,
+                                     "hints": True})  # fmt: skip
+        ctx, page, hints = open_page(browser, DESKTOP, srv.base + t["seats"][0]["url"])
+        page.wait_for_selector("#hint:enabled")
+        page.click("#hint")
+        page.wait_for_selector("#hintbox ol.hintlist li")
+        assert hints[-1]["options"][0]["action"] == "roll"
+        assert page.locator("#solvestatus").is_hidden()  # ready from the start: nothing to say
+        data = srv.get(f"/api/strategy/dice?table={t['id']}")
+        assert data["available"] is True and data["rules"]["target"] == 5000
         assert page.evaluate("window.__csp") == []
         ctx.close()
     finally:
