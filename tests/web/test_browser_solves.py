@@ -3,7 +3,8 @@ for the rules filled in stands (ready for a shipped preset, solved when the tabl
 for new rules, too long for Classic Farkle); a table of new rules (target 500, solved in
 seconds with the test bound) shows its solve waiting behind another one with the optimal
 player's note, a hint asked meanwhile says "no hint yet", and once the solve is done the note
-says ready and the hint turns into the options with their chances without a move. Screenshot:
+says ready and the hint turns into the options with their chances without a move; the strategy
+page open meanwhile draws its charts without a reload. Screenshot:
 tests/web/screenshots/solves-table-1280.png."""
 
 from __future__ import annotations
@@ -79,6 +80,10 @@ def test_the_form_note_and_a_tables_progress_turning_into_a_hint(
             page.wait_for_selector("#hintbox .hint-none")
             assert "No hint for these rules yet" in page.inner_text("#hintbox")
             assert srv.get(f"/api/strategy/dice?table={t['id']}")["available"] is False
+            charts = ctx.new_page()  # the strategy page, open meanwhile
+            charts.goto(srv.base + f"/strategy/dice?table={t['id']}")
+            charts.wait_for_selector("#strategy .rnone")
+            state_is(charts, "waiting")
         # The machine is free: the solve runs, the note says ready, the hint comes by itself.
         page.wait_for_selector("#hintbox ol.hintlist li", timeout=120_000)
         assert hints[-1]["options"][0]["action"] == "roll" and hints[-1]["none"] is None
@@ -86,7 +91,9 @@ def test_the_form_note_and_a_tables_progress_turning_into_a_hint(
         assert "heuristic" not in page.inner_text("#solvestatus")
         page.screenshot(path=str(SHOTS / "solves-table-1280.png"), full_page=True)
         assert srv.get(f"/api/strategy/dice?table={t['id']}")["available"] is True
-        assert page.evaluate("window.__csp") == []
+        charts.wait_for_selector("#strategy .chartbox", timeout=60_000)  # drawn without a reload
+        assert charts.locator("#strategy .rnone").count() == 0
+        assert page.evaluate("window.__csp") == [] and charts.evaluate("window.__csp") == []
         ctx.close()
     finally:
         srv.stop()
