@@ -217,3 +217,38 @@ def test_the_progress_in_each_language(client: TestClient, lang: str, text: str)
         got = client.get(f"/api/strategy/dice/status?table={t['id']}&lang={lang}").json()
     assert got["message"] == text
     assert got["wants"] is True and got["heuristic"]
+
+
+def test_the_optimal_player_switches_once_the_table_is_there() -> None:
+    """As the web's registry makes it (never solving): the heuristic while there is no table,
+    the solved play from the next decision once the background solve stored it."""
+    import warnings
+
+    from pfeffer.dice import DiceGame
+    from pfeffer.dice.bots import DICE_BOTS, OptimalBot
+    from pfeffer.dice.solver import advise
+    from pfeffer.dice.solver.solve import solve_tables
+
+    rules = DiceRules(target=500)
+    game = DiceGame(2, rules, seed=3)
+    bot = DICE_BOTS.create("optimal", seed=0)
+    assert isinstance(bot, OptimalBot)
+
+    def decide() -> str:
+        """The bot's choice at the next decision of more than one option."""
+        while len(game.legal_actions()) < 2:
+            game.apply(game.legal_actions()[0])
+        choice = bot.choose(game.view(game.current_player), game.legal_actions())
+        game.apply(choice)
+        return choice
+
+    with warnings.catch_warnings(record=True):
+        warnings.simplefilter("always")
+        decide()
+    assert bot.fallback and bot.strategy is None
+    cache.save(solve_tables(rules, lower=10))
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.current_player)
+    assert decide() == advise(solve_tables(rules, lower=10), view)[0].action
+    assert bot.strategy is not None and bot.strategy.rules == rules

@@ -184,8 +184,10 @@ def start(data: Mapping[str, Any]) -> bool:
     ctx = multiprocessing.get_context("spawn")
     names = (solver_cache.DATA_DIR_ENV, LOCK_ENV, TEST_LOWER_ENV)
     env = {k: os.environ[k] for k in names if k in os.environ}
+    # A daemon: a server that stops ends its solve (not waits up to an hour for it); the lock
+    # goes with the process, and the next status of a table that wants it starts it again.
     worker = ctx.Process(target=work, args=(rules.to_dict(), env), name="pfeffer-solve",
-                         daemon=False)  # fmt: skip
+                         daemon=True)  # fmt: skip
     worker.start()
     return True
 

@@ -3,7 +3,8 @@
    sentence comes from the server in the page's language (GET /api/strategy/dice/status):
    "Strategy for these rules: 40%, about 1 minute." A table asks again every two seconds while
    the solve runs; when it is done the note says so for a moment and an open "no hint for these
-   rules yet" is asked again (PF.hints.refresh). */
+   rules yet" is asked again (PF.hints.refresh) and the strategy page draws its charts (the
+   event pf:strategy-ready). */
 "use strict";
 (function () {
   const box = document.getElementById("solvestatus");
@@ -42,7 +43,8 @@
       if (data.state === "ready") {
         if (was !== null && was !== "ready") {
           show(data); box.hidden = false;
-          if (window.PF && PF.hints && PF.hints.refresh) PF.hints.refresh();
+          if (typeof PF !== "undefined" && PF.hints && PF.hints.refresh) PF.hints.refresh();
+          document.dispatchEvent(new CustomEvent("pf:strategy-ready"));  // the strategy page
           setTimeout(function () { box.hidden = true; }, 8000);
         }
         return;
