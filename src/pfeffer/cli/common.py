@@ -42,6 +42,7 @@ from pfeffer.cli.words import _, shown
 from pfeffer.core.bots import Bot, BotRegistry
 from pfeffer.core.entries import EntryCheck
 from pfeffer.core.errors import ActionError, RecordError, RulesError, TranslatableError
+from pfeffer.core.i18n import PHRASE_PARAMS
 from pfeffer.core.records import dumps
 from pfeffer.core.rules_text import Rule
 from pfeffer.core.rulespec import RuleSpec, spec_map
@@ -559,11 +560,26 @@ def error_text(error: object, style: ParamStyle | None = None) -> str:
     if not isinstance(error, TranslatableError):
         return str(error)
     text = str(error)
-    if style is not None and error.params:
+    template = _(error.template)  # the engine's message in the screen's language
+    if error.params or template != error.template:
+        params = {
+            k: _(v) if k in PHRASE_PARAMS and isinstance(v, str) else v
+            for k, v in error.params.items()
+        }
+        styled = params if style is None else {k: style(k, v) for k, v in params.items()}
         try:
-            text = error.template.format(**{k: style(k, v) for k, v in error.params.items()})
-        except (KeyError, IndexError, ValueError):
-            text = str(error)
+            text = template.format(**styled)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            try:
+                text = error.template.format(
+                    **(
+                        error.params
+                        if style is None
+                        else {k: style(k, v) for k, v in error.params.items()}
+                    )
+                )
+            except (KeyError, IndexError, ValueError, AttributeError):
+                text = str(error)
     return text[:1].upper() + text[1:]
 
 
