@@ -105,3 +105,14 @@ def test_dice_rules_with_house_rules(tmp_path: Path, lang: str) -> None:
     args = ["dice", "rules", "--lang", lang, "--rule", "min_bank=500", "--rule", "tie=playoff"]
     result = invoke(tmp_path, args)
     assert not english(result.output), result.output
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_score_sheets_walk(tmp_path: Path, lang: str) -> None:
+    pad = invoke(tmp_path, ["pepper", "sheet", "Ann", "Bob", "--dealer", "1", "--lang", lang],
+                 lines("Ann 3 H 4", "Bob", "2", "C", "3", "t", "q"))  # fmt: skip
+    assert not english(re.sub(r"'Ann 3 H 4 2'|all_pass=redeal", "", pad.output)), pad.output
+    sheet = invoke(tmp_path, ["dice", "sheet", "Ann", "Bob", "--lang", lang],
+                   lines("450", "b", "t", "q"))  # fmt: skip
+    assert not english(re.sub(r"p bust", "", sheet.output)), sheet.output
+    assert ("Niete" if lang == "de" else "nic") in sheet.output

@@ -937,9 +937,9 @@ class SheetSession(ABC, Generic[S]):
 
     def start(self) -> None:
         """Say where the sheet autosaves, save it and :meth:`run` it."""
-        self.console.print(
-            f"Score {self.NOUN.lower()} autosaves to [bold]{escape(str(self.path))}[/]"
-        )
+        where = {"path": f"[bold]{escape(str(self.path))}[/]"}
+        autosaves = f"Score {self.NOUN.lower()} autosaves to %(path)s"  # msgids of both games
+        self.console.print(_(autosaves) % where)
         self.save()
         self.run()
 
@@ -947,7 +947,7 @@ class SheetSession(ABC, Generic[S]):
         """Prompt until the game ends and the players agree that it did (the last entry can
         still be taken back then, also after ``--resume``), or until the user quits; the sheet
         is saved either way."""
-        self.console.print(self.KEYS)
+        self.console.print(f"[dim]{_(self.KEYS)}[/]")
         self.show()
         try:
             while True:
@@ -958,20 +958,26 @@ class SheetSession(ABC, Generic[S]):
                 if not self.undo_after_end():
                     break
         except QuitRequested:
-            self.console.print(
-                f"{self.NOUN} saved to [bold]{escape(str(self.save()))}[/] "
-                f"(resume with: pfeffer {self.GAME} sheet --resume {escape(str(self.path))})"
-            )
+            saved = _(f"{self.NOUN} saved to %(path)s") % {
+                "path": f"[bold]{escape(str(self.save()))}[/]"
+            }
+            resume = f"pfeffer {self.GAME} sheet --resume {escape(str(self.path))}"
+            self.console.print(f"{saved} " + _("(resume with: %(command)s)") % {"command": resume})
             return
-        self.console.print(f"{self.NOUN} saved to [bold]{escape(str(self.save()))}[/]")
+        saved = _(f"{self.NOUN} saved to %(path)s") % {
+            "path": f"[bold]{escape(str(self.save()))}[/]"
+        }
+        self.console.print(saved)
 
     def undo_after_end(self) -> bool:
         """After the last entry: Enter finishes, ``u`` takes the entry back (True: go on)."""
-        answer = ask(self.console, "Game over. [dim]Enter = finish · u = undo the last entry[/] ")
+        over = _("Game over.")
+        keys = _("Enter = finish · u = undo the last entry")
+        answer = ask(self.console, f"{over} [dim]{keys}[/] ")
         if answer.lower() not in ("u", "undo"):
             return False
         self.sheet.undo()
-        self.console.print("Last entry taken back.")
+        self.console.print(_("Last entry taken back."))
         self.show()
         self.save()
         return True

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pfeffer.cli.common import changed_rules, rule_option, rules_summary, total_cells
-from pfeffer.cli.words import _
+from pfeffer.cli.words import _, pgettext
 from pfeffer.dice import rules_text
 from pfeffer.dice.game import PfefferMode, Turn
 from pfeffer.dice.rules import DiceRules
@@ -62,7 +62,10 @@ def _cell(turn: Turn | None) -> Text:
     if turn is None:
         return Text("")
     style = "red" if turn.busted else ("yellow" if turn.pfeffer is PfefferMode.CALLED else "")
-    return Text(turn_text(turn), style=style)
+    text = turn_text(turn)
+    if turn.busted:  # the engine's cell says "bust"
+        text = text.replace("bust", pgettext("sheet", "bust"), 1)
+    return Text(text, style=style)
 
 
 def sheet_table(
