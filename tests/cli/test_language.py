@@ -116,3 +116,11 @@ def test_score_sheets_walk(tmp_path: Path, lang: str) -> None:
                    lines("450", "b", "t", "q"))  # fmt: skip
     assert not english(re.sub(r"p bust", "", sheet.output)), sheet.output
     assert ("Niete" if lang == "de" else "nic") in sheet.output
+
+
+def test_dice_hint_in_czech(tmp_path: Path) -> None:
+    keys = lines("", "a", "1", "a", "q")
+    result = invoke(tmp_path, [*DICE, "--lang", "cs", "--save", str(tmp_path / "h.json")], keys)
+    out = re.sub(r"keep [\d ]+|\broll\b", "", result.output)
+    assert "házet dál 5 kostkami" in out and "Možnost" in out
+    assert not english(out), result.output
