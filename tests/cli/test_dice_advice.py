@@ -57,7 +57,7 @@ def test_advise_lists_exactly_the_legal_set_asides_best_first(
     assert [a for a, _ in rows] == [t.action for t in expected]
     for (_, shown), tip in zip(rows, expected, strict=True):
         assert shown == pytest.approx(100 * tip.win_probability, abs=0.006)
-    assert "best" in result.output and "set aside 1 1 5 (+250 → 250, 3 left)" in result.output
+    assert "best" in result.output and "set aside 1 1 5 (+250 → 250, 3 dice left)" in result.output
 
 
 def test_advise_bank_or_roll_on_pfeffer_and_auto_pfeffer(solved: Run) -> None:

@@ -86,3 +86,41 @@ def test_english_stays_as_it_was(tmp_path: Path) -> None:
     result = invoke(tmp_path, ["--lang", "en", *PEPPER, "--save", str(tmp_path / "e.json")],
                     lines("p", *["1"] * 8, "q"))  # fmt: skip
     assert "You passed." in result.output and "Hand 1 · Random deals" in result.output
+
+
+DICE = ["dice", "play", "Eva", "bot:heuristic", "--seed", "2", "--bot-delay", "0"]
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_dice_play_walk(tmp_path: Path, lang: str) -> None:
+    keys = lines("", "1", "b", "?", "t", *[""] * 12, "q")
+    result = invoke(tmp_path, [*DICE, "--lang", lang, "--save", str(tmp_path / "d.json")], keys)
+    out = re.sub(r"keep [\d ]+|Notation.*|roll, bank", "", result.output)
+    assert not english(out), result.output
+    assert ("Zum Aufschreiben brauchst du" if lang == "de" else "K zapsání potřebuješ") in out
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_dice_rules_with_house_rules(tmp_path: Path, lang: str) -> None:
+    args = ["dice", "rules", "--lang", lang, "--rule", "min_bank=500", "--rule", "tie=playoff"]
+    result = invoke(tmp_path, args)
+    assert not english(result.output), result.output
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_score_sheets_walk(tmp_path: Path, lang: str) -> None:
+    pad = invoke(tmp_path, ["pepper", "sheet", "Ann", "Bob", "--dealer", "1", "--lang", lang],
+                 lines("Ann 3 H 4", "Bob", "2", "C", "3", "t", "q"))  # fmt: skip
+    assert not english(re.sub(r"'Ann 3 H 4 2'|all_pass=redeal", "", pad.output)), pad.output
+    sheet = invoke(tmp_path, ["dice", "sheet", "Ann", "Bob", "--lang", lang],
+                   lines("450", "b", "t", "q"))  # fmt: skip
+    assert not english(re.sub(r"p bust", "", sheet.output)), sheet.output
+    assert ("Niete" if lang == "de" else "nic") in sheet.output
+
+
+def test_dice_hint_in_czech(tmp_path: Path) -> None:
+    keys = lines("", "a", "1", "a", "q")
+    result = invoke(tmp_path, [*DICE, "--lang", "cs", "--save", str(tmp_path / "h.json")], keys)
+    out = re.sub(r"keep [\d ]+|\broll\b", "", result.output)
+    assert "házet dál 5 kostkami" in out and "Možnost" in out
+    assert not english(out), result.output

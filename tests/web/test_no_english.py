@@ -58,14 +58,14 @@ def catalogue(lang: str) -> dict[str, list[str]]:
 def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str], bool]]:
     """(msgid, pattern, whole-text-only) for every msgid whose translation into ``lang``
     differs from it. Short msgids ("Bid", "Hand") count only as a whole text node; longer ones
-    (two words and more) also inside one."""
+    (two words and more, placeholders not counted) also inside one."""
     out = []
     for msgid, strings in catalogue(lang).items():
         if msgid in strings or not re.search(r"[A-Za-z]{2}", PLACEHOLDER.sub("", msgid)):
             continue  # the same in both languages ("Pfeffer!", "Team"), or no words at all
         parts = [_part(p) for p in PLACEHOLDER.split(msgid)]
         pattern = re.compile(r"(?<![\w])" + ".+?".join(parts) + r"(?![\w])")
-        whole = len(msgid.split()) < 2
+        whole = len(PLACEHOLDER.sub("", msgid).split()) < 2  # one word and placeholders
         out.append((msgid, pattern, whole))
     return out
 

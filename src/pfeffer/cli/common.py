@@ -42,6 +42,7 @@ from pfeffer.cli.words import _, shown
 from pfeffer.core.bots import Bot, BotRegistry
 from pfeffer.core.entries import EntryCheck
 from pfeffer.core.errors import ActionError, RecordError, RulesError, TranslatableError
+from pfeffer.core.i18n import PHRASE_PARAMS
 from pfeffer.core.records import dumps
 from pfeffer.core.rules_text import Rule
 from pfeffer.core.rulespec import RuleSpec, spec_map
@@ -559,11 +560,26 @@ def error_text(error: object, style: ParamStyle | None = None) -> str:
     if not isinstance(error, TranslatableError):
         return str(error)
     text = str(error)
-    if style is not None and error.params:
+    template = _(error.template)  # the engine's message in the screen's language
+    if error.params or template != error.template:
+        params = {
+            k: _(v) if k in PHRASE_PARAMS and isinstance(v, str) else v
+            for k, v in error.params.items()
+        }
+        styled = params if style is None else {k: style(k, v) for k, v in params.items()}
         try:
-            text = error.template.format(**{k: style(k, v) for k, v in error.params.items()})
-        except (KeyError, IndexError, ValueError):
-            text = str(error)
+            text = template.format(**styled)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            try:
+                text = error.template.format(
+                    **(
+                        error.params
+                        if style is None
+                        else {k: style(k, v) for k, v in error.params.items()}
+                    )
+                )
+            except (KeyError, IndexError, ValueError, AttributeError):
+                text = str(error)
     return text[:1].upper() + text[1:]
 
 
@@ -921,9 +937,9 @@ class SheetSession(ABC, Generic[S]):
 
     def start(self) -> None:
         """Say where the sheet autosaves, save it and :meth:`run` it."""
-        self.console.print(
-            f"Score {self.NOUN.lower()} autosaves to [bold]{escape(str(self.path))}[/]"
-        )
+        where = {"path": f"[bold]{escape(str(self.path))}[/]"}
+        autosaves = f"Score {self.NOUN.lower()} autosaves to %(path)s"  # msgids of both games
+        self.console.print(_(autosaves) % where)
         self.save()
         self.run()
 
@@ -931,7 +947,7 @@ class SheetSession(ABC, Generic[S]):
         """Prompt until the game ends and the players agree that it did (the last entry can
         still be taken back then, also after ``--resume``), or until the user quits; the sheet
         is saved either way."""
-        self.console.print(self.KEYS)
+        self.console.print(f"[dim]{_(self.KEYS)}[/]")
         self.show()
         try:
             while True:
@@ -942,20 +958,26 @@ class SheetSession(ABC, Generic[S]):
                 if not self.undo_after_end():
                     break
         except QuitRequested:
-            self.console.print(
-                f"{self.NOUN} saved to [bold]{escape(str(self.save()))}[/] "
-                f"(resume with: pfeffer {self.GAME} sheet --resume {escape(str(self.path))})"
-            )
+            saved = _(f"{self.NOUN} saved to %(path)s") % {
+                "path": f"[bold]{escape(str(self.save()))}[/]"
+            }
+            resume = f"pfeffer {self.GAME} sheet --resume {escape(str(self.path))}"
+            self.console.print(f"{saved} " + _("(resume with: %(command)s)") % {"command": resume})
             return
-        self.console.print(f"{self.NOUN} saved to [bold]{escape(str(self.save()))}[/]")
+        saved = _(f"{self.NOUN} saved to %(path)s") % {
+            "path": f"[bold]{escape(str(self.save()))}[/]"
+        }
+        self.console.print(saved)
 
     def undo_after_end(self) -> bool:
         """After the last entry: Enter finishes, ``u`` takes the entry back (True: go on)."""
-        answer = ask(self.console, "Game over. [dim]Enter = finish · u = undo the last entry[/] ")
+        over = _("Game over.")
+        keys = _("Enter = finish · u = undo the last entry")
+        answer = ask(self.console, f"{over} [dim]{keys}[/] ")
         if answer.lower() not in ("u", "undo"):
             return False
         self.sheet.undo()
-        self.console.print("Last entry taken back.")
+        self.console.print(_("Last entry taken back."))
         self.show()
         self.save()
         return True

@@ -56,7 +56,7 @@ from pfeffer.cli.dice_draw import (
 )
 from pfeffer.cli.dice_narration import TURN_ENDS, notices, tell, turn_part
 from pfeffer.cli.narration import LogReader
-from pfeffer.cli.words import LangOpt
+from pfeffer.cli.words import LangOpt, _, counted, said, shown
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.dice.bots import DICE_BOTS
@@ -80,11 +80,11 @@ __all__ = [  # sheet_table too: the score sheet's table has long been imported f
 TABLE_ROWS = 8  # rounds shown in the running table during play (the end shows all)
 
 PLAY_KEYS = (
-    "[dim]Keys: a number sets aside that option (or type the faces: 155) · Enter takes the "
+    "Keys: a number sets aside that option (or type the faces: 155) · Enter takes the "
     "suggestion · r roll · "
     "b bank · p Pfeffer · v void throw (--manual) · a hint · t score sheet · ? help · q save and "
     "quit. "
-    "Notation works too: keep 155, roll, bank.[/]"
+    "Notation works too: keep 155, roll, bank."
 )
 
 
@@ -158,7 +158,7 @@ class PlaySession:
 
     def name(self, seat: int) -> str:
         """A player's name, escaped for markup."""
-        return escape(self.game.players[seat])
+        return escape(shown(self.game.players[seat]))
 
     def announce_turn(self) -> None:
         """The header of a turn (round, player, total, final round, playoff), then what the log
@@ -167,11 +167,15 @@ class PlaySession:
         v = g.view()
         seat = v.current_player
         assert seat is not None  # announced only while the game runs
-        title = f"Round {round_number(g)} · {self.name(seat)} to play · total {v.scores[seat]}"
+        title = _("Round %(n)s · %(name)s to play · total %(total)s") % {
+            "n": round_number(g),
+            "name": self.name(seat),
+            "total": v.scores[seat],
+        }
         if v.playoff:
-            title += " · PLAYOFF"
+            title += " · " + _("PLAYOFF")
         elif v.final_round:
-            title += " · FINAL ROUND: last turn"
+            title += " · " + _("FINAL ROUND: last turn")
         self.console.print()
         self.console.rule(title)
         self.log.read(dice_log(v))
@@ -220,14 +224,16 @@ class PlaySession:
             print_error(self.console, exc)
             return False
         if kind == "void":
-            self.say("[bold]Void throw[/] (Brandenburg): it does not count. Throw again.")
+            self.say(_("Void throw (Brandenburg): it does not count. Throw again."))
         v = g.view()
         news = self.log.read(dice_log(v))
         self._untold = min(self._untold, news.start)
         if any(e.kind == "bust" for e in news.withdrawn):
             seat = v.current_player
             assert seat is not None  # a void bust reopens the turn
-            self.say(f"The bust is taken back. {self.name(seat)}: throw again.")
+            self.say(
+                _("The bust is taken back. %(name)s: throw again.") % {"name": self.name(seat)}
+            )
             self._announced = (len(g.history), seat)
         # The events that open the next turn wait for its header.
         end = news.start + turn_part(news.fresh)
@@ -288,7 +294,7 @@ class PlaySession:
         """Handle ``?``, ``t`` and ``q``; True if ``text`` was one of them."""
         if text in HELP_WORDS:
             self.say(rules_help(self.game.rules))
-            self.say(PLAY_KEYS)
+            self.say(f"[dim]{_(PLAY_KEYS)}[/]")
             return True
         if text in ("t", "table", "sheet"):
             self.show_table()
@@ -305,7 +311,7 @@ class PlaySession:
         g = self.game
         phase = g.phase
         if phase is Phase.KEEP:
-            self.say("Set aside:")
+            self.say(_("Set aside:"))
             for line in option_lines(g.keep_choices()):
                 self.say(line)
         elif phase is Phase.START and g.can_call_pfeffer():
@@ -324,14 +330,23 @@ class PlaySession:
         g = self.game
         v = g.view(g.current_player)
         stake, need, cost = v.pfeffer_stake, v.pfeffer_need, v.pfeffer_bust_penalty
-        bonus = (
-            f" Make it and you get [green]+{v.pfeffer_bonus}[/] bonus." if v.pfeffer_bonus else ""
+        bonus = ""
+        if v.pfeffer_bonus:
+            made = {"bonus": f"[green]+{v.pfeffer_bonus}[/]"}
+            bonus = " " + _("Make it and you get %(bonus)s bonus.") % made
+        prev = g.players[g.history[-1].seat]
+        banked = said(
+            prev,
+            "%(name)s banked %(points)s.",
+            "You banked %(points)s.",
+            name=escape(shown(prev)),
+            points=g.predecessor_result,
         )
-        prev = self.name(g.history[-1].seat)
-        self.say(
-            f"{prev} banked {g.predecessor_result}. [bold yellow]Pfeffer?[/] Stake {stake}: you "
-            f"must bank at least {need} this turn; a bust costs you [bold red]{cost}[/].{bonus}"
-        )
+        offer = _(
+            "Pfeffer? Stake %(stake)s: you must bank at least %(need)s this turn; a bust costs "
+            "you %(cost)s."
+        ) % {"stake": stake, "need": need, "cost": f"[bold red]{cost}[/]"}
+        self.say(f"{banked} {offer}{bonus}")
 
     def prompt_for(self, seat: int) -> tuple[str, str | None]:
         """The prompt for the phase, and the action that Enter takes (None: Enter does nothing)."""
@@ -339,33 +354,43 @@ class PlaySession:
         who = f"[bold]{self.name(seat)}[/]"
         legal = g.legal_actions()
         n = g.dice_to_roll
-        dice = f"{n} {'die' if n == 1 else 'dice'}"
-        void = " · v void" if self.manual and "void" in legal else ""
+        dice = counted(n, "%(n)d die", "%(n)d dice", "object")
+        void = " · " + _("v void") if self.manual and "void" in legal else ""
         phase = g.phase
+        throw = _("throw %(dice)s and type them") % {"dice": dice}
+        helps = " · " + _("? help") + ": "
         if phase is Phase.KEEP:
             n_options = len(g.keep_choices())
             pick = "Enter = 1" if n_options == 1 else f"1-{n_options} (Enter = 1)"
-            return f"{who} ▸ {pick}{void} · ? help: ", "1"
+            return f"{who} ▸ {pick}{void}{helps}", "1"
         if phase is Phase.START:
             pf = " · p Pfeffer" if "pfeffer" in legal else ""
             if self.manual:
-                return f"{who} ▸ throw {dice} and type them{pf}{void} · ? help: ", None
-            return f"{who} ▸ Enter = roll{pf} · ? help: ", "roll"
+                return f"{who} ▸ {throw}{pf}{void}{helps}", None
+            return f"{who} ▸ " + _("Enter = roll") + f"{pf}{helps}", "roll"
         # DECIDE
-        status = f"Turn total [bold]{g.turn_total}[/]"
+        status = _("Turn total %(points)s") % {"points": f"[bold]{g.turn_total}[/]"}
         if g.pfeffer is not PfefferMode.NONE:
             status += f" ([yellow]{'Pfeffer' if g.pfeffer is PfefferMode.CALLED else 'Auto'}[/])"
         if g.can_bank():
             if self.manual:
-                return f"{status}. {who} ▸ b bank · or throw {dice} and type them: ", None
-            return f"{status}. {who} ▸ b / Enter = bank {g.turn_total} · r roll {dice}: ", "bank"
+                return f"{status}. {who} ▸ " + _("b bank · or %(throw)s") % {
+                    "throw": throw
+                } + ": ", None
+            keys = _("b / Enter = bank %(points)s · r roll %(dice)s") % {
+                "points": g.turn_total,
+                "dice": dice,
+            }
+            return f"{status}. {who} ▸ {keys}: ", "bank"
         if g.turn_total < g.min_to_bank():
-            why = f"you need {g.min_to_bank()} to bank"
+            why = _("you need %(points)s to bank") % {"points": g.min_to_bank()}
         else:
-            why = "all six scored: throw them all again"
+            why = _("all six scored: throw them all again")
         if self.manual:
-            return f"{status}, {why}. {who} ▸ throw {dice} and type them: ", None
-        return f"{status}, {why}. {who} ▸ Enter = roll {dice}: ", "roll"
+            return f"{status}, {why}. {who} ▸ {throw}: ", None
+        return f"{status}, {why}. {who} ▸ " + _("Enter = roll %(dice)s") % {
+            "dice": dice
+        } + ": ", "roll"
 
     def keys_hint(self) -> str:
         """What can be typed at this prompt, for a refused answer."""
@@ -383,14 +408,14 @@ class PlaySession:
             keys.append("p for Pfeffer")
         if self.manual:
             keys.append("v for a void throw")
-        return ", ".join(keys) + "; ? for help."
+        return ", ".join(_(k) for k in keys) + "; " + _("? for help.")
 
     def read_action(self, text: str, default: str | None) -> str:
         """Turn what the human typed into an action string (the engine judges it)."""
         g = self.game
         if not text:
             if default is None:
-                raise IllegalAction("Type something: ? shows the keys.")
+                raise IllegalAction(_("Type something: ? shows the keys."))
             text = default
         if g.phase is Phase.KEEP and text.isdigit():
             # A number picks an option; several digits that are no option's number are faces.
@@ -398,7 +423,13 @@ class PlaySession:
             if 1 <= int(text) <= len(choices):
                 return choices[int(text) - 1].action
             if len(text) == 1 or text.startswith("0"):
-                raise IllegalAction(f"Choose an option from 1 to {len(choices)}.")
+                raise IllegalAction(
+                    counted(
+                        len(choices),
+                        "Choose the option with 1.",
+                        "Choose an option from 1 to %(n)d.",
+                    )
+                )
             return "keep " + text
         if g.phase is Phase.KEEP and _is_dice(text):
             return "keep " + text  # faces with spaces or commas: "1 5"
@@ -416,7 +447,9 @@ class PlaySession:
         if first not in ("roll", "keep", "bank", "pfeffer", "void") and not (
             self.manual and _is_dice(action)
         ):
-            raise IllegalAction(f"{text!r} is not an action: " + self.keys_hint())
+            raise IllegalAction(
+                _("%(text)s is not an action: ") % {"text": repr(text)} + self.keys_hint()
+            )
         if self.manual:
             if g.phase in (Phase.START, Phase.DECIDE) and _is_dice(action):
                 return "roll " + action
@@ -425,7 +458,7 @@ class PlaySession:
                     f"Throw your {g.dice_to_roll} dice and type what they show, e.g. 415236."
                 )
         elif first == "roll" and action != "roll":
-            raise IllegalAction("The computer throws the dice here: type r to roll.")
+            raise IllegalAction(_("The computer throws the dice here: type r to roll."))
         elif first == "void":
             raise IllegalAction(
                 "Computer dice never land crooked: void throws are for real dice (--manual)."
@@ -483,7 +516,8 @@ def play(
         table = seats_of_record(json.loads(text))
         seed, manual = game.seed, game.hand_dice
         path = check_save_path(save if save is not None else resume)
-        console.print(f"[bold]Würfel-Pfeffer[/], resumed: {seats_text(table)}.")
+        resumed = {"game": "[bold]Würfel-Pfeffer[/]", "seats": seats_text(table)}
+        console.print(_("%(game)s, resumed: %(seats)s.") % resumed)
     else:
         rules = rules_or_exit(DiceRules, rule)
         try:
@@ -492,13 +526,20 @@ def play(
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="SEATS") from None
         path = check_save_path(save) if save is not None else new_record_path("dice", "game")
-        console.print(f"[bold]Würfel-Pfeffer[/]: {seats_text(table)}. Target {rules.target}.")
+        start = {"game": "[bold]Würfel-Pfeffer[/]", "seats": seats_text(table), "teams": ""}
+        console.print(
+            _("%(game)s: %(seats)s%(teams)s. Target %(target)s.")
+            % {**start, "target": rules.target}
+        )
     bots: dict[int, Bot[DiceView]] = {
         i: make_bot(DICE_BOTS, s, i, seed) for i, s in enumerate(table) if s.is_bot
     }
-    console.print("[dim]Type ? at any prompt for the rules and keys, q to save and quit.[/]")
+    console.print(
+        f"[dim]{_('Type ? at any prompt for the rules and keys, q to save and quit.')}[/]"
+    )
     if manual:
-        console.print("[dim]Manual dice: throw real dice and type what they show, e.g. 415236.[/]")
+        manual_line = _("Manual dice: throw real dice and type what they show, e.g. 415236.")
+        console.print(f"[dim]{manual_line}[/]")
     PlaySession(
         console, game, table, bots, manual=manual, path=path, bot_delay=bot_delay, hints=hints
     ).run()

@@ -32,7 +32,7 @@ from pfeffer.cli.common import (
     seats_of_record,
 )
 from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text
-from pfeffer.cli.words import LangOpt
+from pfeffer.cli.words import LangOpt, _, counted, shown
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.core.extras import MissingExtra, require
 from pfeffer.dice.game import DiceGame, Phase
@@ -252,37 +252,43 @@ def play_turn(
 def describe(game: DiceGame, action: str) -> str:
     """An option in words, in the state of ``game`` before it is taken (markup)."""
     n = game.dice_to_roll
-    dice = f"{n} {'die' if n == 1 else 'dice'}"
     if action == "pfeffer":
         v = game.view()
-        return (
-            f"call [yellow]Pfeffer[/] (bank at least {v.pfeffer_need}; a bust costs "
-            f"{v.pfeffer_bust_penalty})"
-        )
+        return _("call %(pfeffer)s (bank at least %(need)s; a bust costs %(cost)s)") % {
+            "pfeffer": "[yellow]Pfeffer[/]",
+            "need": v.pfeffer_need,
+            "cost": v.pfeffer_bust_penalty,
+        }
     if game.phase is Phase.KEEP:
         for option in game.keep_choices():
             if option.action == action:
                 left = n - len(option.dice)
-                after = "hot dice: all six again" if not left else f"{left} left"
-                return (
-                    f"set aside {faces_text(option.dice)} (+{option.points} → "
-                    f"{game.turn_total + option.points}, {after})"
+                after = (
+                    _("hot dice: all six again")
+                    if not left
+                    else counted(left, "%(n)d die left", "%(n)d dice left")
                 )
+                return _("set aside %(dice)s (+%(points)s → %(total)s, %(after)s)") % {
+                    "dice": faces_text(option.dice),
+                    "points": option.points,
+                    "total": game.turn_total + option.points,
+                    "after": after,
+                }
     if action == "bank":
-        return f"bank {game.turn_total}"
+        return _("bank %(points)s") % {"points": game.turn_total}
     if game.phase is Phase.DECIDE:
-        return f"roll on with {dice}"
-    return f"throw {dice}"
+        return counted(n, "roll on with %(n)d die", "roll on with %(n)d dice")
+    return _("throw %(dice)s") % {"dice": counted(n, "%(n)d die", "%(n)d dice", "object")}
 
 
 def advice_table(game: DiceGame, tips: list[Advice]) -> Table:
     """Every option with its chance to win and what it costs against the best, best first."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("#", justify="right", style="dim")
-    table.add_column("Option")
-    table.add_column("Notation", style="dim")
-    table.add_column("Win %", justify="right")
-    table.add_column("vs best", justify="right")
+    table.add_column(_("Option"))
+    table.add_column(_("Notation"), style="dim")
+    table.add_column(_("Win %"), justify="right")
+    table.add_column(_("vs best"), justify="right")
     best = tips[0].win_probability
     for i, tip in enumerate(tips, start=1):
         cost = max(100 * (best - tip.win_probability), 0.0)  # a tie may list a hair better
@@ -292,7 +298,7 @@ def advice_table(game: DiceGame, tips: list[Advice]) -> Table:
             describe(game, tip.action),
             tip.action,
             f"[{style or 'default'}]{100 * tip.win_probability:.2f}[/]",
-            "best" if i == 1 else f"−{cost:.2f}",
+            _("best") if i == 1 else f"−{cost:.2f}",
         )
     return table
 
@@ -303,34 +309,47 @@ def state_text(game: DiceGame) -> str:
     seat = v.current_player
     assert seat is not None  # only asked while the game runs
     own, other = v.scores[seat], v.scores[1 - seat]
-    parts = [f"{escape(game.players[seat])} {own} against {other}"]
+    parts = [
+        _("%(name)s %(own)s against %(other)s")
+        % {"name": escape(shown(game.players[seat])), "own": own, "other": other}
+    ]
     if v.final_round:
-        parts.append("last turn")
+        parts.append(_("last turn"))
     if v.pfeffer.name == "AUTO":
-        parts.append(f"[yellow]Auto-Pfeffer[/] (a bust costs {v.bust_penalty})")
+        costs = _("a bust costs %(points)s.") % {"points": v.bust_penalty}
+        parts.append(f"[yellow]Auto-Pfeffer[/] ({costs.rstrip('.')})")
     elif v.pfeffer.name == "CALLED":
-        parts.append(f"[yellow]Pfeffer[/] called, stake {v.stake}")
+        parts.append(
+            _("%(pfeffer)s called, stake %(stake)s")
+            % {"pfeffer": "[yellow]Pfeffer[/]", "stake": v.stake}
+        )
     if game.phase is Phase.KEEP:
-        parts.append(f"turn total {v.turn_total}, thrown {dice_text(v.roll or ())}")
+        parts.append(
+            _("turn total %(total)s, thrown %(dice)s")
+            % {"total": v.turn_total, "dice": dice_text(v.roll or ())}
+        )
     elif game.phase is Phase.DECIDE:
         n = v.dice_to_roll
-        parts.append(f"turn total {v.turn_total}, {n} {'die' if n == 1 else 'dice'} to throw")
+        parts.append(
+            counted(n, "turn total %(total)s, %(n)d die to throw",
+                    "turn total %(total)s, %(n)d dice to throw", total=v.turn_total)
+        )  # fmt: skip
     else:
-        parts.append("before the first throw")
+        parts.append(_("before the first throw"))
     return " · ".join(parts)
 
 
 def show_advice(console: Console, strategy: DiceStrategy, game: DiceGame) -> None:
     """Print the situation and every option with its chance to win (or why there is none)."""
     if game.is_over:
-        console.print("The game is over: there is nothing to advise.")
+        console.print(_("The game is over: there is nothing to advise."))
         return
     console.print(state_text(game))
     from pfeffer.dice.solver import advise
 
     tips = advise(strategy, game)
     if not tips:
-        console.print("Nothing to decide here.")
+        console.print(_("Nothing to decide here."))
         return
     console.print(advice_table(game, tips))
 
@@ -347,16 +366,16 @@ class Hints:
     def show(self, game: DiceGame) -> None:
         """Advice for the decision at hand, or why there is none."""
         if not self.enabled:
-            self.console.print("Hints are off at this table (--no-hints).")
+            self.console.print(_("Hints are off at this table (--no-hints)."))
             return
         if len(game.players) != 2:
-            self.console.print("Hints are for two-player games so far.")
+            self.console.print(_("Hints are for two-player games so far."))
             return
         if self.strategy is None and not self.declined:
             self.strategy = get_strategy(self.console, game.rules)
             self.declined = self.strategy is None
         if self.strategy is None:
-            self.console.print("[dim]No hints without the solved table of these rules.[/]")
+            self.console.print(f"[dim]{_('No hints without the solved table of these rules.')}[/]")
             return
         show_advice(self.console, self.strategy, game)
 
@@ -448,7 +467,7 @@ def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for name, justify in (("#", "right"), ("Round", "right"), ("Situation", "left"),
                           ("Played", "left"), ("Best", "left"), ("Cost", "right")):  # fmt: skip
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(_(name), justify=justify)  # type: ignore[arg-type]
     from pfeffer.dice.solver import review as solver_review
 
     ranked = solver_review.ranked(found)[:top]
@@ -465,19 +484,32 @@ def show_review(
     from pfeffer.dice.solver import review as solver_review
 
     found = decisions(strategy, game, seats)
-    console.rule("Game review")
+    console.rule(_("Game review"))
     for seat in sorted(seats):
         totals = solver_review.summary(found, seat)
         console.print(
-            f"[bold]{escape(game.players[seat])}[/]: {totals.decisions} decisions, "
-            f"{totals.best} best; win % given away in all: [red]{100 * totals.lost:.2f}[/] "
-            "(percentage points)"
+            _(
+                "%(name)s: %(n)s decisions, %(best)s of them the best; chance to win given away "
+                "in all: %(lost)s percentage points"
+            )
+            % {
+                "name": f"[bold]{escape(shown(game.players[seat]))}[/]",
+                "n": totals.decisions,
+                "best": totals.best,
+                "lost": f"[red]{100 * totals.lost:.2f}[/]",
+            }
         )
     mistakes = [d for d in found if not d.is_best]
     if not mistakes:
-        console.print("[green]Every decision was the best one.[/]")
+        console.print(f"[green]{_('Every decision was the best one.')}[/]")
         return
-    console.print(f"The {min(top, len(mistakes))} costliest decisions (cost in percentage points):")
+    console.print(
+        counted(
+            min(top, len(mistakes)),
+            "The costliest decision (cost in percentage points):",
+            "The %(n)d costliest decisions (cost in percentage points):",
+        )
+    )
     console.print(review_table(game, mistakes, top))
 
 
@@ -486,7 +518,7 @@ def offer_review(console: Console, game: DiceGame, humans: set[int]) -> None:
     if not humans or len(game.players) != 2:
         return
     try:
-        if not confirm(console, "Review your decisions against optimal play?"):
+        if not confirm(console, _("Review your decisions against optimal play?")):
             return
     except QuitRequested:
         return

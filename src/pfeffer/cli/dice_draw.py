@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pfeffer.cli.common import changed_rules, rule_option, rules_summary, total_cells
+from pfeffer.cli.words import _, pgettext
 from pfeffer.dice import rules_text
 from pfeffer.dice.game import PfefferMode, Turn
 from pfeffer.dice.rules import DiceRules
@@ -61,7 +62,10 @@ def _cell(turn: Turn | None) -> Text:
     if turn is None:
         return Text("")
     style = "red" if turn.busted else ("yellow" if turn.pfeffer is PfefferMode.CALLED else "")
-    return Text(turn_text(turn), style=style)
+    text = turn_text(turn)
+    if turn.busted:  # the engine's cell says "bust"
+        text = text.replace("bust", pgettext("sheet", "bust"), 1)
+    return Text(text, style=style)
 
 
 def sheet_table(
@@ -102,7 +106,7 @@ def rules_help(rules: DiceRules) -> str:
     changed = changed_rules(rules)
     lines = {rule: line for rule, line in in_force(rules).items() if rule in changed}
     return rules_summary(
-        "[bold]Würfel-Pfeffer in short[/]", rules_text.INTRO, rules_text.RULES, lines
+        f"[bold]{_('Würfel-Pfeffer in short')}[/]", rules_text.INTRO, rules_text.RULES, lines
     )
 
 
@@ -114,36 +118,59 @@ def in_force(rules: DiceRules) -> dict[str, str]:
     'target 10000, then the final round; a tie is played off in extra rounds.'
     """
     r = rules
-    triples = ", ".join(f"{f}s {r.triples[f]}" for f in range(1, 7))
+    triples = ", ".join(
+        _("%(face)ss %(points)s") % {"face": f, "points": r.triples[f]} for f in range(1, 7)
+    )
     extra = {
-        "double": "each further die doubles the triple",
-        "add": "each further die adds the triple again",
-        "fixed": f"four / five / six of a kind {r.fixed_four} / {r.fixed_five} / {r.fixed_six}",
+        "double": _("each further die doubles the triple"),
+        "add": _("each further die adds the triple again"),
+        "fixed": _("four / five / six of a kind %(four)s / %(five)s / %(six)s")
+        % {"four": r.fixed_four, "five": r.fixed_five, "six": r.fixed_six},
     }[r.extra_dice]
-    pfeffer = "no Pfeffer."
+    pfeffer = _("no Pfeffer.")
     if r.pfeffer:
         pfeffer = (
-            f"the stake is R + {r.pfeffer_margin}; a bust costs {r.pfeffer_penalty_factor} × the "
-            "stake"
-            + ("; made, the stake is added as a bonus" if r.pfeffer_reward == "stake" else "")
+            _("the stake is R + %(margin)s; a bust costs %(factor)s × the stake")
+            % {"margin": r.pfeffer_margin, "factor": r.pfeffer_penalty_factor}
+            + (_("; made, the stake is added as a bonus") if r.pfeffer_reward == "stake" else "")
             + (
-                "; banking below the stake is allowed and costs nothing"
+                _("; banking below the stake is allowed and costs nothing")
                 if r.pfeffer_short_bank == "allowed"
                 else ""
             )
             + "."
         )
+    scoring = _(
+        "single 1 = %(one)s, single 5 = %(five)s; three of a kind: %(triples)s; %(extra)s; "
+        "1-2-3-4-5-6 = %(straight)s; three pairs = %(pairs)s."
+    ) % {
+        "one": r.single_one,
+        "five": r.single_five,
+        "triples": triples,
+        "extra": extra,
+        "straight": r.straight,
+        "pairs": r.three_pairs,
+    }
+    minimum = (
+        _("bank only with at least %(points)s points until you have banked once.")
+        if r.min_bank_opening_only
+        else _("bank only with at least %(points)s points.")
+    ) % {"points": r.min_bank}
+    end = (
+        _("target %(target)s, then the final round")
+        if r.final_round
+        else _("target %(target)s, the first to reach it wins at once")
+    ) % {"target": r.target}
+    end += _("; a tie is played off in extra rounds.") if r.tie == "playoff" else _("; ties share.")
     return {
-        "D4": f"single 1 = {r.single_one}, single 5 = {r.single_five}; three of a kind: "
-        f"{triples}; {extra}; 1-2-3-4-5-6 = {r.straight}; three pairs = {r.three_pairs}.",
-        "D7": "all six must be thrown again."
+        "D4": scoring,
+        "D7": _("all six must be thrown again.")
         if r.hot_dice_must_roll
-        else "you may throw all six again, or bank.",
-        "D8": f"bank only with at least {r.min_bank} points"
-        + (" until you have banked once." if r.min_bank_opening_only else "."),
+        else _("you may throw all six again, or bank."),
+        "D8": minimum,
         "D10": pfeffer,
-        "D11": f"a bust costs {r.auto_pfeffer_penalty}." if r.auto_pfeffer else "no Auto-Pfeffer.",
-        "D14": f"target {r.target}, "
-        + ("then the final round" if r.final_round else "the first to reach it wins at once")
-        + ("; a tie is played off in extra rounds." if r.tie == "playoff" else "; ties share."),
+        "D11": _("a bust costs %(points)s.") % {"points": r.auto_pfeffer_penalty}
+        if r.auto_pfeffer
+        else _("no Auto-Pfeffer."),
+        "D14": end,
     }

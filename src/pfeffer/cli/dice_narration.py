@@ -10,8 +10,9 @@ from collections.abc import Iterator, Sequence
 
 from rich.markup import escape
 
-from pfeffer.cli.common import object_name, verb, winners_text
+from pfeffer.cli.common import winners_text
 from pfeffer.cli.dice_draw import dice_text, faces_text
+from pfeffer.cli.words import _, said, shown
 from pfeffer.dice.game import DiceView
 from pfeffer.dice.log import DiceEvent
 
@@ -89,42 +90,66 @@ def _line(log: Sequence[DiceEvent], i: int, view: DiceView) -> str | None:
     its bank)."""
     e = log[i]
     name = view.players[e.seat] if e.seat is not None else ""
-    who = escape(name)
+    who = escape(shown(name))
     if e.kind == "pfeffer":
-        return (
-            f"{who} called [bold yellow]Pfeffer![/] Stake {e.points}: bank at least "
-            f"{view.min_to_bank} this turn, or lose [bold red]{view.bust_penalty}[/]."
-        )
+        called = said(name, "%(name)s called %(pfeffer)s", "You called %(pfeffer)s", name=who,
+                      pfeffer="[bold yellow]Pfeffer![/]")  # fmt: skip
+        terms = _("Stake %(stake)s: bank at least %(need)s this turn, or lose %(cost)s.") % {
+            "stake": e.points,
+            "need": view.min_to_bank,
+            "cost": f"[bold red]{view.bust_penalty}[/]",
+        }
+        return f"{called} {terms}"
     if e.kind == "auto_pfeffer":
         prev = _predecessor(log, i)
-        before = "" if prev is None else f"{escape(view.players[prev])} scored nothing, so "
-        return (
-            f"[bold yellow]Auto-Pfeffer![/] {before}a bust costs "
-            f"{escape(object_name(name))} [bold red]{e.points}[/]."
+        cost = {"name": escape(shown(name)), "points": f"[bold red]{e.points}[/]"}
+        costs = said(name, "a bust costs %(name)s %(points)s.", "a bust costs you %(points)s.",
+                     **cost)  # fmt: skip
+        if prev is None:
+            return f"[bold yellow]Auto-Pfeffer![/] {costs[:1].upper()}{costs[1:]}"
+        before = said(
+            view.players[prev],
+            "%(name)s scored nothing, so",
+            "You scored nothing, so",
+            name=escape(shown(view.players[prev])),
         )
+        return f"[bold yellow]Auto-Pfeffer![/] {before} {costs}"
     if e.kind == "throw":
-        return f"{who} threw   {dice_text(e.dice)}"
+        threw = said(name, "%(name)s threw", "You threw", name=who)
+        return f"{threw}   {dice_text(e.dice)}"
     if e.kind == "keep":
-        return f"{who} set aside {faces_text(e.dice)} (+{e.points}): turn total [bold]{e.total}[/]"
+        return said(
+            name,
+            "%(name)s set aside %(dice)s (+%(points)s): turn total %(total)s",
+            "You set aside %(dice)s (+%(points)s): turn total %(total)s",
+            name=who,
+            dice=faces_text(e.dice),
+            points=e.points,
+            total=f"[bold]{e.total}[/]",
+        )
     if e.kind == "hot_dice":
         again = (
-            "Prove it: throw all six again."
+            _("Prove it: throw all six again.")
             if view.rules.hot_dice_must_roll
-            else "All six may be thrown again."
+            else _("All six may be thrown again.")
         )
-        return f"[bold magenta]All six dice scored![/] {again}"
+        return f"[bold magenta]{_('All six dice scored!')}[/] {again}"
     if e.kind == "bank":
-        line = f"{who} banked [bold green]{e.points}[/]."
+        line = said(name, "%(name)s banked %(points)s.", "You banked %(points)s.", name=who,
+                    points=f"[bold green]{e.points}[/]")  # fmt: skip
         bonus = log[i + 1] if i + 1 < len(log) and log[i + 1].kind == "bonus" else None
         if bonus is not None:
-            line += f" Pfeffer won: [bold green]+{bonus.points}[/] bonus."
-        return f"{line} Total: [bold]{e.total}[/]"
+            won = {"bonus": f"[bold green]+{bonus.points}[/]"}
+            line += " " + _("Pfeffer won: %(bonus)s bonus.") % won
+        return f"{line} " + _("Total: %(total)s") % {"total": f"[bold]{e.total}[/]"}
     if e.kind == "bust":
-        line = f"[bold red]BUST![/] {who} {verb(name, 'scores', 'score')} nothing this turn."
+        nothing = said(name, "%(name)s scores nothing this turn.",
+                       "You score nothing this turn.", name=who)  # fmt: skip
+        line = f"[bold red]{_('BUST!')}[/] {nothing}"
         if e.points:
-            why = "Pfeffer lost" if _turn_mode(log, i) == "pfeffer" else "Auto-Pfeffer"
+            why = _("Pfeffer lost") if _turn_mode(log, i) == "pfeffer" else "Auto-Pfeffer"
             line += f" {why}: [bold red]-{e.points}[/]."
-        return f"{line} Total: [bold]{e.total}[/]"
+        return f"{line} " + _("Total: %(total)s") % {"total": f"[bold]{e.total}[/]"}
     return None
 
 
@@ -133,11 +158,17 @@ def notices(view: DiceView, seat: int, told_final: bool, told_playoff: bool) -> 
     has not told yet (``told_final``, ``told_playoff``). Rich markup."""
     out = []
     if view.final_round and not told_final:
-        out.append(
-            f"[bold magenta]{escape(view.players[seat])} reached {view.rules.target}! Final "
-            "round:[/] everyone else gets one more turn."
+        reached = said(
+            view.players[seat],
+            "%(name)s reached %(target)s!",
+            "You reached %(target)s!",
+            name=escape(shown(view.players[seat])),
+            target=view.rules.target,
         )
+        final = _("Final round:")
+        out.append(f"[bold magenta]{reached} {final}[/] " + _("everyone else gets one more turn."))
     if view.playoff and not told_playoff:
-        tied = ", ".join(escape(view.players[s]) for s in view.playoff)
-        out.append(f"[bold magenta]Tie![/] Playoff between {tied} until one leads.")
+        tied = ", ".join(escape(shown(view.players[s])) for s in view.playoff)
+        tie = _("Playoff between %(players)s until one leads.") % {"players": tied}
+        out.append(f"[bold magenta]{_('Tie!')}[/] {tie}")
     return out

@@ -32,18 +32,18 @@ from pfeffer.cli.common import (
 from pfeffer.cli.dice_advice import Hints, sheet_advice
 from pfeffer.cli.dice_draw import RuleOpt, app, rules_help, sheet_table
 from pfeffer.cli.dice_narration import notices
-from pfeffer.cli.words import LangOpt
+from pfeffer.cli.words import LangOpt, _, shown
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.dice.game import PfefferMode
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.sheet import DiceSheet
 
 SHEET_KEYS = (
-    "[dim]Enter the turn's result: points banked (e.g. 450) · b = bust · p 450 / p bust = with "
+    "Enter the turn's result: points banked (e.g. 450) · b = bust · p 450 / p bust = with "
     "Pfeffer called · u = undo · s = save · t = show the sheet · ? = rules · q = save and quit\n"
     "Advice for dice on the table: a 115234 (the throw) · a 300/3 (turn total, dice left: bank "
     "or roll on) · a 300 615 (turn total and throw) · a p … (Pfeffer called) · a (roll or "
-    "Pfeffer?)[/]"
+    "Pfeffer?)"
 )
 
 
@@ -89,24 +89,30 @@ class DiceSheetSession(SheetSession[DiceSheet]):
         assert seat is not None  # asked only while the game runs
         notes = []
         if v.playoff:
-            notes.append("playoff")
+            notes.append(_("playoff"))
         elif v.final_round:
-            notes.append("final round: last turn")
+            notes.append(_("final round: last turn"))
         if v.pfeffer is PfefferMode.AUTO:
-            notes.append(f"[yellow]Auto-Pfeffer[/]: a bust costs {v.bust_penalty}")
+            costs = _("a bust costs %(points)s.") % {"points": v.bust_penalty}
+            notes.append(f"[yellow]Auto-Pfeffer[/]: {costs.rstrip('.')}")
         elif v.can_call_pfeffer:
             notes.append(
-                f"Pfeffer possible: stake {v.pfeffer_stake}, "
-                f"a bust would cost {v.pfeffer_bust_penalty}"
+                _("Pfeffer possible: stake %(stake)s, a bust would cost %(cost)s")
+                % {"stake": v.pfeffer_stake, "cost": v.pfeffer_bust_penalty}
             )
         extra = f" [dim]({'; '.join(notes)})[/]" if notes else ""
-        return f"Round {s.round} · [bold]{escape(s.players[seat])}[/] ({s.totals[seat]}){extra} ▸ "
+        head = _("Round %(n)s · %(name)s (%(total)s)") % {
+            "n": s.round,
+            "name": f"[bold]{escape(shown(s.players[seat]))}[/]",
+            "total": s.totals[seat],
+        }
+        return f"{head}{extra} ▸ "
 
     def confirm_zero(self, pfeffer: bool) -> bool:
         """Make sure ``0`` means a bust (it also starts an Auto-Pfeffer); False: not entered."""
         if confirm(self.console, _confirm_text(self.sheet, pfeffer)):
             return True
-        self.console.print("[dim]Nothing entered.[/]")
+        self.console.print(f"[dim]{_('Nothing entered.')}[/]")
         return False
 
     def step(self) -> None:
@@ -124,7 +130,7 @@ class DiceSheetSession(SheetSession[DiceSheet]):
             except ActionError as exc:
                 print_error(self.console, exc)
                 return
-            self.console.print("Last entry taken back.")
+            self.console.print(_("Last entry taken back."))
             self.show()
             self.save()
             return
@@ -138,7 +144,7 @@ class DiceSheetSession(SheetSession[DiceSheet]):
             if check.needs_confirmation and not confirm(
                 self.console, entry_question(check, s.players[seat])
             ):
-                self.console.print("[dim]Nothing entered.[/]")
+                self.console.print(f"[dim]{_('Nothing entered.')}[/]")
                 return
             before = (s.final_round, s.view().playoff)
             s.enter(points, pfeffer=pfeffer)
@@ -148,10 +154,11 @@ class DiceSheetSession(SheetSession[DiceSheet]):
         turn = s.history[-1]
         who = escape(s.players[turn.seat])
         if turn.penalty:
-            why = "Pfeffer lost" if turn.pfeffer is PfefferMode.CALLED else "Auto-Pfeffer"
+            why = _("Pfeffer lost") if turn.pfeffer is PfefferMode.CALLED else "Auto-Pfeffer"
             self.console.print(f"[bold red]{who}: {why}, -{turn.penalty}[/]")
         if turn.bonus:
-            self.console.print(f"[bold green]{who}: Pfeffer won, +{turn.bonus} bonus[/]")
+            won = _("Pfeffer won: %(bonus)s bonus.") % {"bonus": f"+{turn.bonus}"}
+            self.console.print(f"[bold green]{who}: {won.rstrip('.')}[/]")
         for line in notices(s.view(), turn.seat, before[0], bool(before[1])):
             self.console.print(line)
         self.show()

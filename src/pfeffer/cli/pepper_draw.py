@@ -123,7 +123,8 @@ def hand_table(
     table.add_column("#", justify="right", style="dim")
     table.add_column(pgettext("column", "dealer"), overflow="fold", max_width=11)
     table.add_column(pgettext("column", "bidder"), overflow="fold", max_width=11)
-    table.add_column(pgettext("column", "bid"), overflow="fold", max_width=6)
+    bid_head = pgettext("column", "bid")
+    table.add_column(bid_head, overflow="fold", max_width=max(6, len(bid_head)))
     table.add_column(pgettext("column", "trump"), justify="center")
     table.add_column(pgettext("column", "tricks"), justify="center", no_wrap=True)
     for name in sides:

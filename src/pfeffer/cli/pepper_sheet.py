@@ -24,7 +24,6 @@ from pfeffer.cli.common import (
     check_names,
     check_save_path,
     confirm,
-    count,
     entry_question,
     error_text,
     load_or_exit,
@@ -33,7 +32,6 @@ from pfeffer.cli.common import (
     print_error,
     record_kind,
     rules_or_exit,
-    verb,
 )
 from pfeffer.cli.pepper_draw import (
     RuleOpt,
@@ -45,7 +43,7 @@ from pfeffer.cli.pepper_draw import (
     winners_text,
 )
 from pfeffer.cli.pepper_narration import REDEAL, points_text, verdict
-from pfeffer.cli.words import LangOpt
+from pfeffer.cli.words import LangOpt, _, counted, said, shown
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.pepper import HandResult, PepperRules, bid_ladder, cards_per_hand, side_of
 from pfeffer.pepper.cards import parse_trump
@@ -56,10 +54,10 @@ T = TypeVar("T")
 
 
 SHEET_KEYS = (
-    "[dim]Each hand: the bidder (number or name), the bid (1…, s = Small, b = Big Pepper), trump "
+    "Each hand: the bidder (number or name), the bid (1…, s = Small, b = Big Pepper), trump "
     "(C D H S NT) and the tricks per side; or all in one line, e.g. 'Ann 3 H 4 2'. "
     "p = everybody passed (all_pass=redeal) · u = undo · t = table · s = save · ? = rules · "
-    "q = save and quit · an empty answer cancels the hand[/]"
+    "q = save and quit · an empty answer cancels the hand"
 )
 
 
@@ -101,11 +99,10 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         """Read and apply one hand or command."""
         s = self.sheet
         dealer = s.players[s.dealer]
-        players = " · ".join(f"{i + 1} {escape(p)}" for i, p in enumerate(s.players))
-        prompt = (
-            f"Hand {len(s.rows()) + 1} · {escape(dealer)} {verb(dealer, 'deals', 'deal')} ▸ bidder "
-            f"[dim]({players}; ? help)[/]: "
-        )
+        players = " · ".join(f"{i + 1} {escape(shown(p))}" for i, p in enumerate(s.players))
+        deals = said(dealer, "%(name)s deals", "You deal", name=escape(shown(dealer)))
+        hand = _("Hand %(n)s · %(dealer)s") % {"n": len(s.rows()) + 1, "dealer": deals}
+        prompt = f"{hand} ▸ {_('bidder')} [dim]({players}; {_('? help')})[/]: "
         text = ask(self.console, prompt)
         low = text.lower()
         if not low or self.command(low):
@@ -113,14 +110,14 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         try:
             if low in ("u", "undo"):
                 s.undo()
-                self.console.print("Last hand taken back.")
+                self.console.print(_("Last hand taken back."))
             elif low in ("p", "pass", "passed"):
                 s.enter_passed()
-                self.console.print(REDEAL)
+                self.console.print(_(REDEAL))
             else:
                 self.enter(text)
         except _Cancel:
-            self.console.print("[dim]Hand cancelled.[/]")
+            self.console.print(f"[dim]{_('Hand cancelled.')}[/]")
             return
         except ActionError as exc:
             print_error(self.console, exc)
@@ -141,21 +138,23 @@ class PepperSheetSession(SheetSession[PepperSheet]):
             bidder, row = self.enter_line(text)
         else:
             bid = self.ask_until(
-                f"Bid ({', '.join(bid_text(b) for b in bid_ladder(n))}): ",
+                _("Bid (%(bids)s): ") % {"bids": ", ".join(bid_text(b) for b in bid_ladder(n))},
                 lambda t: parse_bid(t, n),
             )
             trump = self.ask_until(
-                "Trump (C D H S" + (" NT" if s.rules.no_trump else "") + "): ",
+                _("Trump (%(suits)s): ")
+                % {"suits": "C D H S" + (" NT" if s.rules.no_trump else "")},
                 _trump,
             )
             tricks: list[int] = []
             for name in sides[:-1]:
-                got = self.ask_until(f"Tricks won by {escape(name)}: ", _whole)
+                won_by = _("Tricks won by %(name)s: ") % {"name": escape(shown(name))}
+                got = self.ask_until(won_by, _whole)
                 tricks.append(got)
             row = self.enter_checked(bidder, bid, trump, self.complete(tricks))
-        shown = [escape(name) for name in sides]
-        made = verdict(shown[side_of(n, bidder)], bool(row.made))
-        self.console.print(f"{made}: {points_text(shown, row.points)}.")
+        names = [escape(shown(name)) for name in sides]
+        made = verdict(sides[side_of(n, bidder)], bool(row.made))
+        self.console.print(f"{made}: {points_text(names, row.points)}.")
 
     def enter_checked(
         self, bidder: int, bid: int | str, trump: str | None, tricks: list[int]
@@ -178,7 +177,8 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         if rest < 0:
             raise IllegalAction(f"That is {sum(tricks)} tricks; a hand has only {total}.")
         last = side_names(s.players)[-1]
-        self.console.print(f"[dim]→ {escape(last)}: {count(rest, 'trick')}[/]")
+        told = counted(rest, "%(n)d trick", "%(n)d tricks")
+        self.console.print(f"[dim]→ {escape(shown(last))}: {told}[/]")
         return [*tricks, rest]
 
     def enter_line(self, text: str) -> tuple[int, HandResult]:
@@ -282,7 +282,7 @@ def _ask_dealer(console: Console, names: list[str]) -> int:
     listed = " · ".join(f"{i + 1} {escape(n)}" for i, n in enumerate(names))
     while True:
         try:
-            text = ask(console, f"Who deals first? [dim]({listed}; Enter = 1)[/]: ")
+            text = ask(console, _("Who deals first?") + f" [dim]({listed}; Enter = 1)[/]: ")
         except QuitRequested:
             raise typer.Exit(1) from None
         if not text:

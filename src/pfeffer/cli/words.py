@@ -18,6 +18,8 @@ import typer
 from pfeffer.core.i18n import DEFAULT, LANGUAGES, language_code, terminal_language, translations
 
 _state = {"lang": DEFAULT}
+#: The default names of the computer players (their kinds' labels), translated on screen.
+BOT_NAMES = frozenset({"Heuristic", "Random", "Optimal", "Expert"})
 
 
 def lang() -> str:
@@ -45,10 +47,13 @@ def ngettext(one: str, many: str, n: int) -> str:
     return translations(lang()).ngettext(one, many, n)
 
 
-def counted(n: int, one: str, many: str, **params: object) -> str:
+def counted(n: int, one: str, many: str, context: str | None = None, **params: object) -> str:
     """``n`` and its noun in the right plural form: ``one``/``many`` are msgids with ``%(n)d``
-    (and any other ``%(...)`` of ``params``)."""
-    return ngettext(one, many, n) % {"n": n, **params}
+    (and any other ``%(...)`` of ``params``); ``context``: their ``msgctxt`` ("object": the
+    noun as the object of a sentence, in Czech the accusative)."""
+    t = translations(lang())
+    text = t.ngettext(one, many, n) if context is None else t.npgettext(context, one, many, n)
+    return text % {"n": n, **params}
 
 
 def is_you(name: str) -> bool:
@@ -57,9 +62,13 @@ def is_you(name: str) -> bool:
 
 
 def shown(name: str) -> str:
-    """A player's name as the screen shows it: the default "You" in the terminal's language
-    ("Du", "Ty"), any other name as it is."""
-    return pgettext("player", "You") if is_you(name) else name
+    """A player's name as the screen shows it: the default "You" and a computer player's default
+    name in the terminal's language ("Du", "Ty"; "Heuristik"), any other name as it is."""
+    if is_you(name):
+        return pgettext("player", "You")
+    if name in BOT_NAMES:  # a computer player's default name
+        return pgettext("bot", name)
+    return name
 
 
 def said(subject: str, third: str, you: str, team: str | None = None, **params: object) -> str:
