@@ -1,7 +1,8 @@
 """The puzzle trainer's API (issue 23, the browser): how long the server takes for the next ten
 puzzles (what the page asks for to keep ten ahead) and for checking an answer.
 
-    .venv/bin/python benchmarks/bench_trainer.py [--runs N] [--tries T] [--json FILE]
+    .venv/bin/python benchmarks/bench_trainer.py [--game dice|pepper] [--runs N] [--tries T]
+        [--json FILE]
 
 The app runs in process (FastAPI's TestClient: every middleware, no network); the player sends
 a progress of T tries (the default 300: a full list of recent puzzles and their ratings, the
@@ -31,18 +32,18 @@ sys.path.insert(0, str(ROOT / "src"))
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 
-def progress_of(tries: int, seed: int = 1) -> dict[str, Any] | None:
+def progress_of(game: str, tries: int, seed: int = 1) -> dict[str, Any] | None:
     """The progress after ``tries`` answers, two in three right (as the page would keep it)."""
-    from pfeffer.dice.puzzle_set import shipped
+    from pfeffer.web.adapters.puzzles import puzzles as shipped
     from pfeffer.web.services import trainer
 
     rng = random.Random(seed)
     progress = None
-    puzzles = shipped()
+    puzzles = shipped(game)
     for _ in range(tries):
         p = rng.choice(puzzles)
         given = p.answer if rng.random() < 2 / 3 else p.options[-1].action
-        progress = trainer.answer("dice", p.id, given, progress, lang="en")["progress"]
+        progress = trainer.answer(game, p.id, given, progress, lang="en")["progress"]
     return progress
 
 
@@ -54,6 +55,7 @@ def timed(call: Any) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=("dice", "pepper"), default="dice")
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--tries", type=int, default=300)
     parser.add_argument("--json", type=Path)
@@ -63,12 +65,13 @@ def main() -> None:
 
     from pfeffer.web.server import create_app
 
-    progress = progress_of(args.tries)
+    game = args.game
+    progress = progress_of(game, args.tries)
     body_bytes = len(json.dumps(progress))
     with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{tmp}/b.db")) as c:
 
         def ahead() -> list[dict[str, Any]]:
-            r = c.post("/api/train/next", json={"count": 10, "progress": progress})
+            r = c.post("/api/train/next", json={"game": game, "count": 10, "progress": progress})
             assert r.status_code == 200, r.text
             found: list[dict[str, Any]] = r.json()["puzzles"]
             return found
@@ -78,14 +81,23 @@ def main() -> None:
         answers = []
         for i in range(args.runs):
             p = puzzles[i % len(puzzles)]
-            body = {"puzzle": p["id"], "answer": p["frame"]["legal"][0], "progress": progress}
+            body = {
+                "game": game,
+                "puzzle": p["id"],
+                "answer": p["frame"]["legal"][0],
+                "progress": progress,
+            }
             answers.append(timed(lambda body=body: c.post("/api/train/answer", json=body)))
-        size = len(c.post("/api/train/next", json={"count": 10, "progress": progress}).content)
+        size = len(
+            c.post(
+                "/api/train/next", json={"game": game, "count": 10, "progress": progress}
+            ).content
+        )
 
     from pfeffer.web.services import trainer
 
     service_next = [
-        timed(lambda: trainer.next_puzzles("dice", progress, lang="en", count=10))
+        timed(lambda: trainer.next_puzzles(game, progress, lang="en", count=10))
         for _ in range(args.runs)
     ]
     service_answer = []
@@ -95,7 +107,7 @@ def main() -> None:
         pid = p["id"]
         service_answer.append(
             timed(
-                lambda pid=pid, given=given: trainer.answer("dice", pid, given, progress, lang="en")
+                lambda pid=pid, given=given: trainer.answer(game, pid, given, progress, lang="en")
             )
         )
 
@@ -104,6 +116,7 @@ def main() -> None:
         return {"median": round(statistics.median(xs), 1), "p90": round(xs[int(0.9 * len(xs))], 1)}
 
     result = {
+        "game": game,
         "runs": args.runs,
         "tries": args.tries,
         "progress_bytes": body_bytes,
@@ -113,7 +126,9 @@ def main() -> None:
         "service_next10_ms": summary(service_next),
         "service_answer_ms": summary(service_answer),
     }
-    print(f"progress sent: {body_bytes} bytes ({args.tries} tries); ten puzzles: {size} bytes")
+    print(
+        f"{game}: progress sent: {body_bytes} bytes ({args.tries} tries); ten puzzles: {size} bytes"
+    )
     print(f"next 10 puzzles: median {result['next10_ms']['median']} ms, "
           f"p90 {result['next10_ms']['p90']} ms")  # fmt: skip
     print(f"an answer:       median {result['answer_ms']['median']} ms, "

@@ -1,10 +1,11 @@
-"""The puzzle trainer in a browser (issue 23 §3): a puzzle of each kind (set-aside, bank or
-roll, Pfeffer) answered right and wrong on the dice table's drawing, by tapping the dice and
-with the keys at 1280 px and by touch on a 390 px phone; the feedback lists exactly the
-puzzle's options with the solver's chances; the progress survives a reload; the German page;
-and the page after it was loaded once, offline: the puzzles kept ahead go on, the answers wait
-and are checked when the connection is back. No CSP violation. Screenshots:
-tests/web/screenshots/train-*.png."""
+"""The puzzle trainer in a browser (issue 23 §3): a puzzle of each kind (dice: set-aside, bank
+or roll, Pfeffer; Pepper: card, bid, trump, open cards) answered right and wrong on the games'
+own table drawing, by tapping the dice or cards and with the keys at 1280 px and by touch on a
+390 px phone; the feedback lists exactly the puzzle's options (dice: with the solver's
+chances); a view-only Pepper puzzle shows no other hand, an open one every hand; the progress
+survives a reload; the German page from the home page's daily puzzle; and the page after it
+was loaded once, offline: the puzzles kept ahead go on, the answers wait and are checked when
+the connection is back. No CSP violation. Screenshots: tests/web/screenshots/train-*.png."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ import pytest
 
 from pfeffer.dice.puzzle_set import shipped
 from pfeffer.dice.puzzles import DicePuzzle
+from pfeffer.pepper.puzzle_set import shipped as pepper_shipped
+from pfeffer.pepper.puzzles import PepperPuzzle
 from tests.web.conftest import CHROMIUM, SHOTS, ServerProcess, free_port
 from tests.web.test_browser_faults import CSP_LISTENER
 
@@ -193,3 +196,65 @@ def answer_offline(page: Any, puzzle: DicePuzzle) -> None:
     else:
         page.click(f'#actions [data-action="{puzzle.answer}"]')
     page.wait_for_selector("#train[data-state=held]")
+
+
+PEPPER = {p.id: p for p in pepper_shipped()}
+
+
+def pepper_current(page: Any) -> PepperPuzzle:
+    return PEPPER[page.get_attribute("#train", "data-puzzle")]
+
+
+def pepper_answer(page: Any, action: str, *, touch: bool) -> None:
+    """A card tapped in the hand, or a bid or trump button pressed."""
+    press = page.tap if touch else page.click
+    card = f'#board .phand button[data-action="{action}"]'
+    press(card if page.locator(card).count() else f'#actions button[data-action="{action}"]')
+    page.wait_for_selector("#train[data-state=answered]")
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_pepper_each_kind_right_and_wrong(browser: Any, srv: ServerProcess, device: str) -> None:
+    """Card, bid, trump (the seat's own hand only) and open-card puzzles (every hand shown),
+    each answered right and wrong; the values in points or tricks; every hand after."""
+    phone = device == "phone"
+    page = open_train(browser, srv, PHONE if phone else DESKTOP)
+    page.select_option("#game", "pepper")
+    page.wait_for_function(
+        "() => document.getElementById('train').dataset.state === 'asking' && "
+        "document.getElementById('train').dataset.puzzle.length && "
+        "document.querySelector('#board .ptable') !== null"
+    )
+    for kind in ("card", "bid", "trump", "open"):
+        page.select_option("#theme", kind)
+        page.wait_for_function(
+            "() => { const r = document.getElementById('train'); return r.dataset.state === "
+            f"'asking' && r.dataset.kind === '{kind}'; }}"
+        )
+        for good in (True, False):
+            puzzle = pepper_current(page)
+            assert puzzle.kind == kind
+            others = page.locator(".ptable .openhand .card").count()
+            assert (others > 0) == (kind == "open")  # only an open puzzle shows other hands
+            wrong = next(
+                o.action for o in reversed(puzzle.options) if o.action not in puzzle.answers
+            )
+            action = puzzle.answer if good else wrong
+            pepper_answer(page, action, touch=phone)
+            page.wait_for_selector(".verdict." + ("right" if good else "wrong"))
+            assert page.locator(".optionlist li").count() == len(puzzle.options)
+            assert page.locator(".feedback .hands li").count() == puzzle.players
+            unit = "tricks: " if kind == "open" else "points: "
+            assert all(unit in w for w in page.locator(".optionlist li .win").all_inner_texts())
+            page.screenshot(
+                path=str(SHOTS / f"train-{device}-pepper-{kind}-{good}.png"), full_page=True
+            )
+            no_overflow(page, 390 if phone else 1280)
+            if phone:
+                page.tap("#next")
+            else:
+                page.keyboard.press("n")
+            page.wait_for_selector("#train[data-state=asking]")
+    assert page.evaluate("window.__csp") == []
+    progress = page.evaluate("JSON.parse(localStorage.getItem('pfeffer.train.pepper'))")
+    assert progress["game"] == "pepper" and progress["tries"] == 8 and progress["right"] == 4

@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 
 from pfeffer.core.trainer import Progress
 from pfeffer.dice.puzzle_set import shipped
+from pfeffer.pepper.puzzle_set import shipped as pepper_shipped
+from pfeffer.pepper.puzzles import PepperPuzzle
 from pfeffer.web.services import trainer
 
 BY_ID = {p.id: p for p in shipped()}
@@ -168,3 +170,88 @@ def test_the_service_worker_keeps_the_trainer(client: TestClient) -> None:
     for url in ("/train", "/static/train.js", "/static/train.css", "/static/dice-table.js"):
         assert f'"{url}"' in sw
     assert '"/api/' not in sw
+
+
+# ------------------------------------------------------------------ Pepper
+
+PEPPER = {p.id: p for p in pepper_shipped()}
+
+
+def hidden_cards(puzzle: PepperPuzzle) -> set[str]:
+    """The cards the player to act cannot see: the other hands (and a 2-player game's dead
+    hand), unless the puzzle shows every hand."""
+    game = puzzle.game()
+    seat = puzzle.seat
+    seen = set(game.hand(seat))
+    every = {c for s in range(len(game.players)) for c in game.hand(s)}
+    dead = set(game.dead_hand())
+    return (every | dead) - seen
+
+
+@pytest.mark.parametrize("kind", ["card", "bid", "trump"])
+def test_no_hidden_pepper_card_leaves_with_a_view_puzzle(client: TestClient, kind: str) -> None:
+    """A view-only puzzle's frame holds the player's own hand and what was played, never a
+    card of another hand (every puzzle of the kind the server hands out, 60 of them)."""
+    found = next_puzzles(client, game="pepper", count=20, theme=kind)
+    found += next_puzzles(client, game="pepper", count=20, theme=kind,
+                          exclude=[p["id"] for p in found])  # fmt: skip
+    assert len(found) >= 20
+    for p in found:
+        puzzle = PEPPER[p["id"]]
+        assert p["kind"] == kind
+        hidden = hidden_cards(puzzle)
+        assert hidden
+        text = json.dumps(p)
+        leaked = {c for c in hidden if f'"{c}"' in text}
+        assert not leaked, (p["id"], leaked)
+        assert "all_hands" not in p["frame"]["view"]
+
+
+def test_an_open_card_puzzle_shows_every_hand_and_is_answered(client: TestClient) -> None:
+    body = {"game": "pepper", "count": 1, "theme": "open"}
+    p = next_puzzles(client, **body)[0]
+    puzzle = PEPPER[p["id"]]
+    seat = puzzle.seat
+    shown = p["frame"]["view"]["all_hands"]
+    hands = puzzle.hands()
+    assert [sorted(h) for s, h in enumerate(shown) if s != seat] == [
+        sorted(h) for s, h in enumerate(hands) if s != seat
+    ]
+    assert sorted(p["frame"]["view"]["hand"]) == sorted(hands[seat])
+    assert p["question"].startswith("All hands shown: play to take")
+    wrong = next(o.action for o in puzzle.options if o.action not in puzzle.answers)
+    r = client.post("/api/train/answer", json={"game": "pepper", "puzzle": puzzle.id,
+                                               "answer": wrong})  # fmt: skip
+    body = r.json()
+    assert r.status_code == 200 and body["correct"] is False and body["unit"] == "tricks"
+    assert body["hands"] == hands and set(body["answers"]) == set(puzzle.answers)
+    right = client.post("/api/train/answer", json={"game": "pepper", "puzzle": puzzle.id,
+                                                   "answer": puzzle.answers[-1]})  # fmt: skip
+    assert right.json()["correct"] is True
+
+
+@pytest.mark.parametrize("kind", ["card", "bid", "trump", "open"])
+def test_pepper_answers_in_words_and_in_german(client: TestClient, kind: str) -> None:
+    puzzle = next(z for z in pepper_shipped() if z.kind == kind)
+    given = {"game": "pepper", "puzzle": puzzle.id, "answer": puzzle.answer}
+    r = client.post("/api/train/answer?lang=de", json=given)
+    body = r.json()
+    assert r.status_code == 200 and body["correct"] is True
+    assert [o["action"] for o in body["options"]] == [o.action for o in puzzle.options]
+    assert [o["win"] for o in body["options"]] == [o.value for o in puzzle.options]
+    assert all(o["label"] != o["action"] or o["action"].isdigit() for o in body["options"])
+    assert body["lines"] and not any("scores" in line or "tricks" in line for line in body["lines"])
+    progress = Progress.from_dict(body["progress"])
+    assert progress.game == "pepper" and progress.tries == 1
+    # a dice progress is not a Pepper one
+    r = client.post(
+        "/api/train/answer", json={**given, "progress": Progress(game="dice").to_dict()}
+    )
+    assert r.status_code == 400 and "not of pepper" in r.json()["detail"]
+
+
+def test_the_page_offers_both_games(client: TestClient) -> None:
+    r = client.get("/train")
+    assert '<select id="game">' in r.text and 'data-game="pepper"' in r.text
+    assert '<script src="/static/pepper-table.js"></script>' in r.text
+    assert client.get("/api/train/daily?game=pepper").status_code == 200

@@ -220,21 +220,24 @@ def pick(
     pool = [p for p in puzzles if theme is None or theme in p.themes]
     if not pool:
         return None
-    by_id = {p.id: p for p in pool}
     due_now = progress.due() if progress.tries % REPEAT_EVERY == 0 else []
-    for due in due_now:
-        if due in by_id:
-            return by_id[due]
+    if due_now:
+        by_id = {p.id: p for p in pool}
+        for due in due_now:
+            if due in by_id:
+                return by_id[due]
     recent = set(progress.recent)
     fresh = [p for p in pool if p.id not in recent and p.id not in progress.reviews] or pool
     me = progress.rating.rating
+    moved = progress.puzzles
+    # each puzzle's distance from the player's rating, once (its moved rating, else its estimate)
+    away = [
+        abs((r.rating if (r := moved.get(p.id)) is not None else float(p.difficulty)) - me)
+        for p in fresh
+    ]
     window = WINDOW
     while True:
-        near = [
-            p
-            for p in fresh
-            if abs(progress.puzzle_rating(p.id, p.difficulty).rating - me) <= window
-        ]
+        near = [p for p, d in zip(fresh, away, strict=True) if d <= window]
         if len(near) >= min(20, len(fresh)):
             return rng.choice(near)
         window *= 2

@@ -12,7 +12,7 @@ from pydantic import Field, StrictInt, StrictStr
 from pfeffer.web.schemas.rest import RequestBody
 
 #: The games with puzzles.
-TrainGame = Literal["dice"]
+TrainGame = Literal["dice", "pepper"]
 
 
 class TrainNext(RequestBody):

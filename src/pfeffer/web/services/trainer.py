@@ -169,6 +169,7 @@ def daily(game: str, day: datetime.date, *, lang: str) -> dict[str, Any]:
     chosen by a hash of the date."""
     low, high = DAILY_RANGE
     pool = sorted((z for z in puzzles(game) if low <= z.difficulty <= high), key=lambda z: z.id)
+    pool = pool or sorted(puzzles(game), key=lambda z: z.id)
     digest = hashlib.sha256(f"{game}:{day.isoformat()}".encode()).digest()
     z = pool[int.from_bytes(digest[:8], "big") % len(pool)]
     return {**_view(game, z, Progress(game=game), lang), "date": day.isoformat()}

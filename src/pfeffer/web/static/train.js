@@ -11,6 +11,16 @@
 "use strict";
 (function () {
   const t = PF.t, el = PF.el;
+  /* The keys' captions the Pepper table puts on its buttons (as table.js does at the tables). */
+  PF.keys = PF.keys || {
+    cap: function (node, k) {
+      node.dataset.kbd = k.toLowerCase();
+      node.setAttribute("aria-keyshortcuts", k.toUpperCase());
+      node.appendChild(el("kbd", {class: "keycap", "aria-hidden": "true", text: k.toUpperCase()}));
+      return node;
+    },
+    line: function (parts) { return el("p", {class: "kbd-hint muted", text: t("keys_label") + " " + parts.join(" · ")}); }
+  };
   const root = document.getElementById("train");
   const GAMES = (root.dataset.games || "dice").split(" ");
   const GAME_KEY = "pfeffer.train.game";            // the game chosen last
@@ -146,6 +156,14 @@
   }
 
   function pct(x) { return (Math.round(x * 1000) / 10).toFixed(1) + "%"; }
+  function one(x) { return (Math.round(x * 10) / 10).toFixed(1); }
+  /* An option's value as the page says it: a chance to win (dice), points of the hand on
+     average or tricks (Pepper). */
+  function valueText(data, x) {
+    if (data.unit === "tricks") return t("tr_value_tricks", {v: String(Math.round(x))});
+    if (data.unit === "points") return t("tr_value_points", {v: (x > 0 ? "+" : x < 0 ? "−" : "") + one(Math.abs(x))});
+    return pct(x);
+  }
 
   function showFeedback(p, action, data) {
     feedback.textContent = "";
@@ -153,21 +171,37 @@
     const bestLabel = data.options[0].label;
     feedback.appendChild(el("p", {class: "verdict " + (data.correct ? "right" : "wrong"),
       text: (data.correct ? "✓ " + t("tr_right") : "✗ " + t("tr_wrong", {best: bestLabel}))}));
-    if (!data.correct) feedback.appendChild(el("p", {text: t("tr_cost", {cost: (Math.round(data.cost * 1000) / 10).toFixed(1)})}));
-    feedback.appendChild(el("p", {class: "label", text: t("tr_options")}));
-    const top = data.options[0].win || 1;
+    if (!data.correct) {
+      const cost = data.unit === "tricks" ? t("tr_cost_tricks", {cost: String(Math.round(data.cost))})
+        : data.unit === "points" ? t("tr_cost_points", {cost: one(data.cost)}) : t("tr_cost", {cost: one(data.cost * 100)});
+      feedback.appendChild(el("p", {text: cost}));
+    }
+    feedback.appendChild(el("p", {class: "label", text: data.unit ? t("tr_values") : t("tr_options")}));
+    const wins = data.options.map(function (o) { return o.win; });
+    const hi = Math.max.apply(null, wins), lo = data.unit === "points" ? Math.min.apply(null, wins) : 0;
+    function width(w) { return hi > lo ? Math.max(4, Math.round(100 * (w - lo) / (hi - lo))) : 100; }
+    const good = data.answers || [data.best];
     feedback.appendChild(el("ul", {class: "optionlist"}, data.options.map(function (o) {
       const tags = [];
-      if (o.action === data.best) tags.push(t("tr_best"));
+      const best = good.indexOf(o.action) >= 0;
+      if (best) tags.push(t("tr_best"));
       if (o.action === data.chosen) tags.push(t("tr_yours"));
       const bar = el("span", {class: "bar"});
-      bar.appendChild(el("span", {class: "fill", "data-w": String(Math.round(100 * o.win / top))}));
-      return el("li", {class: (o.action === data.best ? "best" : "") + (o.action === data.chosen ? " chosen" : "")}, [
-        el("span", {class: "opt", text: o.label}), bar, el("span", {class: "win", text: pct(o.win)}),
+      bar.appendChild(el("span", {class: "fill", "data-w": String(width(o.win))}));
+      return el("li", {class: (best ? "best" : "") + (o.action === data.chosen ? " chosen" : "")}, [
+        el("span", {class: "opt", text: o.label}), bar, el("span", {class: "win", text: valueText(data, o.win)}),
         tags.length ? el("span", {class: "tags", text: tags.join(" · ")}) : null]);
     })));
     feedback.querySelectorAll(".fill").forEach(function (f) { f.style.width = f.dataset.w + "%"; });
     data.lines.forEach(function (l) { feedback.appendChild(el("p", {class: "why", text: l})); });
+    if (data.hands) {  // a Pepper puzzle answered: every hand shown
+      const names = p.frame.seats.map(function (s) { return s.name; });
+      feedback.appendChild(el("p", {class: "label", text: t("tr_hands")}));
+      feedback.appendChild(el("ul", {class: "hands"}, data.hands.map(function (h, s) {
+        return el("li", null, [el("span", {class: "who", text: names[s] + ": "}),
+          el("span", {class: "minitrick openhand", role: "group", "aria-label": names[s]}, h.map(function (c) { return PF.card(c, {label: PF.cardLabel(c)}); }))]);
+      })));
+    }
     const d = Math.round(data.rating.after - data.rating.before);
     feedback.appendChild(el("p", {class: "ratingline", text: t("tr_rating_change",
       {before: Math.round(data.rating.before), after: Math.round(data.rating.after), delta: (d >= 0 ? "+" : "−") + Math.abs(d)}) +
@@ -285,8 +319,8 @@
     if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
     const k = ev.key.toLowerCase();
     if (k === "n" && !next.hidden) { ev.preventDefault(); goNext(); return; }
-    if (/^[a-z]$/.test(k) && !answered) {  // a button's letter, as table.js presses them at the tables
-      const b = actions.querySelector('[data-kbd="' + k + '"]');
+    if (/^[0-9a-z]$/.test(k) && !answered) {  // a button's key, as table.js presses them at the tables
+      const b = document.querySelector('#board button[data-kbd="' + k + '"], #actions button[data-kbd="' + k + '"]');
       if (b && !b.disabled) { ev.preventDefault(); b.click(); }
     }
   });
