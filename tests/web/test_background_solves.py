@@ -105,6 +105,16 @@ def test_a_solve_of_more_than_an_hour_is_refused() -> None:
     assert not lock_file(farkle).exists()
 
 
+def test_a_failed_solve_is_not_started_again_for_an_hour() -> None:
+    mark = cache.cache_dir() / f"{solves.key(TINY)}.failed"
+    mark.parent.mkdir(parents=True)
+    mark.write_text("MemoryError: \n")
+    assert solves.start(TINY) is False and solves.status(TINY)["state"] == "idle"
+    old = time.time() - solves.RETRY_AFTER - 1
+    os.utime(mark, (old, old))
+    assert not solves.failed_lately(DiceRules(target=500))
+
+
 def test_shipped_rules_are_ready() -> None:
     assert solves.status(DiceRules().to_dict()) == {"state": "ready"}
     assert solves.status(DiceRules(target=5000).to_dict()) == {"state": "ready"}

@@ -41,6 +41,9 @@ NICE = 10
 #: A worker just spawned has this long (seconds) to take its rules' lock; until then the
 #: progress file :func:`start` wrote counts as a solve under way (no second worker, no "idle").
 STARTING = 60.0
+#: A solve that failed (out of memory, a bug) is not started again for this long (seconds): a
+#: table's status would otherwise start it over and over.
+RETRY_AFTER = 3600.0
 #: Tests only: solve with this lower bound (steps) instead of the solver's, so that a small
 #: target solves in seconds (its table is then cruder than a real one's; never set in use).
 TEST_LOWER_ENV = "PFEFFER_TEST_SOLVE_LOWER"
@@ -57,6 +60,19 @@ def machine_lock() -> Path:
 def _files(rules: DiceRules) -> tuple[Path, Path]:
     base = solver_cache.cache_dir() / solver_cache.rules_key(rules)
     return base.with_suffix(".lock"), base.with_suffix(".progress.json")
+
+
+def _failed(rules: DiceRules) -> Path:
+    """The mark a failed solve leaves (its time and the error), beside the lock."""
+    return (solver_cache.cache_dir() / solver_cache.rules_key(rules)).with_suffix(".failed")
+
+
+def failed_lately(rules: DiceRules) -> bool:
+    """Whether a solve of ``rules`` failed less than :data:`RETRY_AFTER` seconds ago."""
+    try:
+        return time.time() - _failed(rules).stat().st_mtime < RETRY_AFTER
+    except OSError:
+        return False
 
 
 def _rules(data: Mapping[str, Any]) -> DiceRules:
@@ -174,6 +190,8 @@ def start(data: Mapping[str, Any]) -> bool:
     lock, progress = _files(rules)
     if solver_cache.exists(rules) or _locked(lock) or _starting(_progress(progress)):
         return False
+    if failed_lately(rules):
+        return False
     cost = estimate(data)
     if cost["refusal"] is not None:
         return False
@@ -205,6 +223,10 @@ def work(data: dict[str, Any], env: dict[str, str]) -> None:
             return  # another worker solves these rules
         try:
             _solve(rules, progress)
+        except BaseException as exc:
+            with contextlib.suppress(OSError):
+                _failed(rules).write_text(f"{type(exc).__name__}: {exc}\n")
+            raise
         finally:
             progress.unlink(missing_ok=True)
 
