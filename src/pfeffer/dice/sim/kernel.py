@@ -481,11 +481,12 @@ def run_games(
     ``res.winners`` (games × seats) get the final totals and the winners, ``res.turns`` the
     turns of each game, ``res.stats`` (seats × 3) adds turns, busts and Pfeffer calls.
 
-    The turn in steps (``_turn_start``, ``_called``, ``_throw``, ``_kept``, ``_may_bank``,
-    ``_settle``, ``_next_seat``): each takes and returns numbers only and is inlined, so every
-    array is read and written here, taken out of its bundle once (a compiled call with arrays
-    costs more than a turn's work; docs/simulate.md). The seats decide in ``_wants_pfeffer``,
-    ``_choose_keep``, ``card_keep``, ``_wants_bank`` and the perfect player's functions."""
+    The turn in steps (``_turn_start``, ``_units``, ``_may_call``, ``_called``, ``_penalty``,
+    ``_throw``, ``_kept``, ``_may_bank``, ``_settle``, ``_next_seat``): each takes and returns
+    numbers only and is inlined, so every array is read and written here, taken out of its
+    bundle once (a compiled call with arrays costs more than a turn's work; docs/simulate.md).
+    The seats decide in ``_wants_pfeffer``, ``_choose_keep``, ``card_keep``, ``_wants_bank`` and
+    the perfect player's functions."""
     throw_base, throw_class, first, opt_points, opt_dice = keeps
     kinds, ints, iofs, floats, fofs = seats
     out_scores, out_winners, out_turns, stats = res
