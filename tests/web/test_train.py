@@ -108,7 +108,7 @@ def test_the_daily_puzzle_is_the_same_all_day(client: TestClient) -> None:
     days = {trainer.daily("dice", datetime.date(2026, 1, d), lang="en")["id"] for d in range(1, 29)}
     assert len(days) >= 20
     home = client.get("/").text
-    assert 'href="/train?daily=1"' in home and a["question"] in home
+    assert 'href="/train?game=dice&amp;daily=1"' in home and a["question"] in home
 
 
 @pytest.mark.parametrize(
