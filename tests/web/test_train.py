@@ -167,7 +167,9 @@ def test_the_page_and_the_header_link(client: TestClient, lang: str) -> None:
 
 def test_the_service_worker_keeps_the_trainer(client: TestClient) -> None:
     sw = client.get("/sw.js").text
-    for url in ("/train", "/static/train.js", "/static/train.css", "/static/dice-table.js"):
+    kept = ("/train", "/static/train.js", "/static/train.css", "/static/dice-table.js",
+            "/static/pepper-table.js", "/static/pepper-table.css")  # fmt: skip
+    for url in kept:
         assert f'"{url}"' in sw
     assert '"/api/' not in sw
 
