@@ -109,6 +109,9 @@ def test_the_daily_puzzle_is_the_same_all_day(client: TestClient) -> None:
     assert len(days) >= 20
     home = client.get("/").text
     assert 'href="/train?game=dice&amp;daily=1"' in home and a["question"] in home
+    pepper = client.get("/api/train/daily?game=pepper").json()
+    assert 'href="/train?game=pepper&amp;daily=1"' in home
+    assert pepper["question"].replace("'", "&#39;") in home
 
 
 @pytest.mark.parametrize(
