@@ -139,7 +139,7 @@ def test_the_german_page_and_the_daily_puzzle(browser: Any, srv: ServerProcess) 
     page = ctx.new_page()
     page.goto(srv.base + "/?lang=de")
     assert page.inner_text("header .train-link") == "Training"
-    page.tap("#dailylink")
+    page.tap("#dailylink-dice")
     page.wait_for_selector("#train[data-state=asking]")
     assert not page.is_hidden("#daily")
     puzzle = current(page)

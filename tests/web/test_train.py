@@ -108,7 +108,10 @@ def test_the_daily_puzzle_is_the_same_all_day(client: TestClient) -> None:
     days = {trainer.daily("dice", datetime.date(2026, 1, d), lang="en")["id"] for d in range(1, 29)}
     assert len(days) >= 20
     home = client.get("/").text
-    assert 'href="/train?daily=1"' in home and a["question"] in home
+    assert 'href="/train?game=dice&amp;daily=1"' in home and a["question"] in home
+    pepper = client.get("/api/train/daily?game=pepper").json()
+    assert 'href="/train?game=pepper&amp;daily=1"' in home
+    assert pepper["question"].replace("'", "&#39;") in home
 
 
 @pytest.mark.parametrize(
@@ -167,7 +170,9 @@ def test_the_page_and_the_header_link(client: TestClient, lang: str) -> None:
 
 def test_the_service_worker_keeps_the_trainer(client: TestClient) -> None:
     sw = client.get("/sw.js").text
-    for url in ("/train", "/static/train.js", "/static/train.css", "/static/dice-table.js"):
+    kept = ("/train", "/static/train.js", "/static/train.css", "/static/dice-table.js",
+            "/static/pepper-table.js", "/static/pepper-table.css")  # fmt: skip
+    for url in kept:
         assert f'"{url}"' in sw
     assert '"/api/' not in sw
 

@@ -52,9 +52,10 @@ async def page_lobby(
     await hub.expire(settings.table_ttl)
     tables = await lobby.open_tables(page)
     today = datetime.datetime.now(datetime.UTC).date()
-    puzzle = trainer.daily("dice", today, lang=lang_of(request))  # issue 23: the day's puzzle
+    # issue 23: the day's puzzle of each game
+    dailies = [trainer.daily(g, today, lang=lang_of(request)) for g in trainer.GAMES]
     return render(request, "lobby.html", tables=tables.items, page=tables, max_name=MAX_NAME,
-                  daily=puzzle)  # fmt: skip
+                  dailies=dailies)  # fmt: skip
 
 
 def new_table_form(

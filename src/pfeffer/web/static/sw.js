@@ -7,7 +7,7 @@
    (sheet-sync.js) and the page keeps the server's last answer itself; the trainer keeps its
    puzzles ahead and the answers given offline in local storage (train.js). */
 "use strict";
-const CACHE = "pfeffer-sheets-2";
+const CACHE = "pfeffer-sheets-3";
 const SHELL = [
   "/sheets", "/sheets.webmanifest", "/favicon.ico",
   "/static/app.css", "/static/print.css", "/static/sheet.css",
@@ -15,7 +15,7 @@ const SHELL = [
   "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
   "/static/icons/maskable-512.png",
   "/train", "/static/table.css", "/static/dice-table.css", "/static/train.css",
-  "/static/dice-table.js", "/static/train.js",
+  "/static/dice-table.js", "/static/train.js", "/static/pepper-table.css", "/static/pepper-table.js",
 ];
 const PATIENCE = 4000;  // ms the network gets before a cached copy is shown instead
 
