@@ -592,11 +592,13 @@ def score(
     except ActionError as exc:
         print_error(console, exc)
         raise typer.Exit(1) from None
-    console.print(f"Throw: {dice_text(faces)}")
+    console.print(_("Throw: %(dice)s") % {"dice": dice_text(faces)})
     if not options:
-        console.print("[bold red]Bust![/] No die scores: the turn would score nothing.")
+        console.print(
+            f"[bold red]{_('BUST!')}[/] " + _("No die scores: the turn would score nothing.")
+        )
         return
-    console.print(f"{len(options)} way{'s' if len(options) > 1 else ''} to set aside:")
+    console.print(counted(len(options), "%(n)d way to set aside:", "%(n)d ways to set aside:"))
     for line in option_lines(options):
         console.print(line)
 
@@ -608,11 +610,12 @@ def _describe_throws(console: Console, turn: Turn) -> None:
     for throw in turn.throws:
         shown = dice_text(throw.faces)
         if throw.kept:
-            console.print(f"   {shown}  → sets aside {faces_text(throw.kept)} (+{throw.points})")
+            kept = {"dice": faces_text(throw.kept), "points": throw.points}
+            console.print(f"   {shown}  → " + _("sets aside %(dice)s (+%(points)s)") % kept)
         else:
-            console.print(f"   {shown}  → nothing scores")
+            console.print(f"   {shown}  → " + _("nothing scores"))
     if not turn.throws:
-        console.print("   (whole turn entered on the score sheet)")
+        console.print("   " + _("(whole turn entered on the score sheet)"))
 
 
 @app.command()
