@@ -595,7 +595,7 @@ def score(
     console.print(_("Throw: %(dice)s") % {"dice": dice_text(faces)})
     if not options:
         console.print(
-            f"[bold red]{_('BUST!')}[/] " + _("No die scores: the turn would score nothing.")
+            f"[bold red]{_('Bust!')}[/] " + _("No die scores: the turn would score nothing.")
         )
         return
     console.print(counted(len(options), "%(n)d way to set aside:", "%(n)d ways to set aside:"))
