@@ -124,3 +124,13 @@ def test_dice_hint_in_czech(tmp_path: Path) -> None:
     out = re.sub(r"keep [\d ]+|\broll\b", "", result.output)
     assert "házet dál 5 kostkami" in out and "Možnost" in out
     assert not english(out), result.output
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_replays(tmp_path: Path, lang: str) -> None:
+    dice, pepper = str(tmp_path / "d.json"), str(tmp_path / "p.json")
+    invoke(tmp_path, [*DICE, "--save", dice], lines("", "1", "q"))
+    invoke(tmp_path, [*PEPPER, "--save", pepper], lines("p", "1", "q"))
+    for game, path in (("dice", dice), ("pepper", pepper)):
+        result = invoke(tmp_path, [game, "replay", path, "--lang", lang])
+        assert not english(result.output), result.output
