@@ -19,6 +19,8 @@ RUN groupadd --system --gid 10001 pfeffer \
 COPY --from=build /wheels /wheels
 RUN pip install /wheels/*.whl && rm -rf /wheels
 USER pfeffer:pfeffer
+# The solver's cache, made here so that a volume mounted on it belongs to the user (compose.yaml).
+RUN mkdir -p /home/pfeffer/.local/share/pfeffer/solver
 WORKDIR /home/pfeffer
 EXPOSE 8000
 # Ready = the process answers and reaches its database (and Redis, where configured).

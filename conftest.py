@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 
 import pytest
 
@@ -20,6 +21,10 @@ def _missing(module: str) -> bool:
     except (ImportError, ValueError):  # e.g. blocked with sys.modules[module] = None
         return True
 
+
+# A dice table with hints or an optimal player starts a solve of its rules in a worker process
+# (web/services/solves.py): not in tests, but for the tests of that feature, which set it back.
+os.environ["PFEFFER_BACKGROUND_SOLVES"] = "0"
 
 collect_ignore_glob = [pattern for module, pattern in _NEEDS.items() if _missing(module)]
 

@@ -111,8 +111,10 @@ def test_pick_prefers_due_then_near_the_rating() -> None:
     chosen = [pick(p, POOL, rng) for _ in range(50)]
     assert all(c is not None and abs(c.difficulty - 1500) <= 150 for c in chosen)
     p = _try(p, "p3", False)
-    p = dataclasses.replace(p, tries=10)
+    p = dataclasses.replace(p, tries=9)
     assert pick(p, POOL, rng) == POOL[3]  # due again
+    later = dataclasses.replace(p, tries=10)
+    assert pick(later, POOL, rng) != POOL[3]  # not on this try: two of three are new
     assert pick(p, POOL, rng, theme="bank") != POOL[3]  # not of the theme
     picked = pick(p, POOL, rng, theme="bank")
     assert picked is not None and "bank" in picked.themes
@@ -128,6 +130,21 @@ def test_pick_avoids_recent_puzzles() -> None:
         assert c is not None and c.id not in seen
         seen.add(c.id)
         p = _try(p, c.id, True)
+
+
+def test_most_puzzles_are_new_however_many_are_missed() -> None:
+    """A player who misses every puzzle still sees new ones on two tries of three."""
+    pool = [Puzzle(f"q{i}", 1500, ("keep",)) for i in range(1000)]
+    rng = random.Random(3)
+    for share in (0.0, 0.5):
+        p, seen = Progress(game="dice"), []
+        for _ in range(300):
+            c = pick(p, pool, rng)
+            assert c is not None
+            seen.append(c.id)
+            p = _try(p, c.id, rng.random() < share)
+        assert len(set(seen)) >= 200, share
+        assert max(len(set(seen[i : i + 3])) for i in range(0, 297, 3)) == 3
 
 
 def test_progress_round_trips() -> None:

@@ -135,6 +135,19 @@ def dockerfile_stages() -> list[list[tuple[str, str]]]:
     return stages
 
 
+def test_both_processes_share_the_solver_cache_and_its_lock(compose: dict[str, Any]) -> None:
+    """Issue 21 §1: a table's rules are solved in the background once, one solve at a time,
+    and both processes read the table (one volume for the cache, the lock inside it)."""
+    cache = "/home/pfeffer/.local/share/pfeffer/solver"
+    for name in APPS:
+        app = compose["services"][name]
+        assert f"solver:{cache}" in app["volumes"]
+        assert app["environment"]["PFEFFER_SOLVE_LOCK"].startswith(cache + "/")
+    assert "solver" in compose["volumes"]
+    runs = " ".join(args for word, args in dockerfile_stages()[-1] if word == "RUN")
+    assert f"mkdir -p {cache}" in runs  # the volume then belongs to the user
+
+
 def test_the_image_is_slim_and_runs_without_root() -> None:
     stages = dockerfile_stages()
     final = stages[-1]

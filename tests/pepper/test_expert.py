@@ -178,3 +178,22 @@ def test_hard_level_discounts_more_with_four_players() -> None:
         assert hard.discount_of(4, nt=nt) > expert.discount_of(4, nt=nt) == table[4]
         for n in (2, 3):
             assert hard.discount_of(n, nt=nt) == expert.discount_of(n, nt=nt) == table[n]
+
+
+def test_a_card_of_the_current_trick_splits_equal_cards() -> None:
+    """AH and QH with KH led to the current trick are not the same card: AH takes the trick,
+    QH does not (a card already played in this trick still lies between them)."""
+    from pfeffer.pepper.expert import equivalent_groups
+
+    g = _game(
+        [
+            ["9D", "TD", "JD", "QD", "KD", "AD"],
+            ["AH", "QH", "9C", "TC", "QC", "KC"],
+            ["KH", "9H", "TH", "9S", "TS", "QS"],
+            ["JH", "JC", "JS", "AC", "AS", "KS"],
+        ],
+        ["pass", "1", "pass", "pass", "S", "KH", "JH", "9D"],
+    )
+    assert g.current_player == 1
+    assert equivalent_groups(g.view(1), g.legal_actions()) == [["AH"], ["QH"]]
+    assert ExpertClass(worlds=8, seed=1).choose(g.view(1), g.legal_actions()) == "AH"

@@ -86,6 +86,7 @@ def tables(srv: ServerProcess) -> dict[str, str]:
         "rules-dice": "/rules/dice",
         "rules-pepper": "/rules/pepper",
         "device-pepper": f"/device/{pepper['id']}/{pepper['admin_token']}",
+        "train": "/train",  # issue 23: the puzzle trainer
     }
 
 
@@ -101,6 +102,8 @@ def settle(page: Any, name: str) -> None:
         page.wait_for_selector("#sheettable table")
     elif name.startswith("device"):
         page.wait_for_selector("#pass:not([hidden]), #board .ptable")
+    elif name == "train":
+        page.wait_for_selector("#board .dice-felt")
 
 
 def play_pepper_into_the_auction(page: Any) -> None:
@@ -123,7 +126,8 @@ def play_pepper_into_the_auction(page: Any) -> None:
 
 PAGES = ["lobby", "new-dice", "new-pepper", "host", "play-dice", "watch-dice", "play-pepper"]
 PAGES += ["watch-pepper", "sheets", "sheet-dice", "sheet-pepper", "history", "replay-dice"]
-PAGES += ["replay-pepper", "bad-link", "rules-dice", "rules-pepper", "device-pepper"]  # every key
+PAGES += ["replay-pepper", "bad-link", "rules-dice", "rules-pepper", "device-pepper"]
+PAGES += ["train"]  # every key
 
 
 @pytest.mark.parametrize("name", PAGES)

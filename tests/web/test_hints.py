@@ -28,10 +28,10 @@ from pfeffer.web.services.hints import hint_seed
 def client(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """The app with an empty solver cache (only the package's default table is there)."""
     monkeypatch.setenv("PFEFFER_DATA_DIR", str(tmp_path / "data"))
-    advisor._strategy.cache_clear()
+    advisor.forget()
     with TestClient(create_app(db_url, bot_delay=0)) as c:
         yield c
-    advisor._strategy.cache_clear()
+    advisor.forget()
 
 
 def humans(n: int) -> list[dict[str, str]]:
@@ -151,7 +151,7 @@ def test_no_hint_where_the_host_said_no(client: TestClient, lang: str, text: str
     ("n", "rules", "none", "de"),
     [
         (2, {"target": 1000}, "unsolved", "Noch kein Tipp für diese Regeln"),
-        (3, {}, "players", "für zwei Spieler"),
+        (3, {"target": 1000}, "unsolved", "Noch kein Tipp für diese Regeln"),
     ],
 )
 def test_no_dice_hint_without_a_solved_table(
@@ -164,6 +164,19 @@ def test_no_dice_hint_without_a_solved_table(
         answer, _ = until(ws, "hint")
     assert answer["none"] == none and answer["options"] == [] and answer["best"] is None
     assert de in answer["message"]
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_more_than_two_players_get_the_approximation_said_so(client: TestClient, n: int) -> None:
+    """Issue 21 §1: the two-player table against the strongest opponent (method="approx")."""
+    t = new_table(client, "dice", n)
+    with client.websocket_connect(f"/ws/{t['id']}?lang=en&token={t['seats'][0]['token']}") as ws:
+        until(ws, "state")
+        ws.send_json({"type": "hint"})
+        answer, _ = until(ws, "hint")
+    assert answer["none"] is None and answer["best"] == "roll"
+    assert [o["action"] for o in answer["options"]] == ["roll"]
+    assert answer["reason"].startswith(f"An approximation for {n} players")
 
 
 def test_unsolved_rules_are_never_solved_by_the_server(

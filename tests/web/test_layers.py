@@ -167,6 +167,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             "device-pepper": f"/device/{p['id']}/{p['host_token']}",
             "strategy-dice": "/strategy/dice",  # tablehints
             "strategy-table": f"/strategy/dice?table={d['id']}",
+            "train": "/train",  # issue 23: the puzzle trainer
+            "train-cs": "/train?lang=cs",
         }
         yield client, pages
 
@@ -261,6 +263,8 @@ def test_every_page_route_is_checked(site: tuple[TestClient, dict[str, Any]]) ->
         "device-pepper",
         "strategy-dice",
         "strategy-table",
+        "train",
+        "train-cs",
     ],
 )
 def test_every_page_has_the_policy_and_nothing_it_forbids(

@@ -164,6 +164,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient,
             "/rules/chess",
             "/strategy/dice",  # tablehints: the strategy page, for a table's rules too
             f"/strategy/dice?table={dice['id']}",
+            "/train",  # issue 23: the puzzle trainer
+            "/train?daily=1",
         ]
         yield c, paths
 

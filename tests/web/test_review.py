@@ -26,11 +26,11 @@ from pfeffer.web.services import reviews
 @pytest.fixture
 def client(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.setenv("PFEFFER_DATA_DIR", str(tmp_path / "data"))  # only the shipped table
-    advisor._strategy.cache_clear()
+    advisor.forget()
     reviews._cache.clear()
     with TestClient(create_app(db_url, bot_delay=0, computer_tables=True)) as c:
         yield c
-    advisor._strategy.cache_clear()
+    advisor.forget()
     reviews._cache.clear()
 
 

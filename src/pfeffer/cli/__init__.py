@@ -12,6 +12,7 @@ from pfeffer.cli import (
     dice_train,
     pepper,
     pepper_sheet,
+    pepper_train,
 )
 from pfeffer.cli.dice_draw import app as dice_app
 from pfeffer.cli.pepper_draw import app as pepper_app
@@ -46,6 +47,7 @@ __all__ = [
     "main",
     "pepper",
     "pepper_sheet",
+    "pepper_train",
 ]  # the game, sheet, advice, strategy and trainer modules add their commands
 
 

@@ -7,7 +7,9 @@ Every try is one rating period of one game (as puzzle sites do): the player play
 at the puzzle's rating; the puzzle plays back at the player's. A puzzle starts from its
 difficulty estimate (with a deviation of :data:`PUZZLE_RD`). A missed puzzle comes back after
 :data:`REPEAT` tries: 3, then 10, then 30 tries after each time it is solved; missed again, it
-starts over; solved at the last step, it is done.
+starts over; solved at the last step, it is done. A due puzzle takes at most every
+:data:`REPEAT_EVERY`-th try, so at least two of three puzzles are new however many are missed
+(without that, a player who misses half of them saw 39 different puzzles in 300 tries).
 
 >>> p = Progress(game="dice")
 >>> p, out = record(p, Attempt("a1", 1500, ("keep",), correct=True))
@@ -35,6 +37,9 @@ PUZZLE_RD = 250.0
 #: After how many tries a missed puzzle comes back: the first number after a miss, the next
 #: after each time it is solved then; solved after the last, it leaves the repetition.
 REPEAT = (3, 10, 30)
+#: A puzzle due again is asked only on every this many tries (those before which the number
+#: of tries is a multiple of it); the others are new puzzles.
+REPEAT_EVERY = 3
 #: How many of the last puzzles are not asked again (unless due for repetition).
 RECENT = 300
 #: A puzzle this close to the player's rating (or closer) is a fair pick; the window widens
@@ -208,26 +213,31 @@ def pick(
     *,
     theme: str | None = None,
 ) -> P | None:
-    """The next puzzle for the player: a missed one that is due again, else one not asked
-    lately whose rating is near the player's (the window of :data:`WINDOW` widens until there
-    are a few to choose from at random); only of ``theme`` if given. None if there is none."""
+    """The next puzzle for the player: a missed one that is due again (on every
+    :data:`REPEAT_EVERY`-th try only), else one not asked lately whose rating is near the
+    player's (the window of :data:`WINDOW` widens until there are a few to choose from at
+    random); only of ``theme`` if given. None if there is none."""
     pool = [p for p in puzzles if theme is None or theme in p.themes]
     if not pool:
         return None
-    by_id = {p.id: p for p in pool}
-    for due in progress.due():
-        if due in by_id:
-            return by_id[due]
+    due_now = progress.due() if progress.tries % REPEAT_EVERY == 0 else []
+    if due_now:
+        by_id = {p.id: p for p in pool}
+        for due in due_now:
+            if due in by_id:
+                return by_id[due]
     recent = set(progress.recent)
     fresh = [p for p in pool if p.id not in recent and p.id not in progress.reviews] or pool
     me = progress.rating.rating
+    moved = progress.puzzles
+    # each puzzle's distance from the player's rating, once (its moved rating, else its estimate)
+    away = [
+        abs((r.rating if (r := moved.get(p.id)) is not None else float(p.difficulty)) - me)
+        for p in fresh
+    ]
     window = WINDOW
     while True:
-        near = [
-            p
-            for p in fresh
-            if abs(progress.puzzle_rating(p.id, p.difficulty).rating - me) <= window
-        ]
+        near = [p for p, d in zip(fresh, away, strict=True) if d <= window]
         if len(near) >= min(20, len(fresh)):
             return rng.choice(near)
         window *= 2

@@ -207,7 +207,8 @@ def utilities(  # noqa: PLR0917 - the hand's facts, in the order hand_points tak
 
 def equivalent_groups(view: PepperView, cards: Sequence[str]) -> list[list[str]]:
     """``cards`` (the legal ones) in groups that are worth the same in every world: cards of one
-    suit with nothing between them but the seat's own cards and cards already played.
+    suit with nothing between them but the seat's own cards and cards of finished tricks. A card
+    of the current trick splits them (with KH led, AH takes the trick and QH does not).
 
     >>> from pfeffer.pepper import PepperGame
     >>> g = PepperGame(players=4, seed=1, dealer=0)
@@ -221,7 +222,6 @@ def equivalent_groups(view: PepperView, cards: Sequence[str]) -> list[list[str]]
     t = parse_trump(view.trump)
     mine = {CARD_INDEX[c] for c in view.hand}
     played = {CARD_INDEX[c] for tr in view.tricks for c in tr.cards}
-    played |= {CARD_INDEX[c] for _, c in view.current_trick}
     legal = {CARD_INDEX[c] for c in cards}
     groups: list[list[str]] = []
     for suit in range(4):

@@ -42,7 +42,7 @@ from pfeffer.web.observability import (
     redis_check,
 )
 from pfeffer.web.render import http_error, lang_of
-from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, ws
+from pfeffer.web.routes import device, ops, pages, pwa, sheets, strategy, tables, train, ws
 from pfeffer.web.routes.deps import TABLE_TTL, Settings, invalid_request
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.chat import Chat
@@ -157,6 +157,7 @@ def create_app(
     ):
         app.include_router(router)
     app.include_router(strategy.router)  # tablehints: the dice strategy page
+    app.include_router(train.router)  # the puzzle trainer (issue 23)
     app.include_router(pwa.router(lang_of))  # the sheets as an app: /sw.js, /sheets.webmanifest
     return app
 

@@ -339,4 +339,43 @@ def js_strings(
             "An unusual spread for fair dice (p below 0.01): it happens "
             "at about one table in a hundred."
         ),
+        # the puzzle trainer (static/train.js, issue 23)
+        "tr_right": _("Right: the best answer."),
+        "tr_wrong": _("Not the best: %(best)s."),
+        "tr_cost": _("Your answer gave away %(cost)s percentage points of winning chance."),
+        "tr_options": _("Every option with its chance to win:"),
+        "tr_best": _("best"),
+        "tr_yours": _("your answer"),
+        "tr_rating_change": _("Rating %(before)s → %(after)s (%(delta)s)"),
+        "tr_next": _("Next puzzle"),
+        "tr_loading": _("Loading the puzzles…"),
+        "tr_none": _("No puzzle of this theme is left; choose another theme."),
+        "tr_offline_none": _(
+            "No connection and no puzzle kept on this device: open the page again when the "
+            "connection is back."
+        ),
+        "tr_held": _(
+            "No connection: your answer is kept on this device and checked when the connection "
+            "is back."
+        ),
+        "tr_held_count": _("Answers waiting for the connection: %(n)s"),
+        "tr_sent": _("Answers made without a connection, now checked: %(right)s of %(n)s right."),
+        "tr_rating": _("Rating"),
+        "tr_streak": _("Streak"),
+        "tr_best_streak": _("Best streak"),
+        "tr_tries": _("Right answers"),
+        "tr_theme": _("Theme"),
+        "tr_accuracy": _("Right answers"),
+        "tr_chart": _("Your rating after each puzzle"),
+        "tr_chart_empty": _("The chart starts with your first answer."),
+        "tr_puzzle_rating": _("Puzzle rating %(r)s"),
+        "tr_daily": _("Puzzle of the day"),
+        "tr_failed": _("The server did not answer; try again."),
+        "tr_keys": _("Keys: N next puzzle"),
+        "tr_value_points": _("points: %(v)s"),
+        "tr_value_tricks": _("tricks: %(v)s"),
+        "tr_cost_points": _("Your answer gave away %(cost)s points of the hand on average."),
+        "tr_cost_tricks": _("Your answer takes fewer of the tricks left: %(cost)s less."),
+        "tr_values": _("Every option with what it is worth:"),
+        "tr_hands": _("Every hand:"),
     }

@@ -114,7 +114,7 @@ def _wants_pfeffer(kind: int, ip: Any, fp: Any, rv: Any, pred: int) -> bool:
 
 
 @jit
-def _choose_keep(  # noqa: PLR0917 (numba: positional arguments only)
+def _choose_keep(
     kind: int, ip: Any, fp: Any, points: Any, dice: Any, o0: int, o1: int, total: int, now: int
 ) -> int:
     """The option (``o0 <= o < o1``) the seat sets aside from a throw of ``now`` dice."""
@@ -137,7 +137,7 @@ def _choose_keep(  # noqa: PLR0917 (numba: positional arguments only)
 
 
 @jit
-def _wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
+def _wants_bank(
     kind: int,
     ip: Any,
     fp: Any,
@@ -206,7 +206,7 @@ def card_percent(ip: Any, own: int, leader: int, target: int) -> int:
 
 
 @jit
-def card_wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
+def card_wants_bank(
     ip: Any, own: int, leader: int, target: int, total: int, dice: int, auto: bool, late: bool
 ) -> bool:
     """``Card.wants_bank`` (banking is allowed)."""
@@ -219,7 +219,7 @@ def card_wants_bank(  # noqa: PLR0917 (numba: positional arguments only)
 
 
 @jit
-def card_keep(  # noqa: PLR0917 (numba: positional arguments only)
+def card_keep(
     ip: Any, points: Any, dice: Any, o0: int, o1: int, total: int, now: int, own: int,
     leader: int, target: int, need: int, must_roll: bool, auto: bool, late: bool,
 ) -> int:  # fmt: skip
@@ -255,7 +255,7 @@ def _up(points: int, step: int) -> int:
 
 
 @jit
-def _optimal_pfeffer(  # noqa: PLR0917 (numba: positional arguments only)
+def _optimal_pfeffer(
     ip: Any, fp: Any, sid: int, rv: Any, own: int, other: int, need: int, pred: int,
     cache: TurnCache,
 ) -> int:  # fmt: skip
@@ -328,8 +328,142 @@ class Log(NamedTuple):
     turn_end: Any
 
 
+# The steps of a turn: numbers in, numbers out (no arrays), inlined into run_games by numba.
+
+
+@jit(inline=True)
+def _turn_start(pred: int, banked: bool, auto: bool, opening_only: bool, min_bank: int) -> Any:
+    """``(mode, need)`` at the start of a turn after a predecessor's result ``pred`` (-1: none
+    yet): Auto-Pfeffer after a bust (D11), the minimum unless only the opening needs it (D6)."""
+    mode = MODE_AUTO if pred == 0 and auto else MODE_NONE
+    need = 0 if opening_only and banked else min_bank
+    return mode, need
+
+
+@jit(inline=True)
+def _units(own: int, other: int, step: int, lower: int, final: bool) -> Any:
+    """``(own, other)`` totals in a perfect player's steps. As the advice: in the main game a
+    total below the bound counts as the bound; a last turn counts the true lead."""
+    own_u = own // step
+    if not final:
+        own_u = max(own_u, -lower)
+    return own_u, other // step
+
+
+@jit(inline=True)
+def _may_call(pfeffer: bool, mode: int, pred: int) -> bool:
+    """Whether Pfeffer may be called (D10): the rule is on, no Auto-Pfeffer, and the predecessor
+    banked."""
+    return pfeffer and mode == MODE_NONE and pred > 0
+
+
+@jit(inline=True)
+def _called(pred: int, need: int, margin: int, short_allowed: bool) -> Any:
+    """``(mode, stake, need)`` of a turn under a Pfeffer call: the stake beats ``pred`` by the
+    margin and is the least to bank unless the house rule allows banking short."""
+    stake = pred + margin
+    return MODE_CALLED, stake, need if short_allowed else max(need, stake)
+
+
+@jit(inline=True)
+def _penalty(mode: int, stake: int, factor: int, auto_penalty: int) -> int:
+    """What a bust costs in ``mode`` (D10, D11)."""
+    if mode == MODE_CALLED:
+        return factor * stake
+    if mode == MODE_AUTO:
+        return auto_penalty
+    return 0
+
+
+@jit(inline=True)
+def _throw(key: Any, k: Any, left: int) -> Any:
+    """The throw of ``left`` dice at draw ``k``: its index in the stream's order."""
+    return np.int64(draw(key, k) % _POW6[left])
+
+
+@jit(inline=True)
+def _kept(total: int, left: int, points: int, dice: int) -> Any:
+    """``(total, left, hot)`` after setting aside ``dice`` dice worth ``points``: all six
+    scored (hot dice, D7) gives six again."""
+    left -= dice
+    return total + points, 6 if left == 0 else left, left == 0
+
+
+@jit(inline=True)
+def _may_bank(hot: bool, must_roll: bool, total: int, need: int) -> bool:
+    """Whether ``total`` may be banked (D6, D7, D10)."""
+    return not ((hot and must_roll) or total < need or total <= 0)
+
+
+@jit(inline=True)
+def _settle(
+    busted: bool, total: int, mode: int, stake: int, factor: int, auto_penalty: int,
+    reward_stake: bool,
+) -> Any:  # fmt: skip
+    """``(points, bonus, penalty)`` of a finished turn (D6, D10, D11)."""
+    if busted:
+        return 0, 0, _penalty(mode, stake, factor, auto_penalty)
+    bonus = stake if mode == MODE_CALLED and reward_stake and total >= stake else 0
+    return total, bonus, 0
+
+
+#: What :func:`_next_seat` returns when nobody is next: the game is decided among all seats, or
+#: the seat that played won at once (no final round).
+NEXT_DECIDE, NEXT_WON = -1, -2
+
+
+@jit(inline=True)
+def _next_seat(seat: int, n: int, total: int, reached: int, target: int, final_round: bool) -> Any:
+    """``(next seat, reached)`` after ``seat``'s turn outside a playoff (D14, the house rule
+    ``final_round``): ``reached`` is the seat that reached the target first (-1: nobody yet);
+    after it every other seat throws once more."""
+    nxt = (seat + 1) % n
+    if reached >= 0:
+        return (NEXT_DECIDE if nxt == reached else nxt), reached
+    if total < target:
+        return nxt, reached
+    return (nxt if final_round else NEXT_WON), seat
+
+
 @jit
-def run_games(  # noqa: PLR0917 (numba: positional arguments only)
+def _optimal_keep(
+    D: Any, H: Any, points: Any, dice: Any, o0: int, o1: int, total: int, left: int, step: int,
+    size: int,
+) -> int:  # fmt: skip
+    """Perfect play's keep: the first option in the game's order within ``TIE`` of the best (the
+    advice), from the turn's tables ``D``, ``H`` (``size`` rows solved: -1 past them)."""
+    t_u = total // step
+    best_value = -2.0
+    for o in range(o0, o1):
+        after = t_u + points[o] // step
+        if after >= size:
+            return -1
+        best_value = max(best_value, optimal.keep_value(D, H, after, left - dice[o]))
+    for o in range(o0, o1):
+        if optimal.keep_value(D, H, t_u + points[o] // step, left - dice[o]) >= best_value - TIE:
+            return o
+    return o0
+
+
+@jit
+def _log_turn(
+    row: Any, gi: int, seat: int, points: int, busted: bool, mode: int, stake: int, penalty: int,
+    bonus: int, total: int,
+) -> None:  # fmt: skip
+    """A finished turn's ``row`` of the record."""
+    row[TURN_GAME] = gi
+    row[TURN_SEAT] = seat
+    row[TURN_POINTS] = points
+    row[TURN_BUSTED] = busted
+    row[TURN_MODE] = mode
+    row[TURN_STAKE] = stake
+    row[TURN_PENALTY] = penalty
+    row[TURN_BONUS] = bonus
+    row[TURN_TOTAL] = total
+
+
+@jit
+def run_games(
     rv: Any,
     keeps: Keeps,
     seats: Seats,
@@ -347,149 +481,109 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
     ``res.winners`` (games × seats) get the final totals and the winners, ``res.turns`` the
     turns of each game, ``res.stats`` (seats × 3) adds turns, busts and Pfeffer calls.
 
-    One loop, its arrays taken out of their bundles once here: in steps (a function per turn,
-    per throw, for the turn order) the kernel ran three to five times slower (numba counts the
-    references of arrays read from a tuple, and the steps read them once a turn or a throw)."""
+    The turn in steps (``_turn_start``, ``_called``, ``_throw``, ``_kept``, ``_may_bank``,
+    ``_settle``, ``_next_seat``): each takes and returns numbers only and is inlined, so every
+    array is read and written here, taken out of its bundle once (a compiled call with arrays
+    costs more than a turn's work; docs/simulate.md). The seats decide in ``_wants_pfeffer``,
+    ``_choose_keep``, ``card_keep``, ``_wants_bank`` and the perfect player's functions."""
     throw_base, throw_class, first, opt_points, opt_dice = keeps
     kinds, ints, iofs, floats, fofs = seats
     out_scores, out_winners, out_turns, stats = res
     record, act_log, act_end, turn_log, turn_end = log
-    cD, cH, cR, cB = cache.D, cache.H, cache.R, cache.B
-    keys = cache.keys
+    target, min_bank, margin = rv[R_TARGET], rv[R_MIN_BANK], rv[R_MARGIN]
+    factor, auto_penalty = rv[R_FACTOR], rv[R_AUTO_PENALTY]
+    opening_only, must_roll = rv[R_OPENING_ONLY] != 0, rv[R_HOT_MUST_ROLL] != 0
+    pfeffer, short_allowed = rv[R_PFEFFER] != 0, rv[R_SHORT_ALLOWED] != 0
+    reward_stake, auto = rv[R_REWARD_STAKE] != 0, rv[R_AUTO] != 0
+    final_round = rv[R_FINAL_ROUND] != 0
+    keys, cD, cH, cR, cB = cache
     games, n = out_scores.shape
     scores = np.zeros(n, np.int64)
     has_banked = np.zeros(n, np.bool_)
-    final_q = np.zeros(n, np.int64)
     playoff = np.zeros(n, np.int64)
-    leaders = np.zeros(n, np.int64)
-    na = 0
-    nt = 0
+    na = nt = 0
     for gi in range(games):
         key = game_key(seed_lo, seed_hi, g0 + gi)
         scores[:] = 0
         has_banked[:] = False
         k = np.uint64(0)
-        cur = 0
-        pred = -1  # no predecessor yet (D9)
-        final = False
-        n_final = 0
-        n_playoff = 0
-        pos = 0  # next place in the final round's or the playoff's order
-        turns = 0
+        cur, pred, turns = 0, -1, 0  # pred -1: no predecessor yet (D9)
+        reached = -1  # the seat that reached the target first (the final round runs)
+        n_playoff = pos = 0  # the seats playing off (``playoff``) and the next one's place
         while True:
             kind = kinds[cur]
+            perfect = kind == KIND_OPTIMAL
             ip = ints[iofs[cur] : iofs[n + cur]]
             fp = floats[fofs[cur] : fofs[n + cur]]
-            mode = MODE_AUTO if pred == 0 and rv[R_AUTO] != 0 else MODE_NONE
-            stake = 0
-            need = rv[R_MIN_BANK]
-            if rv[R_OPENING_ONLY] != 0 and has_banked[cur]:
-                need = 0
-            sid = fofs[cur]
-            own_u = other_u = 0
-            if kind == KIND_OPTIMAL:
-                step = ip[O_STEP]
-                # As the advice: in the main game a total below the bound counts as the bound;
-                # a last turn counts the true lead.
-                own_u = scores[cur] // step
-                if not final:
-                    own_u = max(own_u, -ip[O_LOWER])
-                other_u = scores[1 - cur] // step
-            calls = False
-            if rv[R_PFEFFER] != 0 and mode == MODE_NONE and pred > 0:
-                if kind == KIND_OPTIMAL:
-                    c = _optimal_pfeffer(ip, fp, sid, rv, own_u, other_u, need, pred, cache)
+            final = reached >= 0
+            late = final or n_playoff > 0
+            mode, need = _turn_start(pred, has_banked[cur], auto, opening_only, min_bank)
+            stake = own_u = other_u = 0
+            if perfect:
+                own_u, other_u = _units(scores[cur], scores[1 - cur], ip[O_STEP], ip[O_LOWER],
+                                        final)  # fmt: skip
+            if _may_call(pfeffer, mode, pred):
+                if perfect:
+                    c = _optimal_pfeffer(ip, fp, fofs[cur], rv, own_u, other_u, need, pred, cache)
                     if c < 0:
                         return STATUS_CACHE_ROWS, -c
                     calls = c == 1
                 else:
                     calls = _wants_pfeffer(kind, ip, fp, rv, pred)
-            if calls:
-                mode = MODE_CALLED
-                stake = pred + rv[R_MARGIN]
-                stats[cur, STAT_CALLS] += 1
-                if record:
-                    if na >= act_log.shape[0]:
-                        return STATUS_LOG_FULL, gi
-                    act_log[na] = ACT_PFEFFER
-                    na += 1
-            if mode == MODE_CALLED and rv[R_SHORT_ALLOWED] == 0:
-                need = max(need, stake)
-            late = final or n_playoff > 0
+                if calls:
+                    mode, stake, need = _called(pred, need, margin, short_allowed)
+                    stats[cur, STAT_CALLS] += 1
+                    if record:
+                        if na >= act_log.shape[0]:
+                            return STATUS_LOG_FULL, gi
+                        act_log[na] = ACT_PFEFFER
+                        na += 1
             slot = size = 0
-            if kind == KIND_OPTIMAL:
+            if perfect:  # the turn's tables
                 step = ip[O_STEP]
-                penalty = 0
-                if mode == MODE_CALLED:
-                    penalty = rv[R_FACTOR] * stake
-                elif mode == MODE_AUTO:
-                    penalty = rv[R_AUTO_PENALTY]
-                slot = optimal.lookup(
-                    ip, fp, sid, own_u, other_u, _up(need, step), _up(penalty, step), 0, cache
-                )
+                slot = optimal.lookup(ip, fp, fofs[cur], own_u, other_u, _up(need, step),
+                                      _up(_penalty(mode, stake, factor, auto_penalty), step), 0,
+                                      cache)  # fmt: skip
                 if slot < 0:
                     return STATUS_CACHE_ROWS, -slot
-                size = keys[slot, 7]  # the rows solved (past them: a turn of chance < 1e-12)
-            total = 0
-            left = 6
-            busted = False
+                size = keys[slot, 7]  # rows solved (past them: a turn of chance < 1e-12)
+            total, left, busted = 0, 6, False
             while True:
-                idx = draw(key, k) % _POW6[left]
+                idx = _throw(key, k, left)
                 k += np.uint64(1)
-                c = throw_class[throw_base[left] + np.int64(idx)]
-                o0 = first[c]
-                o1 = first[c + 1]
+                c = throw_class[throw_base[left] + idx]
+                o0, o1 = first[c], first[c + 1]
                 if record:
                     if na + 1 >= act_log.shape[0]:
                         return STATUS_LOG_FULL, gi
-                    act_log[na] = left * ROLL_CODE + np.int64(idx)
+                    act_log[na] = left * ROLL_CODE + idx
                     na += 1
                 if o0 == o1:
                     busted = True
                     break
-                if kind == KIND_OPTIMAL:
-                    step = ip[O_STEP]
-                    t_u = total // step
-                    # the first option in the game's order within TIE of the best (the advice)
-                    best_value = -2.0
-                    for oi in range(o0, o1):
-                        after = t_u + opt_points[oi] // step
-                        if after >= size:
-                            return STATUS_TABLE_END, gi
-                        v = optimal.keep_value(cD[slot], cH[slot], after, left - opt_dice[oi])
-                        best_value = max(best_value, v)
-                    o = o0
-                    for oi in range(o0, o1):
-                        after = t_u + opt_points[oi] // step
-                        v = optimal.keep_value(cD[slot], cH[slot], after, left - opt_dice[oi])
-                        if v >= best_value - TIE:
-                            o = oi
-                            break
+                if perfect:
+                    o = _optimal_keep(cD[slot], cH[slot], opt_points, opt_dice, o0, o1, total,
+                                      left, ip[O_STEP], size)  # fmt: skip
+                    if o < 0:
+                        return STATUS_TABLE_END, gi
                 elif kind == KIND_CARD:
-                    o = card_keep(
-                        ip, opt_points, opt_dice, o0, o1, total, left, scores[cur],
-                        _leader(scores, cur), rv[R_TARGET], need, rv[R_HOT_MUST_ROLL] != 0,
-                        mode == MODE_AUTO, late,
-                    )  # fmt: skip
+                    o = card_keep(ip, opt_points, opt_dice, o0, o1, total, left, scores[cur],
+                                  _leader(scores, cur), target, need, must_roll,
+                                  mode == MODE_AUTO, late)  # fmt: skip
                 else:
                     o = _choose_keep(kind, ip, fp, opt_points, opt_dice, o0, o1, total, left)
                 if record:
                     act_log[na] = o
                     na += 1
-                total += opt_points[o]
-                left -= opt_dice[o]
-                hot = left == 0
-                if hot:
-                    left = 6
-                if (hot and rv[R_HOT_MUST_ROLL] != 0) or total < need or total <= 0:
+                total, left, hot = _kept(total, left, opt_points[o], opt_dice[o])
+                if not _may_bank(hot, must_roll, total, need):
                     continue
-                if kind == KIND_OPTIMAL:
+                if perfect:  # bank unless a roll is better by more than TIE
                     t_u = total // ip[O_STEP]
-                    wants = cB[slot, t_u] >= cR[slot, t_u, left] - TIE  # plainer first
+                    wants = cB[slot, t_u] >= cR[slot, t_u, left] - TIE
                 else:
-                    wants = _wants_bank(
-                        kind, ip, fp, rv, scores, cur, total, left, mode, need, late
-                    )
+                    wants = _wants_bank(kind, ip, fp, rv, scores, cur, total, left, mode, need,
+                                        late)  # fmt: skip
                 if wants:
                     if record:
                         if na >= act_log.shape[0]:
@@ -497,81 +591,41 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
                         act_log[na] = ACT_BANK
                         na += 1
                     break
-            # End of the turn (D6, D10, D11).
-            penalty = 0
-            bonus = 0
-            points = 0
-            if busted:
-                stats[cur, STAT_BUSTS] += 1
-                if mode == MODE_CALLED:
-                    penalty = rv[R_FACTOR] * stake
-                elif mode == MODE_AUTO:
-                    penalty = rv[R_AUTO_PENALTY]
-            else:
-                points = total
-                has_banked[cur] = True
-                if mode == MODE_CALLED and rv[R_REWARD_STAKE] != 0 and points >= stake:
-                    bonus = stake
+            points, bonus, penalty = _settle(busted, total, mode, stake, factor, auto_penalty,
+                                             reward_stake)  # fmt: skip
             scores[cur] += points + bonus - penalty
             stats[cur, STAT_TURNS] += 1
+            if busted:
+                stats[cur, STAT_BUSTS] += 1
+            else:
+                has_banked[cur] = True
             turns += 1
             if record:
                 if nt >= turn_log.shape[0]:
                     return STATUS_LOG_FULL, gi
-                row = turn_log[nt]
-                row[TURN_GAME] = gi
-                row[TURN_SEAT] = cur
-                row[TURN_POINTS] = points
-                row[TURN_BUSTED] = busted
-                row[TURN_MODE] = mode
-                row[TURN_STAKE] = stake
-                row[TURN_PENALTY] = penalty
-                row[TURN_BONUS] = bonus
-                row[TURN_TOTAL] = scores[cur]
+                _log_turn(turn_log[nt], gi, cur, points, busted, mode, stake, penalty, bonus,
+                          scores[cur])  # fmt: skip
                 nt += 1
             if turns > max_turns:
                 return STATUS_TOO_LONG, gi
             pred = points
-            seat = cur
-            # Who is next, or the end (D14, house rules final_round and tie).
-            contenders = 0  # > 0: the game is decided among these seats (in ``leaders``)
-            if n_playoff > 0:
-                if pos < n_playoff:
-                    cur = playoff[pos]
-                    pos += 1
+            seat = cur  # who is next, or the end (D14, house rules final_round and tie)
+            if n_playoff > 0 and pos < n_playoff:
+                cur = playoff[pos]
+                pos += 1
+                continue
+            if n_playoff == 0:
+                cur, reached = _next_seat(seat, n, scores[seat], reached, target, final_round)
+                if cur >= 0:
                     continue
-                for i in range(n_playoff):
-                    leaders[i] = playoff[i]
-                contenders = n_playoff
-            elif final:
-                if pos < n_final:
-                    cur = final_q[pos]
-                    pos += 1
-                    continue
-                for i in range(n):
-                    leaders[i] = i
-                contenders = n
-            elif scores[seat] >= rv[R_TARGET]:
-                if rv[R_FINAL_ROUND] == 0:
+                if cur == NEXT_WON:
                     out_winners[gi, :] = False
                     out_winners[gi, seat] = True
                     break
-                final = True
-                n_final = n - 1
-                for i in range(1, n):
-                    final_q[i - 1] = (seat + i) % n
-                cur = final_q[0]
-                pos = 1
-                continue
-            else:
-                cur = (seat + 1) % n
-                continue
-            n_playoff = _decide(scores, leaders, contenders, seat, rv, out_winners, gi, playoff)
-            if n_playoff > 0:
-                cur = playoff[0]
-                pos = 1
-                continue
-            break
+            n_playoff = _decide(scores, playoff, n_playoff, seat, rv, out_winners[gi])
+            if n_playoff == 0:
+                break
+            cur, pos = playoff[0], 1
         out_scores[gi, :] = scores
         out_turns[gi] = turns
         if record:
@@ -581,36 +635,29 @@ def run_games(  # noqa: PLR0917 (numba: positional arguments only)
 
 
 @jit
-def _decide(  # noqa: PLR0917 (numba: positional arguments only)
-    scores: Any,
-    leaders: Any,
-    contenders: int,
-    seat: int,
-    rv: Any,
-    winners: Any,
-    gi: int,
-    playoff: Any,
-) -> int:
-    """The end of game ``gi`` among the seats ``leaders[:contenders]`` (D14): the highest totals
-    win (``winners[gi]``); tied winners play off under the house rule (their seats in
-    ``playoff``, in seat order after ``seat``, the last to play). Returns how many play off (0:
-    the game is over)."""
+def _decide(scores: Any, playoff: Any, playing: int, seat: int, rv: Any, winners: Any) -> int:
+    """The end of a game (D14) among the seats ``playoff[:playing]`` (``playing`` 0: all seats):
+    the highest totals win (``winners``, the game's row); tied winners play off under the house
+    rule (their seats written to ``playoff``, in seat order after ``seat``, the last to play).
+    Returns how many play off (0: the game is over)."""
     n = scores.shape[0]
-    best = scores[leaders[0]]
-    for i in range(1, contenders):
-        best = max(best, scores[leaders[i]])
-    winners[gi, :] = False
+    m = playing if playing > 0 else n
+    best = -(2**62)
+    for i in range(m):
+        best = max(best, scores[playoff[i] if playing > 0 else i])
+    winners[:] = False
     count = 0
-    for i in range(contenders):
-        if scores[leaders[i]] == best:
-            winners[gi, leaders[i]] = True
+    for i in range(m):
+        s = playoff[i] if playing > 0 else i
+        if scores[s] == best:
+            winners[s] = True
             count += 1
     if count <= 1 or rv[R_TIE_PLAYOFF] == 0:
         return 0
     m = 0
     for d in range(n):
         s = (seat + 1 + d) % n
-        if winners[gi, s]:
+        if winners[s]:
             playoff[m] = s
             m += 1
     return m

@@ -1,5 +1,6 @@
 """Solved tables on disk: the user data folder (``$PFEFFER_DATA_DIR`` overrides it), keyed by a
-hash of the rules; the default rules' table ships inside the package.
+hash of the rules; the tables of the default rules and of the new-table form's presets that fit
+ship inside the package (``data/solved-*.npz``, found by the rules' key each file holds).
 
 >>> from pfeffer.dice.rules import DiceRules
 >>> len(rules_key(DiceRules())), rules_key(DiceRules()) == rules_key(DiceRules(target=10000))
@@ -9,6 +10,7 @@ hash of the rules; the default rules' table ships inside the package.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -23,8 +25,10 @@ from pfeffer.dice.solver.strategy import DiceStrategy
 #: Bumped whenever the stored arrays change meaning; part of every key.
 FORMAT = 1
 DATA_DIR_ENV = "PFEFFER_DATA_DIR"
+#: The folder of the shipped tables (``solved-<name>.npz``, each with its rules' key).
+SHIPPED_DIR = Path(__file__).resolve().parent / "data"
 #: The shipped table of the default rules.
-SHIPPED = Path(__file__).resolve().parent / "data" / "solved-default.npz"
+SHIPPED = SHIPPED_DIR / "solved-default.npz"
 
 
 def rules_key(rules: DiceRules) -> str:
@@ -55,10 +59,31 @@ def _read(path: Path, rules: DiceRules) -> DiceStrategy | None:
         return None
 
 
+@functools.cache
+def shipped() -> dict[str, Path]:
+    """The tables that ship with the package by their rules' key (read once: each file's
+    ``key`` only, not its arrays)."""
+    found: dict[str, Path] = {}
+    for path in sorted(SHIPPED_DIR.glob("solved-*.npz")):
+        with contextlib.suppress(OSError, KeyError, ValueError), np.load(path) as data:
+            found[str(data["key"])] = path
+    return found
+
+
+def shipped_path(rules: DiceRules) -> Path | None:
+    """The shipped table of ``rules`` (the defaults' and the presets' that fit), else None."""
+    return shipped().get(rules_key(rules))
+
+
+def exists(rules: DiceRules) -> bool:
+    """Whether a table of ``rules`` is shipped or in the cache folder (not read: cheap)."""
+    return shipped_path(rules) is not None or path_for(rules).exists()
+
+
 def load(rules: DiceRules) -> DiceStrategy | None:
-    """The stored strategy of ``rules`` (the shipped one for the defaults), else None."""
-    for path in (path_for(rules), SHIPPED):
-        if path.exists():
+    """The stored strategy of ``rules`` (the cache folder's, else a shipped one), else None."""
+    for path in (path_for(rules), shipped_path(rules)):
+        if path is not None and path.exists():
             found = _read(path, rules)
             if found is not None:
                 return found

@@ -20,14 +20,15 @@ sampling worlds), so the route calls it in a worker thread.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
 from pfeffer.dice.game import DiceView
 from pfeffer.dice.rules import DiceRules
-from pfeffer.dice.solver import DiceStrategy, advise
+from pfeffer.dice.solver import ApproxStrategy, DiceStrategy, advise
 from pfeffer.dice.solver import cache as solver_cache
 from pfeffer.pepper.game import PepperView
 
@@ -37,6 +38,11 @@ HINT_WORLDS = 100
 # The reasons and refusals, as msgids (translated by the caller).
 UNSOLVED = "No hint for these rules yet: their table is not solved on this server."
 PLAYERS = "Hints for Würfel-Pfeffer are for two players so far."
+#: The hint of more than two players (the documented approximation, docs/strategy.md).
+APPROX = (
+    "An approximation for %(n)s players: the two-player strategy, read with your own total "
+    "against the highest total of the others."
+)
 NOTHING = "Nothing to decide here."
 ONLY_CHOICE = "The only choice there is."
 
@@ -59,27 +65,50 @@ class HintAnswer:
 # ------------------------------------------------------------------------------------ dice
 
 
-@functools.lru_cache(maxsize=4)
-def _strategy(rules_json: str) -> DiceStrategy | None:
-    return solver_cache.load(DiceRules.from_dict(json.loads(rules_json)))
+#: Solved tables kept in memory, the last used last (only tables found: a miss is asked again,
+#: so a table solved after the first question is seen at the next).
+_found: OrderedDict[str, DiceStrategy] = OrderedDict()
+_lock = threading.Lock()
+KEEP = 4
 
 
 def dice_strategy(rules: DiceRules) -> DiceStrategy | None:
-    """The solved table of ``rules`` if this server has one (the package's for the defaults,
-    the user cache's for rules solved with ``pfeffer dice solve``); never solves. Kept in
-    memory for the few rule sets played last."""
-    return _strategy(json.dumps(rules.to_dict(), sort_keys=True))
+    """The solved table of ``rules`` if this server has one (the package's for the defaults and
+    the presets, the user cache's for rules solved with ``pfeffer dice solve`` or in the
+    background, ``services/solves.py``); never solves. Kept in memory for the few rule sets
+    played last; a miss is not kept."""
+    key = json.dumps(rules.to_dict(), sort_keys=True)
+    with _lock:
+        found = _found.get(key)
+        if found is not None:
+            _found.move_to_end(key)
+            return found
+    loaded = solver_cache.load(rules)
+    if loaded is None:
+        return None
+    with _lock:
+        _found[key] = loaded
+        while len(_found) > KEEP:
+            _found.popitem(last=False)
+    return loaded
+
+
+def forget() -> None:
+    """Drop the tables kept in memory (tests that change the cache folder)."""
+    with _lock:
+        _found.clear()
 
 
 def dice_hint(view: DiceView) -> HintAnswer:
     """Every decision of the seat to act with its chance to win, best first, and what each
     option is (the dice and points of a set-aside, the dice a roll throws, the total a bank
     banks), from ``view``."""
-    if len(view.players) != 2:
-        return HintAnswer("dice", none="players", message=PLAYERS)
-    strategy = dice_strategy(view.rules)
-    if strategy is None:
+    two = dice_strategy(view.rules)
+    if two is None:
         return HintAnswer("dice", none="unsolved", message=UNSOLVED)
+    # More than two players: the two-player table against the strongest opponent, said so.
+    players = len(view.players)
+    strategy = two if players == 2 else ApproxStrategy(two)
     tips = advise(strategy, view)
     if not tips:
         return HintAnswer("dice", none="nothing", message=NOTHING)
@@ -98,7 +127,10 @@ def dice_hint(view: DiceView) -> HintAnswer:
         else:
             option |= {"kind": "roll", "dice": view.dice_to_roll}
         options.append(option)
-    return HintAnswer("dice", best=tips[0].action, options=options)
+    if players == 2:
+        return HintAnswer("dice", best=tips[0].action, options=options)
+    return HintAnswer("dice", best=tips[0].action, options=options, reason=APPROX,
+                      params={"n": players})  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------ Pepper

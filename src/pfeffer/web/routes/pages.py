@@ -3,6 +3,7 @@ spectator's table, the history and a replay (the score sheets' pages are in ``sh
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,7 +25,7 @@ from pfeffer.web.routes.deps import (
     set_public,
 )
 from pfeffer.web.rules_text import RULES, RULES_INTRO
-from pfeffer.web.services import newtable
+from pfeffer.web.services import newtable, trainer
 from pfeffer.web.services.catalog import ADAPTERS, CHOICE_LABELS, adapter
 from pfeffer.web.services.device import device_url
 from pfeffer.web.services.errors import NoSuchTable, NotFinished
@@ -50,7 +51,10 @@ async def page_lobby(
 ) -> HTMLResponse:
     await hub.expire(settings.table_ttl)
     tables = await lobby.open_tables(page)
-    return render(request, "lobby.html", tables=tables.items, page=tables, max_name=MAX_NAME)
+    today = datetime.datetime.now(datetime.UTC).date()
+    puzzle = trainer.daily("dice", today, lang=lang_of(request))  # issue 23: the day's puzzle
+    return render(request, "lobby.html", tables=tables.items, page=tables, max_name=MAX_NAME,
+                  daily=puzzle)  # fmt: skip
 
 
 def new_table_form(

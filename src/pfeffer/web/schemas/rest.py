@@ -54,6 +54,8 @@ TEMPLATES: dict[str, str] = {
     "literal_error": "{field}: one of {expected}.",
     "too_long": "{field}: at most {max} entries.",
     "string_too_long": "{field}: at most {max} characters.",
+    "greater_than_equal": "{field}: at least {min}.",
+    "less_than_equal": "{field}: at most {max}.",
 }
 OTHER = "{field}: not a value this request takes."
 #: Fields whose refusal keeps the words the API has always used for them.
@@ -100,7 +102,8 @@ def refusal(errors: Sequence[Any]) -> Refused:
     if field == top and top in FIELDS:
         exc = Refused(FIELDS[top])
     elif kind in TEMPLATES:
-        params = {"max": ctx.get("max_length"), "expected": ctx.get("expected")}
+        most = ctx.get("max_length", ctx.get("le"))
+        params = {"max": most, "min": ctx.get("ge"), "expected": ctx.get("expected")}
         exc = Refused.format(TEMPLATES[kind], field=field, **params)
     else:
         exc = Refused.format(OTHER, field=field)

@@ -21,6 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pfeffer.core.rng import new_seed
 from pfeffer.web.adapters.games import adapter, warm_up
+from pfeffer.web.services import solves
 from pfeffer.web.services.bots import BotRunner, bot_to_move
 from pfeffer.web.services.bus import Bus, LocalBus
 from pfeffer.web.services.chat import Chat, Speaker
@@ -154,6 +155,8 @@ class Hub:
             kind, rules, new_seed() if seed is None else seed, seats, hints=hints
         )
         self.kick_bots(self.created(row, seat_rows))
+        # Hints or an optimal player want the rules' solved table: solved in the background.
+        await solves.table_created(kind, rules, hints, [s.bot for s in seats])
         return row, seat_rows
 
     async def claim(self, table_id: str, seat: int) -> str:

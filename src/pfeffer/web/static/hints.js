@@ -79,6 +79,8 @@
     } else if (answer.game === "dice") {
       const best = answer.options.length ? answer.options[0].win : 0;
       box.appendChild(el("p", {class: "muted hint-note", text: t("hint_dice_note")}));
+      /* More than two players: the approximation, said so (issue 21 §1). */
+      if (answer.reason) box.appendChild(el("p", {class: "muted hint-approx", text: answer.reason}));
       box.appendChild(el("ol", {class: "hintlist"}, answer.options.map(function (o, i) {
         const bar = el("span", {class: "hbar", "aria-hidden": "true"}, [el("span", {class: "hfill"})]);
         bar.firstChild.style.width = (100 * o.win).toFixed(1) + "%";
@@ -112,6 +114,12 @@
       }
       if (!current || msg.version !== current.version) { update(); return; }  // overtaken by a move
       answer = msg; draw(); mark(); update();
+    },
+    /* The strategy for these rules has just been solved (solve-status.js): a "no hint for
+       these rules yet" on show is asked again. */
+    refresh: function () {
+      if (!answer || answer.none !== "unsolved" || box.hidden) return;
+      answer = null; ask();
     }
   };
   button.addEventListener("click", ask);

@@ -294,7 +294,7 @@
     board.appendChild(felt);
     const result = lastHandLine(frame);
     if (result) board.appendChild(result);
-    if (!v.all_hands && v.hand.length) {
+    if ((!v.all_hands || v.puzzle_hand) && v.hand.length) {  // puzzle_hand: a trainer's open-card puzzle
       board.appendChild(handBox(frame, send));
       if (v.phase === "play" && v.is_my_turn && frame.legal.length > 1) {
         board.appendChild(el("p", {class: "keyhint muted", text: t("keys_hint", {n: Math.min(frame.legal.length, 9)})}));

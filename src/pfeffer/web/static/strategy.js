@@ -143,10 +143,19 @@
       if (!r.ok) throw new Error(String(r.status));
       d = await r.json();
     } catch (e) { status.textContent = t("st_failed"); return; }
-    status.remove();
+    status.hidden = true;
     if (!d.available) root.appendChild(el("p", {class: "rnone", text: d.message}));
     else draw(d);
     root.dataset.ready = "1";
   }
   load();
+  /* The table's rules were solved while the page was open (solve-status.js): the charts now. */
+  document.addEventListener("pf:strategy-ready", function () {
+    const none = root.querySelector(".rnone");
+    if (!none) return;
+    none.remove();
+    document.getElementById("strategy-status").hidden = false;
+    delete root.dataset.ready;
+    load();
+  });
 })();

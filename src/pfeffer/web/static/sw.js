@@ -1,17 +1,21 @@
-/* The score sheets' service worker, served as /sw.js and registered with the scope /sheet (so it
-   controls /sheets and every /sheet/<id>, nothing else of the site). It keeps the sheet pages,
+/* The score sheets' and the trainer's service worker, served as /sw.js and registered twice:
+   with the scope /sheet (so it controls /sheets and every /sheet/<id>) by sheet-sync.js and with
+   the scope /train (the puzzle trainer) by train.js; nothing else of the site. It keeps the sheet pages,
    their scripts, styles and icons in a cache so that a sheet opens without a connection:
    network first (always the newest when the server answers), the cached copy when it does not
    or takes too long. The API is never cached here: entries wait in the page's queue
-   (sheet-sync.js) and the page keeps the server's last answer itself. */
+   (sheet-sync.js) and the page keeps the server's last answer itself; the trainer keeps its
+   puzzles ahead and the answers given offline in local storage (train.js). */
 "use strict";
-const CACHE = "pfeffer-sheets-1";
+const CACHE = "pfeffer-sheets-2";
 const SHELL = [
   "/sheets", "/sheets.webmanifest", "/favicon.ico",
   "/static/app.css", "/static/print.css", "/static/sheet.css",
   "/static/cards.js", "/static/sheet-sync.js", "/static/sheet.js", "/static/sheets.js",
   "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
   "/static/icons/maskable-512.png",
+  "/train", "/static/table.css", "/static/dice-table.css", "/static/train.css",
+  "/static/dice-table.js", "/static/train.js",
 ];
 const PATIENCE = 4000;  // ms the network gets before a cached copy is shown instead
 
@@ -27,11 +31,12 @@ self.addEventListener("activate", function (ev) {
   }).then(function () { return self.clients.claim(); }));
 });
 
-/* What this worker keeps: the sheet pages and what they load, never the API. */
+/* What this worker keeps: the sheet pages, the trainer's page and what they load, never the
+   API. */
 function kept(url) {
   if (url.origin !== self.location.origin) return false;
   const p = url.pathname;
-  return p === "/sheets" || p.indexOf("/sheet/") === 0 || p.indexOf("/static/") === 0 ||
+  return p === "/sheets" || p.indexOf("/sheet/") === 0 || p.indexOf("/static/") === 0 || p === "/train" ||
     SHELL.indexOf(p) >= 0;
 }
 

@@ -1,0 +1,227 @@
+"""The trainer page's engine side (issue 23): the shipped puzzles of each game, a puzzle as the
+table draws it (the same frame as a game's: the seats, the view of the player to act, the
+legal actions, which are the puzzle's options), and an answer checked against the puzzle, in a
+language. The service (``services/trainer.py``) deals only in ids, dictionaries and the
+:class:`~pfeffer.core.trainer.PuzzleLike` values this module hands out.
+
+Nothing of a puzzle's answer leaves with the puzzle: the frame holds what the player to act
+sees and the options unranked (in the engine's order); the values come with the answer. A
+Pepper puzzle's frame is the seat's view (its own hand only) but for the open-card puzzles
+("all hands shown"), whose other hands are in the view's ``all_hands``."""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Callable, Mapping
+from typing import Any, TypeAlias
+
+from pfeffer.dice.puzzle_set import shipped as dice_shipped
+from pfeffer.dice.puzzles import QUESTIONS as DICE_QUESTIONS
+from pfeffer.dice.puzzles import THEMES as DICE_THEMES
+from pfeffer.dice.puzzles import DicePuzzle
+from pfeffer.pepper.puzzle_set import shipped as pepper_shipped
+from pfeffer.pepper.puzzles import THEMES as PEPPER_THEMES
+from pfeffer.pepper.puzzles import PepperPuzzle
+from pfeffer.web.adapters.games import DiceAdapter, PepperAdapter
+from pfeffer.web.adapters.pepper_table import CARD_NAMES
+
+#: The games with puzzles, in the page's order.
+GAMES = ("dice", "pepper")
+
+#: A puzzle of any of them.
+Puzzle: TypeAlias = DicePuzzle | PepperPuzzle
+
+#: The names in a puzzle's record, as the page shows them (msgids).
+NAMES = {"You": "You", "Opponent": "Opponent", "Left": "Left", "Right": "Right",
+         "Partner": "Partner"}  # fmt: skip
+
+#: A Pepper bid or trump in words (msgids of the Pepper table's).
+PEPPER_WORDS = {
+    "pass": "Pass",
+    "small": "Small Pepper",
+    "big": "Big Pepper",
+    "C": "Clubs",
+    "D": "Diamonds",
+    "H": "Hearts",
+    "S": "Spades",
+    "NT": "No trump",
+}
+#: The parameters of a Pepper sentence that hold options (cards, bids, trumps).
+PEPPER_PARAMS = frozenset({"best", "chosen", "second", "card", "cards", "bid"})
+
+#: An option as a player reads it (msgids; ``{dice}``: the faces set aside).
+OPTION_LABELS = {
+    "keep": "set aside {dice}",
+    "bank": "bank the points",
+    "roll": "roll on",
+    "pfeffer": "call Pfeffer",
+}
+
+_DICE = DiceAdapter()
+_PEPPER = PepperAdapter()
+
+
+def puzzles(game: str) -> tuple[Puzzle, ...]:
+    """The shipped puzzles of ``game`` (KeyError for a game without puzzles)."""
+    if game == "dice":
+        return dice_shipped()
+    if game == "pepper":
+        return pepper_shipped()
+    raise KeyError(game)
+
+
+@functools.cache
+def _by_id(game: str) -> Mapping[str, Puzzle]:
+    return {p.id: p for p in puzzles(game)}
+
+
+def find(game: str, puzzle_id: str) -> Puzzle | None:
+    """The puzzle ``puzzle_id`` of ``game`` (None if there is none)."""
+    return _by_id(game).get(puzzle_id)
+
+
+def themes(game: str) -> Mapping[str, str]:
+    """The themes of ``game``'s puzzles with what each means (msgids)."""
+    if game == "dice":
+        return DICE_THEMES
+    if game == "pepper":
+        return PEPPER_THEMES
+    raise KeyError(game)
+
+
+def pepper_label(action: str, _: Callable[[str], str]) -> str:
+    """A Pepper option in words: a card's name, a bid, a trump ("AH" → "ace of hearts")."""
+    if action in CARD_NAMES:
+        return _(CARD_NAMES[action])
+    if action in PEPPER_WORDS:
+        return _(PEPPER_WORDS[action])
+    return action  # a bid of that many tricks
+
+
+def _pepper_param(value: Any, _: Callable[[str], str]) -> Any:
+    if not isinstance(value, str):
+        return value
+    return ", ".join(pepper_label(v.strip(), _) for v in value.split(","))
+
+
+def option_label(action: str, _: Callable[[str], str]) -> str:
+    """An option in words (``keep 155`` → "set aside 1-5-5"), translated by ``_``."""
+    word, _sep, rest = action.partition(" ")
+    template = OPTION_LABELS.get(word)
+    if template is None:
+        return action
+    return _(template).format(dice="-".join(rest))
+
+
+def puzzle_view(puzzle: Puzzle, _: Callable[[str], str]) -> dict[str, Any]:
+    """What the page shows of ``puzzle``: its id, kind, question, themes, difficulty and the
+    table's frame (the seats, the view of the player to act, the options as the legal
+    actions, in the engine's order). No value of an option, no card the player cannot see."""
+    if isinstance(puzzle, PepperPuzzle):
+        return _pepper_view(puzzle, _)
+    game = puzzle.position()
+    seat = game.current_player
+    names = [_(NAMES.get(n, n)) for n in game.players]
+    legal = [a for a in _DICE.legal_actions(game, seat) if a in {o.action for o in puzzle.options}]
+    frame = {
+        "seat": seat,
+        "seats": [{"name": n, "kind": "human"} for n in names],
+        "view": _DICE.view(game, seat),
+        "legal": legal,
+    }
+    return {
+        "id": puzzle.id,
+        "game": "dice",
+        "kind": puzzle.kind,
+        "question": _(DICE_QUESTIONS[puzzle.kind]),
+        "themes": list(puzzle.themes),
+        "difficulty": puzzle.difficulty,
+        "frame": frame,
+    }
+
+
+def _pepper_view(puzzle: PepperPuzzle, _: Callable[[str], str]) -> dict[str, Any]:
+    game = puzzle.game()
+    seat = puzzle.seat
+    names = [_(NAMES.get(n, n)) for n in game.players]
+    view = _PEPPER.view(game, seat)
+    if puzzle.kind == "open":  # every other hand shown; the player's own is its hand to play
+        view["all_hands"] = [[] if s == seat else h for s, h in enumerate(puzzle.hands())]
+        view["puzzle_hand"] = True
+    options = {o.action for o in puzzle.options}
+    legal = [a for a in _PEPPER.legal_actions(game, seat) if a in options]
+    q = puzzle.question_line
+    return {
+        "id": puzzle.id,
+        "game": "pepper",
+        "kind": puzzle.kind,
+        "question": _(q.template).format(**dict(q.params)),
+        "themes": list(puzzle.themes),
+        "difficulty": puzzle.difficulty,
+        "frame": {
+            "seat": seat,
+            "seats": [{"name": n, "kind": "human"} for n in names],
+            "view": view,
+            "legal": legal,
+        },
+    }
+
+
+def check(puzzle: Puzzle, answer: str, t: gettext.NullTranslations) -> dict[str, Any]:
+    """``answer`` to ``puzzle``: right or not, the option it names and the best, what it gave
+    away, every option with its chance to win (best first, in words too) and the sentences to
+    learn from, translated by ``t``. The engine's InvalidAction or IllegalAction for an
+    answer that is no option."""
+    _ = t.gettext
+    if isinstance(puzzle, PepperPuzzle):
+        return _check_pepper(puzzle, answer, _)
+    f = puzzle.feedback(answer)
+
+    def words(value: Any) -> Any:
+        return option_label(value, _) if isinstance(value, str) else value
+
+    lines = []
+    for line in f.lines:
+        params = {k: words(v) if k in ("action", "best", "second") else v for k, v in line.params}
+        text = _(line.template).format(**params)
+        lines.append(text[:1].upper() + text[1:])  # "{best} wins …" starts with an option
+    return {
+        "id": puzzle.id,
+        "correct": f.correct,
+        "chosen": f.chosen,
+        "best": f.best,
+        "cost": round(f.cost, 6),
+        "options": [
+            {"action": o.action, "label": option_label(o.action, _), "win": round(o.win, 6)}
+            for o in f.options
+        ],
+        "lines": lines,
+    }
+
+
+def _check_pepper(puzzle: PepperPuzzle, answer: str, _: Callable[[str], str]) -> dict[str, Any]:
+    """A Pepper answer (see :func:`check`); ``win`` is the option's value there (points of the
+    hand on average, or tricks for an open-card puzzle), ``answers`` every option as good as
+    the best (equal cards), and ``hands`` every hand, shown now that it is answered."""
+    f = puzzle.feedback(answer)
+    lines = []
+    for line in f.lines:
+        params = {k: _pepper_param(v, _) if k in PEPPER_PARAMS else v for k, v in line.params}
+        text = _(line.template).format(**params)
+        lines.append(text[:1].upper() + text[1:])
+    return {
+        "id": puzzle.id,
+        "correct": f.correct,
+        "chosen": f.chosen,
+        "best": f.best,
+        "cost": round(f.cost, 4),
+        "unit": "tricks" if puzzle.kind == "open" else "points",
+        "answers": list(puzzle.answers),
+        "options": [
+            {"action": o.action, "label": pepper_label(o.action, _), "win": o.value}
+            for o in f.options
+        ],
+        "lines": lines,
+        "hands": puzzle.hands(),
+    }

@@ -1,0 +1,68 @@
+"""The puzzle trainer in the browser (issue 23): the page ``/train`` and its API.
+
+- ``POST /api/train/next``: the next puzzles for the player whose progress is sent (the page
+  keeps ten ahead, for working offline);
+- ``POST /api/train/answer``: an answer checked on the server: right or not, every option's
+  chance to win, the sentences to learn from, the rating change and the progress to keep;
+- ``GET /api/train/daily``: the day's puzzle (also on the home page).
+
+The server keeps nothing of a player: the page keeps the progress in local storage
+(``services/trainer.py``)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse
+
+from pfeffer.core.errors import ActionError, TranslatableError
+from pfeffer.web.i18n import translate_error, translations
+from pfeffer.web.render import lang_of, render
+from pfeffer.web.schemas.train import TrainAnswer, TrainGame, TrainNext
+from pfeffer.web.services import trainer
+
+router = APIRouter()
+NO_THEME = "theme: no such theme of this game."
+NO_PUZZLE = "puzzle: no puzzle of this game has that id."
+
+
+def refuse(request: Request, exc: TranslatableError) -> HTTPException:
+    return HTTPException(400, translate_error(exc, lang_of(request)))
+
+
+@router.post("/api/train/next")
+async def api_next(request: Request, body: TrainNext) -> dict[str, Any]:
+    lang = lang_of(request)
+    try:
+        found = trainer.next_puzzles(body.game, body.progress, lang=lang, theme=body.theme,
+                                     count=body.count, exclude=body.exclude)  # fmt: skip
+    except trainer.BadProgress as exc:
+        raise refuse(request, exc) from None
+    except KeyError:
+        raise HTTPException(400, translations(lang).gettext(NO_THEME)) from None
+    return {"game": body.game, "puzzles": found}
+
+
+@router.post("/api/train/answer")
+async def api_answer(request: Request, body: TrainAnswer) -> dict[str, Any]:
+    lang = lang_of(request)
+    try:
+        return trainer.answer(body.game, body.puzzle, body.answer, body.progress, lang=lang)
+    except (trainer.BadProgress, ActionError) as exc:
+        raise refuse(request, exc) from None
+    except trainer.NoSuchPuzzle:
+        raise HTTPException(404, translations(lang).gettext(NO_PUZZLE)) from None
+
+
+@router.get("/api/train/daily")
+async def api_daily(request: Request, game: TrainGame = "dice") -> dict[str, Any]:
+    return trainer.daily(game, datetime.datetime.now(datetime.UTC).date(), lang=lang_of(request))
+
+
+@router.get("/train", response_class=HTMLResponse)
+async def page_train(request: Request) -> HTMLResponse:
+    lang = lang_of(request)
+    games = [{"key": g, "themes": trainer.theme_list(g, lang)} for g in trainer.GAMES]
+    return render(request, "train.html", games=games)

@@ -1,0 +1,63 @@
+"""Make the shipped Pepper puzzles: ``python -m tools.pepper_puzzles`` (from the repository's root)
+plays hands of the computer's levels against each other (2, 3 and 4 players, the default rules),
+keeps the decisions with a clear answer (:mod:`pfeffer.pepper.puzzle_gen`) and writes
+``src/pfeffer/pepper/data/puzzles.json.gz``; it prints how many candidates each filter kept per
+kind and how many puzzles a minute of CPU time made (docs/trainer.md quotes them).
+``tests/pepper/test_puzzles.py`` re-solves every shipped open puzzle by double dummy and a sample
+of the others with another seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+
+from pfeffer.pepper.puzzle_gen import WORLDS, generate
+from pfeffer.pepper.puzzle_set import SHIPPED, dumps
+from pfeffer.pepper.puzzles import KINDS, MARGIN
+
+#: Puzzles of each kind in the shipped set.
+PER_KIND = {"card": 1200, "bid": 500, "trump": 300, "open": 1200}
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Generate the set and write it (``--out`` elsewhere, ``--hands`` at most)."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=1500, help="hands to play at most")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--worlds", type=int, default=WORLDS, help="worlds per sample")
+    parser.add_argument("--out", default=str(SHIPPED))
+    args = parser.parse_args(argv)
+    # compile the kernels before the clock starts
+    generate(hands=1, seed=10**9, per_kind=dict.fromkeys(KINDS, 1), worlds=4, players=(4,))
+    start = time.process_time()
+    found, counts = generate(
+        hands=args.hands, seed=args.seed, per_kind=PER_KIND, worlds=args.worlds
+    )
+    took = time.process_time() - start
+    order = {k: i for i, k in enumerate(KINDS)}
+    found.sort(key=lambda p: (order[p.kind], p.difficulty, p.id))
+    blob = dumps(
+        found, hands=counts.hands, seed=args.seed, worlds=args.worlds, per_kind=PER_KIND,
+        margin=dict(MARGIN),
+    )  # fmt: skip
+    with open(args.out, "wb") as f:
+        f.write(blob)
+    print(f"hands played  {counts.hands}")
+    print(f"{'kind':8}{'candidates':>12}{'clear':>8}{'stable':>8}{'kept':>8}")
+    for k in KINDS:
+        print(
+            f"{k:8}{counts.candidates[k]:>12}{counts.clear[k]:>8}{counts.stable[k]:>8}"
+            f"{counts.kept[k]:>8}"
+        )
+    themes = Counter(t for p in found for t in p.themes)
+    print(f"themes        {dict(themes.most_common())}")
+    players = Counter(p.players for p in found)
+    print(f"players       {dict(sorted(players.items()))}")
+    print(f"CPU time      {took:.1f} s, {len(found) / took * 60:.0f} puzzles a minute")
+    print(f"written       {args.out} ({len(blob)} bytes)")
+
+
+if __name__ == "__main__":
+    main()
