@@ -134,3 +134,13 @@ def test_replays(tmp_path: Path, lang: str) -> None:
     for game, path in (("dice", dice), ("pepper", pepper)):
         result = invoke(tmp_path, [game, "replay", path, "--lang", lang])
         assert not english(result.output), result.output
+
+
+def test_confirmations_in_the_language(tmp_path: Path) -> None:
+    args = ["pepper", "sheet", "Ann", "Bob", "--rule", "target=10", "--dealer", "1"]
+    result = invoke(tmp_path, [*args, "--lang", "de"], lines("Ann big H 8 0", "j", ""))
+    out = " ".join(result.output.split())
+    assert "Dieser Eintrag beendet das Spiel: Ann gewinnt mit 16. Eintragen? (j/n)" in out
+    assert "Gewinner: Ann mit 16!" in out
+    result = invoke(tmp_path, [*args, "--lang", "cs"], lines("Ann big H 8 0", "n", "q"))
+    assert "(a/n)" in result.output and "Kolo zrušeno." in result.output
