@@ -571,7 +571,8 @@ def rules_command(rule: RuleOpt = None, lang: LangOpt = None) -> None:
 def _read_faces(words: list[str]) -> list[int]:
     text = "".join(words).replace(",", "").replace(" ", "")
     if not text.isdigit():
-        raise IllegalAction(f"{' '.join(words)!r}: type the dice as digits, e.g. 1 1 1 5 2 3.")
+        typed = {"text": repr(" ".join(words))}
+        raise IllegalAction(_("%(text)s: type the dice as digits, e.g. 1 1 1 5 2 3.") % typed)
     return [int(ch) for ch in text]
 
 

@@ -175,7 +175,10 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         total = cards_per_hand(len(s.players))
         rest = total - sum(tricks)
         if rest < 0:
-            raise IllegalAction(f"That is {sum(tricks)} tricks; a hand has only {total}.")
+            raise IllegalAction(
+                _("That is %(n)s tricks; a hand has only %(total)s.")
+                % {"n": sum(tricks), "total": total}
+            )
         last = side_names(s.players)[-1]
         told = counted(rest, "%(n)d trick", "%(n)d tricks")
         self.console.print(f"[dim]→ {escape(shown(last))}: {told}[/]")
@@ -225,7 +228,9 @@ def _trump(text: str) -> str:
 
 def _whole(text: str) -> int:
     if not text.strip().isdigit():
-        raise IllegalAction(f"{text!r}: type the number of tricks, e.g. 3.")
+        raise IllegalAction(
+            _("%(text)s: type the number of tricks, e.g. 3.") % {"text": repr(text)}
+        )
     return int(text)
 
 
