@@ -176,8 +176,12 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         rest = total - sum(tricks)
         if rest < 0:
             raise IllegalAction(
-                _("That is %(n)s tricks; a hand has only %(total)s.")
-                % {"n": sum(tricks), "total": total}
+                counted(
+                    sum(tricks),
+                    "That is %(n)d trick; a hand has only %(total)s.",
+                    "That is %(n)d tricks; a hand has only %(total)s.",
+                    total=total,
+                )
             )
         last = side_names(s.players)[-1]
         told = counted(rest, "%(n)d trick", "%(n)d tricks")
