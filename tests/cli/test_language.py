@@ -124,3 +124,23 @@ def test_dice_hint_in_czech(tmp_path: Path) -> None:
     out = re.sub(r"keep [\d ]+|\broll\b", "", result.output)
     assert "házet dál 5 kostkami" in out and "Možnost" in out
     assert not english(out), result.output
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_replays(tmp_path: Path, lang: str) -> None:
+    dice, pepper = str(tmp_path / "d.json"), str(tmp_path / "p.json")
+    invoke(tmp_path, [*DICE, "--save", dice], lines("", "1", "q"))
+    invoke(tmp_path, [*PEPPER, "--save", pepper], lines("p", "1", "q"))
+    for game, path in (("dice", dice), ("pepper", pepper)):
+        result = invoke(tmp_path, [game, "replay", path, "--lang", lang])
+        assert not english(result.output), result.output
+
+
+def test_confirmations_in_the_language(tmp_path: Path) -> None:
+    args = ["pepper", "sheet", "Ann", "Bob", "--rule", "target=10", "--dealer", "1"]
+    result = invoke(tmp_path, [*args, "--lang", "de"], lines("Ann big H 8 0", "j", ""))
+    out = " ".join(result.output.split())
+    assert "Dieser Eintrag beendet das Spiel: Ann gewinnt mit 16. Eintragen? (j/n)" in out
+    assert "Gewinner: Ann mit 16!" in out
+    result = invoke(tmp_path, [*args, "--lang", "cs"], lines("Ann big H 8 0", "n", "q"))
+    assert "(a/n)" in result.output and "Kolo zrušeno." in result.output

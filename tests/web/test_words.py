@@ -58,3 +58,16 @@ def test_catalogues_compile_and_agree() -> None:
         po = Path(LOCALE_DIR, lang, "LC_MESSAGES", "messages.po").read_text(encoding="utf-8")
         ids[lang] = set(re.findall(r'^msgid "(.+)"$', po, flags=re.M))
     assert ids["de"] == ids["cs"]
+
+
+def test_a_card_as_object_takes_the_accusative_in_czech() -> None:
+    from pfeffer.web.render import js_strings
+
+    t = translations("cs")
+    strings = js_strings(t.gettext, t.ngettext, t.pgettext)
+    assert strings["card_9S"] == "piková devítka" and strings["card_obj_9S"] == "pikovou devítku"
+    assert strings["card_obj_JH"] == "srdcového kluka" and strings["card_obj_AS"] == "pikové eso"
+    line = strings["review_card"] % {"name": "Bot 3", "card": strings["card_obj_9S"], "lost": 1}
+    assert line.startswith("Bot 3 hraje pikovou devítku")
+    de = translations("de")
+    assert js_strings(de.gettext, de.ngettext, de.pgettext)["card_obj_JC"] == "Kreuz-Buben"

@@ -504,7 +504,8 @@ def ask_player_names(console: Console) -> list[str]:
 
 def confirm(console: Console, question: str) -> bool:
     """Ask a yes/no ``question`` (markup); only y / yes says yes."""
-    return ask(console, f"{question} [dim](y/n)[/] ").lower() in ("y", "yes")
+    answer = ask(console, f"{question} [dim]{_('(y/n)')}[/] ").lower()
+    return answer in ("y", "yes", _("y").lower(), _("yes").lower())
 
 
 # ---------------------------------------------------------------------------- front ends
@@ -877,6 +878,8 @@ def entry_question(check: EntryCheck, who: str) -> str:
     >>> entry_question(EntryCheck(unusual=True, points=100000), "Ann")
     '[bold yellow]100000 points in one turn?[/] One turn in 100,000 makes that much. Enter it?'
     """
+    if words.lang() != "en":  # the web's wording of the same questions, translated
+        return _translated_question(check, who)
     if check.unusual:
         return (
             f"[bold yellow]{check.points} points in one turn?[/] One turn in 100,000 makes that "
@@ -893,6 +896,24 @@ def entry_question(check: EntryCheck, who: str) -> str:
         f"With this entry {escape(who)} {verb(who, 'reaches', 'reach')} {check.total}, the "
         "target: [bold]the final round starts[/]. Enter it?"
     )
+
+
+def _translated_question(check: EntryCheck, who: str) -> str:
+    """:func:`entry_question` in the terminal's language (the catalogue's sheet questions)."""
+    if check.unusual:
+        return _(
+            "%(points)s points in one turn? One turn in 100,000 makes that much. Enter it?"
+        ) % {"points": check.points}
+    if check.ends_game:
+        names = _(" and ").join(escape(shown(w)) for w in check.winners)
+        return words.ngettext(
+            "This entry ends the game: %(names)s wins with %(total)s. Enter it?",
+            "This entry ends the game: %(names)s win with %(total)s. Enter it?",
+            len(check.winners),
+        ) % {"names": names, "total": check.winners_total}
+    return _(
+        "With this entry %(name)s reaches %(total)s, the target: the final round starts. Enter it?"
+    ) % {"name": escape(shown(who)), "total": check.total}
 
 
 class SheetSession(ABC, Generic[S]):

@@ -56,7 +56,7 @@ from pfeffer.cli.dice_draw import (
 )
 from pfeffer.cli.dice_narration import TURN_ENDS, notices, tell, turn_part
 from pfeffer.cli.narration import LogReader
-from pfeffer.cli.words import LangOpt, _, counted, said, shown
+from pfeffer.cli.words import LangOpt, _, counted, pgettext, said, shown
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.dice.bots import DICE_BOTS
@@ -571,7 +571,8 @@ def rules_command(rule: RuleOpt = None, lang: LangOpt = None) -> None:
 def _read_faces(words: list[str]) -> list[int]:
     text = "".join(words).replace(",", "").replace(" ", "")
     if not text.isdigit():
-        raise IllegalAction(f"{' '.join(words)!r}: type the dice as digits, e.g. 1 1 1 5 2 3.")
+        typed = {"text": repr(" ".join(words))}
+        raise IllegalAction(_("%(text)s: type the dice as digits, e.g. 1 1 1 5 2 3.") % typed)
     return [int(ch) for ch in text]
 
 
@@ -592,11 +593,13 @@ def score(
     except ActionError as exc:
         print_error(console, exc)
         raise typer.Exit(1) from None
-    console.print(f"Throw: {dice_text(faces)}")
+    console.print(_("Throw: %(dice)s") % {"dice": dice_text(faces)})
     if not options:
-        console.print("[bold red]Bust![/] No die scores: the turn would score nothing.")
+        console.print(
+            f"[bold red]{_('Bust!')}[/] " + _("No die scores: the turn would score nothing.")
+        )
         return
-    console.print(f"{len(options)} way{'s' if len(options) > 1 else ''} to set aside:")
+    console.print(counted(len(options), "%(n)d way to set aside:", "%(n)d ways to set aside:"))
     for line in option_lines(options):
         console.print(line)
 
@@ -608,11 +611,12 @@ def _describe_throws(console: Console, turn: Turn) -> None:
     for throw in turn.throws:
         shown = dice_text(throw.faces)
         if throw.kept:
-            console.print(f"   {shown}  → sets aside {faces_text(throw.kept)} (+{throw.points})")
+            kept = {"dice": faces_text(throw.kept), "points": throw.points}
+            console.print(f"   {shown}  → " + _("sets aside %(dice)s (+%(points)s)") % kept)
         else:
-            console.print(f"   {shown}  → nothing scores")
+            console.print(f"   {shown}  → " + _("nothing scores"))
     if not turn.throws:
-        console.print("   (whole turn entered on the score sheet)")
+        console.print("   " + _("(whole turn entered on the score sheet)"))
 
 
 @app.command()
@@ -623,7 +627,8 @@ def replay(
     """Print a saved game, finished or not, turn by turn."""
     console = make_console()
     game = load_or_exit(console, file, DiceGame.from_record)
-    console.print(f"[bold]Würfel-Pfeffer[/]: {escape(', '.join(game.players))}")
+    names = ", ".join(shown(p) for p in game.players)
+    console.print(f"[bold]Würfel-Pfeffer[/]: {escape(names)}")
     rows = sheet_rows(game.history, len(game.players))
     shown_round = 0
     for number, turn in zip(
@@ -631,24 +636,29 @@ def replay(
     ):
         if number != shown_round:
             shown_round = number
-            console.rule(f"Round {number}")
+            console.rule(_("Round %(n)s") % {"n": number})
         pf = {PfefferMode.NONE: "", PfefferMode.CALLED: " [yellow](Pfeffer!)[/]"}.get(
             turn.pfeffer, " [yellow](Auto-Pfeffer)[/]"
         )
-        console.print(f"[bold]{escape(game.players[turn.seat])}[/]{pf}")
+        console.print(f"[bold]{escape(shown(game.players[turn.seat]))}[/]{pf}")
         _describe_throws(console, turn)
-        console.print(f"   = {turn_text(turn)}, total {turn.total_after}")
+        cell = turn_text(turn).replace("bust", pgettext("sheet", "bust"), 1)
+        console.print(
+            "   = " + _("%(turn)s, total %(total)s") % {"turn": cell, "total": turn.total_after}
+        )
     seat = game.current_player
     if seat is not None:
-        console.rule("Unfinished")
-        state = f"[bold]{escape(game.players[seat])}[/] to play"
+        console.rule(_("Unfinished"))
+        who = {"name": f"[bold]{escape(shown(game.players[seat]))}[/]"}
+        state = pgettext("dice", "%(name)s to play") % who
         if game.turn_throws or game.last_throw:
-            state += f", turn total {game.turn_total} so far"
+            state += _(", turn total %(total)s so far") % {"total": game.turn_total}
         console.print(state)
         for throw in game.turn_throws:
-            console.print(f"   {dice_text(throw.faces)}  → sets aside {faces_text(throw.kept)}")
+            kept = _("sets aside %(dice)s") % {"dice": faces_text(throw.kept)}
+            console.print(f"   {dice_text(throw.faces)}  → {kept}")
         if game.last_throw:
-            console.print(f"   {dice_text(game.last_throw)}  (on the table)")
+            console.print(f"   {dice_text(game.last_throw)}  " + _("(on the table)"))
     console.print(sheet_table(game.players, rows, game.scores, winners=game.winners))
     if game.is_over:
         console.print(f"[bold green]{winners_text(game.players, game.winners, game.scores)}[/]")

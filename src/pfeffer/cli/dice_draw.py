@@ -14,6 +14,7 @@ from rich.text import Text
 
 from pfeffer.cli.common import changed_rules, rule_option, rules_summary, total_cells
 from pfeffer.cli.words import _, pgettext
+from pfeffer.cli.words import shown as shown_name
 from pfeffer.dice import rules_text
 from pfeffer.dice.game import PfefferMode, Turn
 from pfeffer.dice.rules import DiceRules
@@ -83,7 +84,10 @@ def sheet_table(
     for seat, name in enumerate(players):
         style = "bold reverse" if seat == current else "bold"
         table.add_column(
-            Text(name, style=style, justify="right"), justify="right", min_width=6, overflow="fold"
+            Text(shown_name(name), style=style, justify="right"),
+            justify="right",
+            min_width=6,
+            overflow="fold",
         )
     shown = rows
     if max_rows is not None and len(rows) > max_rows:

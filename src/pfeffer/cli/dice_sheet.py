@@ -175,15 +175,13 @@ def _confirm_text(sheet: DiceSheet, pfeffer: bool) -> str:
     penalty = f", [red]-{cost}[/]" if cost else ""
     nxt = sheet.players[(seat + 1) % len(sheet.players)]
     auto = (
-        f"; {escape(nxt)} then plays under Auto-Pfeffer (a bust costs "
-        f"{sheet.rules.auto_pfeffer_penalty})"
+        _("; %(name)s then plays under Auto-Pfeffer (a bust costs %(points)s)")
+        % {"name": escape(shown(nxt)), "points": sheet.rules.auto_pfeffer_penalty}
         if sheet.rules.auto_pfeffer
         else ""
     )
-    return (
-        f"0 records a [bold red]bust[/] for {escape(sheet.players[seat])}{penalty}{auto}. "
-        "Record a bust?"
-    )
+    records = _("0 records a bust for %(name)s") % {"name": escape(shown(sheet.players[seat]))}
+    return f"{records}{penalty}{auto}. " + _("Record a bust?")
 
 
 def _read_entry(text: str) -> tuple[int | None, bool]:
@@ -204,8 +202,11 @@ def _read_entry(text: str) -> tuple[int | None, bool]:
     if rest.isdigit():
         return int(rest), pfeffer
     raise IllegalAction(
-        f"{text!r}: type the points banked (e.g. 450), b for a bust, or p 450 / p bust when "
-        "Pfeffer was called (? for help)."
+        _(
+            "%(text)s: type the points banked (e.g. 450), b for a bust, or p 450 / p bust when "
+            "Pfeffer was called (? for help)."
+        )
+        % {"text": repr(text)}
     )
 
 

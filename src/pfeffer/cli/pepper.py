@@ -609,7 +609,8 @@ def replay(
     text = read_or_exit(console, file)
     if record_kind(text) == SHEET_GAME:
         pad = load_or_exit(console, file, PepperSheet.from_json)
-        console.print(f"[bold]Pepper score pad[/]: {escape(', '.join(pad.players))}")
+        names = ", ".join(shown(p) for p in pad.players)
+        console.print(f"[bold]{_('Pepper score pad')}[/]: {escape(names)}")
         console.print(hand_table(pad.players, pad.rows(), pad.totals, pad.winners))
         if pad.is_over:
             console.print(f"[bold green]{winners_text(pad.players, pad.winners, pad.totals)}[/]")
@@ -618,12 +619,14 @@ def replay(
     record = game.to_record()
     header = {k: v for k, v in record.items() if k not in ("scores", "winners")}
     fresh = PepperGame.from_record({**header, "actions": []})
-    console.print(f"[bold]Karten-Pfeffer[/]: {escape(', '.join(game.names))}")
+    console.print(f"[bold]Karten-Pfeffer[/]: {escape(', '.join(shown(n) for n in game.names))}")
     session = PlaySession(console, fresh, [], {}, path=None)
     for action in record["actions"]:
         session.act(action, show_deal=True)
     if not fresh.is_over:
-        console.rule("Unfinished")
+        console.rule(_("Unfinished"))
         console.print(hand_table(fresh.names, fresh.results, fresh.scores))
         if fresh.current_player is not None and fresh.phase != "deal":
-            console.print(f"[bold]{escape(fresh.names[fresh.current_player])}[/] to act next.")
+            name = fresh.names[fresh.current_player]
+            who = f"[bold]{escape(shown(name))}[/]"
+            console.print(said(name, "%(name)s to act next.", "You to act next.", name=who))

@@ -175,7 +175,14 @@ class PepperSheetSession(SheetSession[PepperSheet]):
         total = cards_per_hand(len(s.players))
         rest = total - sum(tricks)
         if rest < 0:
-            raise IllegalAction(f"That is {sum(tricks)} tricks; a hand has only {total}.")
+            raise IllegalAction(
+                counted(
+                    sum(tricks),
+                    "That is %(n)d trick; a hand has only %(total)s.",
+                    "That is %(n)d tricks; a hand has only %(total)s.",
+                    total=total,
+                )
+            )
         last = side_names(s.players)[-1]
         told = counted(rest, "%(n)d trick", "%(n)d tricks")
         self.console.print(f"[dim]→ {escape(shown(last))}: {told}[/]")
@@ -225,7 +232,9 @@ def _trump(text: str) -> str:
 
 def _whole(text: str) -> int:
     if not text.strip().isdigit():
-        raise IllegalAction(f"{text!r}: type the number of tricks, e.g. 3.")
+        raise IllegalAction(
+            _("%(text)s: type the number of tricks, e.g. 3.") % {"text": repr(text)}
+        )
     return int(text)
 
 

@@ -29,6 +29,7 @@ from pfeffer.cli.common import (
 from pfeffer.cli.common import count as counted
 from pfeffer.cli.pepper_draw import SUIT_NAME, app, bid_text, card_markup, trump_markup
 from pfeffer.cli.trainer_store import load_progress, save_progress
+from pfeffer.cli.words import LangOpt
 from pfeffer.core.errors import ActionError
 from pfeffer.core.trainer import Attempt, Outcome, Progress, pick, record
 from pfeffer.pepper.cards import CARD_INDEX, CARD_PRETTY
@@ -281,6 +282,7 @@ def train(
     seed: Annotated[
         int | None, typer.Option(help="Seed for the choice of puzzles.", show_default=False)
     ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Train on puzzles from real hands: which card, what to bid, which trump (from your seat's
     view, valued by the expert over sampled deals), and open-card problems solved exactly.

@@ -45,7 +45,7 @@ def render(request: Request, template: str, status_code: int = 200, **ctx: Any) 
         ngettext=t.ngettext,
         lang=lang,
         languages=LANGUAGE_NAMES,
-        js_strings=js_strings(t.gettext, t.ngettext),
+        js_strings=js_strings(t.gettext, t.ngettext, t.pgettext),
         path=request.url.path,
         # web/middleware/csrf.py: in every form
         csrf_token=getattr(request.state, "csrf_token", ""),
@@ -84,13 +84,16 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
 
 
 def js_strings(
-    _: Callable[[str], str], ngettext: Callable[[str, str, int], str] | None = None
+    _: Callable[[str], str],
+    ngettext: Callable[[str, str, int], str] | None = None,
+    pgettext: Callable[[str, str], str] | None = None,
 ) -> dict[str, str]:
     """Every string the browser scripts show, translated (the scripts never hold UI text).
 
     A message with plural forms is sent once per count the page can need, as ``key#n``
     (``roll_n#1`` … ``roll_n#6``); ``PF.t(key, {n: n})`` picks the one for ``n``."""
     ng = ngettext or (lambda one, many, n: one if n == 1 else many)
+    pg = pgettext or (lambda context, msgid: _(msgid))
     return {
         "your_turn": _("Your turn"),
         "turn_of": _("%(name)s's turn"),
@@ -211,6 +214,8 @@ def js_strings(
         "suit_H": _("Hearts"),
         "suit_S": _("Spades"),
         **{f"card_{code}": _(name) for code, name in CARD_NAMES.items()},
+        # A card as the object of a sentence (Czech accusative: "hraje pikovou devítku").
+        **{f"card_obj_{code}": pg("object", name) for code, name in CARD_NAMES.items()},
         "bower_right": _("%(card)s, right bower: the highest trump"),
         "bower_left": _("%(card)s, left bower: a trump, second only to the right bower"),
         "not_playable": _("%(card)s, cannot be played now"),

@@ -96,6 +96,9 @@ const PF = (function () {
   function cardName(code) { return RANK[code[0]] + SUIT[code[1]]; }
   /* The card's full name for screen readers and titles: "ace of hearts", "Herz-Ass", "srdcové eso". */
   function cardLabel(code) { return t("card_" + code); }
+  /* The card as the object of a sentence ("hraje pikovou devítku"; the label where a language
+     does not change it). */
+  function cardObject(code) { return T["card_obj_" + code] || cardLabel(code); }
   function suitName(s) { return t("suit_" + s); }
   function trumpName(tr) {
     if (tr === null || tr === undefined) return "–";
@@ -111,5 +114,5 @@ const PF = (function () {
   /* Points won or lost with their sign: "+3", "−6" (a minus sign, not a hyphen), "0". */
   function signed(p) { return p > 0 ? "+" + p : p < 0 ? "−" + (-p) : "0"; }
   return {signed: signed, t: t, el: el, die: die, dice: dice, diceSheet: diceSheet, card: card, SUIT: SUIT, suitColor: suitColor,
-    trumpName: trumpName, bidName: bidName, cardName: cardName, cardLabel: cardLabel, suitName: suitName};
+    trumpName: trumpName, bidName: bidName, cardName: cardName, cardLabel: cardLabel, cardObject: cardObject, suitName: suitName};
 })();

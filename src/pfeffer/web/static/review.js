@@ -78,7 +78,7 @@
       if (!h.costly.length) kids.push(el("p", {class: "rgood", text: t("review_no_cost")}));
       else kids.push(el("ol", {class: "rlist"}, h.costly.map(function (c) {
         return el("li", {class: "rmistake", "data-step": String(c.step + 1)}, [
-          t("review_card", {name: r.names[c.seat], card: PF.cardLabel(c.card), lost: c.lost}), " · ", stepLink(c.step + 1)]);
+          t("review_card", {name: r.names[c.seat], card: PF.cardObject(c.card), lost: c.lost}), " · ", stepLink(c.step + 1)]);
       })));
       out.push(el("section", {class: "rhand"}, kids));
     });
