@@ -340,7 +340,9 @@ def state_text(game: DiceGame) -> str:
     return " · ".join(parts)
 
 
-def show_advice(console: Console, strategy: DiceStrategy, game: DiceGame) -> None:
+def show_advice(
+    console: Console, strategy: DiceStrategy | ApproxStrategy, game: DiceGame
+) -> None:
     """Print the situation and every option with its chance to win (or why there is none)."""
     if game.is_over:
         console.print(_("The game is over: there is nothing to advise."))
@@ -369,16 +371,21 @@ class Hints:
         if not self.enabled:
             self.console.print(_("Hints are off at this table (--no-hints)."))
             return
-        if len(game.players) != 2:
-            self.console.print(_("Hints are for two-player games so far."))
-            return
         if self.strategy is None and not self.declined:
             self.strategy = get_strategy(self.console, game.rules)
             self.declined = self.strategy is None
         if self.strategy is None:
             self.console.print(f"[dim]{_('No hints without the solved table of these rules.')}[/]")
             return
-        show_advice(self.console, self.strategy, game)
+        n = len(game.players)
+        if n == 2:
+            show_advice(self.console, self.strategy, game)
+            return
+        # More players: the documented approximation (method="approx"), as the web's hints.
+        from pfeffer.dice.solver import ApproxStrategy
+
+        show_advice(self.console, ApproxStrategy(self.strategy), game)
+        self.console.print(f"[dim]{_(APPROX_HINT) % {'n': n}}[/]")
 
 
 # ============================================================================ the command
@@ -479,6 +486,12 @@ def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
                       f"[red]−{100 * d.cost:.2f}[/]")  # fmt: skip
     return table
 
+
+#: What a hint for more than two players says of itself (as the web's hints).
+APPROX_HINT = (
+    "An approximation for %(n)s players: the two-player strategy, read with your own total "
+    "against the highest total of the others."
+)
 
 #: What the review of more than two players says of itself (as the web's review).
 APPROX_REVIEW = (
