@@ -260,3 +260,18 @@ def test_the_page_offers_both_games(client: TestClient) -> None:
     assert '<select id="game">' in r.text and 'data-game="pepper"' in r.text
     assert '<script src="/static/pepper-table.js"></script>' in r.text
     assert client.get("/api/train/daily?game=pepper").status_code == 200
+
+
+def test_every_theme_offered_has_puzzles() -> None:
+    """Every theme the page's picker or a terminal trainer's ``--theme`` offers has a puzzle
+    (the "forced bid" puzzles are made on purpose: the levels seldom all pass)."""
+    from pfeffer.dice.puzzles import THEMES as DICE_THEMES
+    from pfeffer.pepper.puzzles import THEMES as PEPPER_THEMES
+
+    sets = {"dice": shipped(), "pepper": pepper_shipped()}
+    offered = {"dice": set(DICE_THEMES), "pepper": set(PEPPER_THEMES)}
+    for game in trainer.GAMES:
+        offered[game] |= {t["key"] for t in trainer.theme_list(game, "en")}
+    for game, found in sets.items():
+        have = {t for p in found for t in p.themes}
+        assert offered[game] <= have, (game, offered[game] - have)

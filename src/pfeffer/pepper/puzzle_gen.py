@@ -292,4 +292,39 @@ def generate(
     return list(maker.found.values()), maker.counts
 
 
-__all__ = ["LEVELS", "WORLDS", "Counts", "generate", "open_values", "resolve", "view_values"]
+def forced_bids(
+    *, count: int, seed: int, worlds: int = WORLDS, players: Sequence[int] = (2, 3, 4)
+) -> tuple[list[PepperPuzzle], Counts]:
+    """Up to ``count`` ``bid`` puzzles of the theme "forced bid", made on purpose: the levels
+    seldom all pass, so a fresh deal (player counts in turn) is bid by everyone before the last
+    seat as a pass, and the last seat, which must bid under the default rules
+    (``all_pass="last_must_bid"``), is the candidate, clear and stable as any bid puzzle (at
+    most ``40 * count`` deals)."""
+    maker = _Maker({"bid": count}, worlds, seed)
+    rng = random.Random(seed + 1)
+    deals = 0
+    while maker.room("bid") and deals < 40 * count:
+        n = players[deals % len(players)]
+        deals += 1
+        g = PepperGame(players=n, seed=rng.randrange(2**31))
+        g.apply("deal")
+        dealer = g.dealer
+        actions = [_deal_action(g)]
+        maker.counts.hands += 1
+        while not g.view(g.current_player or 0).must_bid:
+            g.apply("pass")
+            actions.append("pass")
+        maker.consider(g, {"players": n, "dealer": dealer, "actions": actions})
+    return list(maker.found.values()), maker.counts
+
+
+__all__ = [
+    "LEVELS",
+    "WORLDS",
+    "Counts",
+    "forced_bids",
+    "generate",
+    "open_values",
+    "resolve",
+    "view_values",
+]
