@@ -60,12 +60,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.only_forced:
         blob = Path(args.out).read_bytes()
         old = loads(blob)
-        about = json.loads(gzip.decompress(blob))["about"]
+        kept: dict[str, object] = json.loads(gzip.decompress(blob))["about"]
         if any("forced bid" in p.themes for p in old):
             print("the set has its forced bids already")
             return
-        found, about, _ = _forced(list(old), about, args.seed, args.worlds)
-        blob = dumps(found, **about)
+        found, kept, _ = _forced(list(old), kept, args.seed, args.worlds)
+        blob = dumps(found, **kept)
         Path(args.out).write_bytes(blob)
         print(f"written       {args.out} ({len(blob)} bytes, {len(found)} puzzles)")
         return

@@ -268,10 +268,12 @@ def test_every_theme_offered_has_puzzles() -> None:
     from pfeffer.dice.puzzles import THEMES as DICE_THEMES
     from pfeffer.pepper.puzzles import THEMES as PEPPER_THEMES
 
-    sets = {"dice": shipped(), "pepper": pepper_shipped()}
+    sets: dict[str, set[str]] = {
+        "dice": {t for p in shipped() for t in p.themes},
+        "pepper": {t for p in pepper_shipped() for t in p.themes},
+    }
     offered = {"dice": set(DICE_THEMES), "pepper": set(PEPPER_THEMES)}
     for game in trainer.GAMES:
         offered[game] |= {t["key"] for t in trainer.theme_list(game, "en")}
-    for game, found in sets.items():
-        have = {t for p in found for t in p.themes}
+    for game, have in sets.items():
         assert offered[game] <= have, (game, offered[game] - have)
