@@ -277,3 +277,28 @@ def test_every_theme_offered_has_puzzles() -> None:
         offered[game] |= {t["key"] for t in trainer.theme_list(game, "en")}
     for game, have in sets.items():
         assert offered[game] <= have, (game, offered[game] - have)
+
+
+def test_house_rules_with_a_solved_table(client: TestClient) -> None:
+    """The Short game ships its solved table: the page offers it, its puzzles are made on the
+    server from that table (the target is 5,000) and answered there; rules without a table
+    are refused."""
+    from pfeffer.web.adapters import puzzles as adapter
+
+    assert "short" in {k for k, _ in adapter.rulesets("dice")}
+    assert [k for k, _ in adapter.rulesets("pepper")] == [""]
+    assert 'data-rules="short"' in client.get("/train").text
+    r = client.post("/api/train/next", json={"game": "dice", "rules": "short", "count": 3})
+    assert r.status_code == 200, r.text
+    found = r.json()["puzzles"]
+    assert len(found) == 3 and r.json()["rules"] == "short"
+    pool = {p.id: p for p in adapter.puzzles("dice", "short")}
+    assert all(p["id"] in pool and p["id"] not in BY_ID for p in found)
+    assert all(p.rules.target == 5000 for p in pool.values())
+    z = pool[found[0]["id"]]
+    body = {"game": "dice", "rules": "short", "puzzle": z.id, "answer": z.answer}
+    r = client.post("/api/train/answer", json=body)
+    assert r.status_code == 200 and r.json()["correct"], r.text
+    assert client.post("/api/train/answer", json={**body, "rules": ""}).status_code == 404
+    r = client.post("/api/train/next", json={"game": "dice", "rules": "nosuch"})
+    assert r.status_code == 400 and "rules" in r.text
