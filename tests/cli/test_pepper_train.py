@@ -7,6 +7,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from pfeffer.cli.pepper_train import line_text
 from pfeffer.core.trainer import Attempt, Progress, pick, record
 from pfeffer.pepper.puzzle_set import shipped
@@ -89,3 +91,32 @@ def test_a_card_by_its_number_and_quitting(run: Run, tmp_path: Path) -> None:
 def test_unknown_theme(run: Run) -> None:
     result = run("pepper", "train", "--theme", "luck")
     assert result.exit_code == 2 and "choose from card, bid" in result.output
+
+
+def test_house_rules_make_their_puzzles(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--rule``: puzzles made on the spot by the generator, played by the house rules (a few
+    of each kind here, to keep the test short)."""
+    from pfeffer.cli import pepper_train
+    from pfeffer.pepper.puzzle_gen import generate
+    from pfeffer.pepper.rules import PepperRules
+
+    per_kind = {"card": 2, "bid": 2, "trump": 1, "open": 2}
+    monkeypatch.setattr(pepper_train, "HOUSE_PER_KIND", per_kind)
+    monkeypatch.setattr(pepper_train, "HOUSE_WORLDS", 12)
+    rules = PepperRules(all_pass="redeal", target=30)
+    pool, _ = generate(hands=pepper_train.HOUSE_HANDS, seed=0, per_kind=per_kind, worlds=12,
+                       rules=rules)  # fmt: skip
+    assert pool and all(p.rules == rules for p in pool)
+    assert not any(p.id in {q.id for q in shipped()} for p in pool)
+    first = pick(Progress(game="pepper"), pool, random.Random(5))
+    assert first is not None
+    result = run("pepper", "train", "--rule", "all_pass=redeal", "--rule", "target=30",
+                 "--count", "1", "--seed", "5", input=lines(first.answer))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert f"{len(pool)} puzzles of these house rules" in result.output
+    assert first.question in result.output and "✓ Right!" in result.output
+
+
+def test_house_rules_refused_when_wrong(run: Run) -> None:
+    result = run("pepper", "train", "--rule", "all_pass=never")
+    assert result.exit_code != 0 and "all_pass" in result.output

@@ -258,3 +258,50 @@ def test_pepper_each_kind_right_and_wrong(browser: Any, srv: ServerProcess, devi
     assert page.evaluate("window.__csp") == []
     progress = page.evaluate("JSON.parse(localStorage.getItem('pfeffer.train.pepper'))")
     assert progress["game"] == "pepper" and progress["tries"] == 8 and progress["right"] == 4
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_house_rules_from_their_solved_table(browser: Any, srv: ServerProcess, device: str) -> None:
+    """The rules picker offers the Short game (its solved table ships); its puzzles come from
+    the server, made from that table, are answered right and wrong, and keep a progress of
+    their own (the shipped rules' is untouched); the choice and the progress survive a
+    reload. In German the picker is named in German."""
+    from pfeffer.web.adapters.puzzles import puzzles
+
+    pool = {p.id: p for p in puzzles("dice", "short") if isinstance(p, DicePuzzle)}
+    phone = device == "phone"
+    page = open_train(browser, srv, PHONE if phone else DESKTOP, "?lang=de" if phone else "")
+    assert page.is_visible("#rules")
+    labels = page.locator("#rules option:not([disabled])").all_inner_texts()
+    assert labels == (["Unsere Familienregeln", "Kurzes Spiel"] if phone else
+                      ["Our family's rules", "Short game"])  # fmt: skip
+    before = page.locator("#stats dd").all_inner_texts()
+    page.select_option("#rules", "short")
+    page.wait_for_function(
+        "() => { const r = document.getElementById('train'); return r.dataset.rules === 'short'"
+        " && r.dataset.state === 'asking'; }"
+    )
+    for good in (True, False):
+        if not good:
+            page.click("#next") if not phone else page.tap("#next")
+            page.wait_for_selector("#train[data-state=asking]")
+        z = pool[page.get_attribute("#train", "data-puzzle")]
+        assert z.rules.target == 5000
+        action = z.answer if good else z.options[-1].action
+        answer(page, z, action, touch=phone, keys=False)
+        check_feedback(page, z, action)
+    page.screenshot(path=str(SHOTS / f"train-{device}-short.png"), full_page=True)
+    no_overflow(page, 390 if phone else 1280)
+    assert page.locator("#stats dd").all_inner_texts()[3] == "1 / 2"
+    page.reload()
+    page.wait_for_selector("#train[data-state=asking][data-rules=short]")
+    assert page.input_value("#rules") == "short"
+    assert page.locator("#stats dd").all_inner_texts()[3] == "1 / 2"
+    page.select_option("#rules", "")
+    page.wait_for_function(
+        "() => { const r = document.getElementById('train'); return r.dataset.rules === ''"
+        " && r.dataset.state === 'asking'; }"
+    )
+    assert page.locator("#stats dd").all_inner_texts() == before
+    assert page.get_attribute("#train", "data-puzzle") in BY_ID
+    assert page.evaluate("window.__csp") == []

@@ -260,3 +260,45 @@ def test_the_page_offers_both_games(client: TestClient) -> None:
     assert '<select id="game">' in r.text and 'data-game="pepper"' in r.text
     assert '<script src="/static/pepper-table.js"></script>' in r.text
     assert client.get("/api/train/daily?game=pepper").status_code == 200
+
+
+def test_every_theme_offered_has_puzzles() -> None:
+    """Every theme the page's picker or a terminal trainer's ``--theme`` offers has a puzzle
+    (the "forced bid" puzzles are made on purpose: the levels seldom all pass)."""
+    from pfeffer.dice.puzzles import THEMES as DICE_THEMES
+    from pfeffer.pepper.puzzles import THEMES as PEPPER_THEMES
+
+    sets: dict[str, set[str]] = {
+        "dice": {t for p in shipped() for t in p.themes},
+        "pepper": {t for p in pepper_shipped() for t in p.themes},
+    }
+    offered = {"dice": set(DICE_THEMES), "pepper": set(PEPPER_THEMES)}
+    for game in trainer.GAMES:
+        offered[game] |= {t["key"] for t in trainer.theme_list(game, "en")}
+    for game, have in sets.items():
+        assert offered[game] <= have, (game, offered[game] - have)
+
+
+def test_house_rules_with_a_solved_table(client: TestClient) -> None:
+    """The Short game ships its solved table: the page offers it, its puzzles are made on the
+    server from that table (the target is 5,000) and answered there; rules without a table
+    are refused."""
+    from pfeffer.web.adapters import puzzles as adapter
+
+    assert "short" in {k for k, _ in adapter.rulesets("dice")}
+    assert [k for k, _ in adapter.rulesets("pepper")] == [""]
+    assert 'data-rules="short"' in client.get("/train").text
+    r = client.post("/api/train/next", json={"game": "dice", "rules": "short", "count": 3})
+    assert r.status_code == 200, r.text
+    found = r.json()["puzzles"]
+    assert len(found) == 3 and r.json()["rules"] == "short"
+    pool = {p.id: p for p in adapter.puzzles("dice", "short")}
+    assert all(p["id"] in pool and p["id"] not in BY_ID for p in found)
+    assert all(p.rules.target == 5000 for p in pool.values())
+    z = pool[found[0]["id"]]
+    body = {"game": "dice", "rules": "short", "puzzle": z.id, "answer": z.answer}
+    r = client.post("/api/train/answer", json=body)
+    assert r.status_code == 200 and r.json()["correct"], r.text
+    assert client.post("/api/train/answer", json={**body, "rules": ""}).status_code == 404
+    r = client.post("/api/train/next", json={"game": "dice", "rules": "nosuch"})
+    assert r.status_code == 400 and "rules" in r.text

@@ -25,9 +25,18 @@ from pfeffer.cli.common import (
     ask,
     make_console,
     print_error,
+    rules_or_exit,
+    thinking,
 )
 from pfeffer.cli.common import count as counted
-from pfeffer.cli.pepper_draw import SUIT_NAME, app, bid_text, card_markup, trump_markup
+from pfeffer.cli.pepper_draw import (
+    SUIT_NAME,
+    RuleOpt,
+    app,
+    bid_text,
+    card_markup,
+    trump_markup,
+)
 from pfeffer.cli.trainer_store import load_progress, save_progress
 from pfeffer.cli.words import LangOpt
 from pfeffer.core.errors import ActionError
@@ -36,6 +45,7 @@ from pfeffer.pepper.cards import CARD_INDEX, CARD_PRETTY
 from pfeffer.pepper.game import PepperView
 from pfeffer.pepper.puzzle_set import shipped
 from pfeffer.pepper.puzzles import THEMES, Feedback, Line, PepperPuzzle
+from pfeffer.pepper.rules import PepperRules
 
 GAME = "pepper"
 
@@ -46,6 +56,30 @@ KEYS = {
     "trump": "C, D, H, S or NT",
     "open": "a card (QH, 10♥) or its number",
 }
+
+
+#: Under house rules: the hands played to make puzzles (at most), the puzzles of each kind and
+#: the sampled deals per value (two samples each; the shipped set has 80).
+HOUSE_HANDS = 60
+HOUSE_PER_KIND = {"card": 30, "bid": 15, "trump": 10, "open": 30}
+HOUSE_WORLDS = 40
+
+
+def house_puzzles(console: Console, rules: PepperRules) -> tuple[PepperPuzzle, ...]:
+    """Puzzles of house ``rules`` made now by the generator (hands of the computer's levels
+    played by those rules, valued by the expert and double dummy); exits with status 1 if the
+    generator's kernels are not installed."""
+    try:
+        from pfeffer.pepper.puzzle_gen import generate
+    except ImportError as exc:
+        print_error(console, f"Puzzles of house rules need the extra 'ai' ({exc}).")
+        raise typer.Exit(1) from None
+    with thinking(console, "making puzzles from hands of the computer's levels…"):
+        found, _ = generate(
+            hands=HOUSE_HANDS, seed=0, per_kind=HOUSE_PER_KIND, worlds=HOUSE_WORLDS, rules=rules
+        )
+    console.print(f"[dim]{counted(len(found), 'puzzle')} of these house rules.[/]")
+    return tuple(found)
 
 
 def _check_theme(theme: str | None) -> str | None:
@@ -282,14 +316,17 @@ def train(
     seed: Annotated[
         int | None, typer.Option(help="Seed for the choice of puzzles.", show_default=False)
     ] = None,
+    rule: RuleOpt = None,
     lang: LangOpt = None,
 ) -> None:
     """Train on puzzles from real hands: which card, what to bid, which trump (from your seat's
     view, valued by the expert over sampled deals), and open-card problems solved exactly.
-    Every answer comes with every option's value."""
+    Every answer comes with every option's value. Under house rules (--rule) the puzzles are
+    made on the spot."""
     console: Console = make_console()
     theme = _check_theme(theme)
-    puzzles = shipped()
+    rules = rules_or_exit(PepperRules, rule)
+    puzzles = shipped() if rules == PepperRules() else house_puzzles(console, rules)
     try:
         progress: Progress = load_progress(player, GAME)
     except ValueError as exc:

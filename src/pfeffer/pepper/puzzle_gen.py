@@ -44,7 +44,7 @@ from pfeffer.pepper.expert import ExpertBot as Expert
 from pfeffer.pepper.expert import equivalent_groups
 from pfeffer.pepper.game import PepperGame, PepperView
 from pfeffer.pepper.puzzles import KINDS, MARGIN, PepperPuzzle, themes_of
-from pfeffer.pepper.rules import side_of
+from pfeffer.pepper.rules import PepperRules, side_of
 from pfeffer.pepper.solver import double_dummy_from
 
 #: The levels that play the hands (``hard``: the expert with 12 worlds a decision).
@@ -260,17 +260,20 @@ def generate(
     per_kind: Mapping[str, int],
     worlds: int = WORLDS,
     players: Sequence[int] = (2, 3, 4),
+    rules: PepperRules | None = None,
 ) -> tuple[list[PepperPuzzle], Counts]:
     """Play up to ``hands`` hands (player counts in turn, each seat a level of :data:`LEVELS`
     at random, games to the end) and keep the puzzles of their decisions (see the module's
-    text) until every kind has ``per_kind`` of them."""
+    text) until every kind has ``per_kind`` of them. Under house ``rules`` the games are
+    played by them and each puzzle's position names them."""
+    named = {} if rules is None or rules == PepperRules() else {"rules": rules.to_dict()}
     maker = _Maker(per_kind, worlds, seed)
     rng = random.Random(seed + 1)
     game_no = 0
     while maker.counts.hands < hands and not maker.full():
         n = players[game_no % len(players)]
         game_no += 1
-        g = PepperGame(players=n, seed=rng.randrange(2**31))
+        g = PepperGame(players=n, rules=rules, seed=rng.randrange(2**31))
         bots = [_bot(rng.choice(LEVELS), rng.randrange(2**31)) for _ in range(n)]
         actions: list[str] = []
         dealer = g.dealer
@@ -281,7 +284,7 @@ def generate(
                 actions = [_deal_action(g)]
                 maker.counts.hands += 1
                 continue
-            position = {"players": n, "dealer": dealer, "actions": list(actions)}
+            position = {"players": n, "dealer": dealer, "actions": list(actions), **named}
             maker.consider(g, position)
             me = g.current_player
             assert me is not None
@@ -292,4 +295,39 @@ def generate(
     return list(maker.found.values()), maker.counts
 
 
-__all__ = ["LEVELS", "WORLDS", "Counts", "generate", "open_values", "resolve", "view_values"]
+def forced_bids(
+    *, count: int, seed: int, worlds: int = WORLDS, players: Sequence[int] = (2, 3, 4)
+) -> tuple[list[PepperPuzzle], Counts]:
+    """Up to ``count`` ``bid`` puzzles of the theme "forced bid", made on purpose: the levels
+    seldom all pass, so a fresh deal (player counts in turn) is bid by everyone before the last
+    seat as a pass, and the last seat, which must bid under the default rules
+    (``all_pass="last_must_bid"``), is the candidate, clear and stable as any bid puzzle (at
+    most ``40 * count`` deals)."""
+    maker = _Maker({"bid": count}, worlds, seed)
+    rng = random.Random(seed + 1)
+    deals = 0
+    while maker.room("bid") and deals < 40 * count:
+        n = players[deals % len(players)]
+        deals += 1
+        g = PepperGame(players=n, seed=rng.randrange(2**31))
+        g.apply("deal")
+        dealer = g.dealer
+        actions = [_deal_action(g)]
+        maker.counts.hands += 1
+        while not g.view(g.current_player or 0).must_bid:
+            g.apply("pass")
+            actions.append("pass")
+        maker.consider(g, {"players": n, "dealer": dealer, "actions": actions})
+    return list(maker.found.values()), maker.counts
+
+
+__all__ = [
+    "LEVELS",
+    "WORLDS",
+    "Counts",
+    "forced_bids",
+    "generate",
+    "open_values",
+    "resolve",
+    "view_values",
+]

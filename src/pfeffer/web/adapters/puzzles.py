@@ -16,10 +16,13 @@ import gettext
 from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias
 
+from pfeffer.dice.presets import DICE_PRESETS
 from pfeffer.dice.puzzle_set import shipped as dice_shipped
 from pfeffer.dice.puzzles import QUESTIONS as DICE_QUESTIONS
 from pfeffer.dice.puzzles import THEMES as DICE_THEMES
 from pfeffer.dice.puzzles import DicePuzzle
+from pfeffer.dice.rules import DiceRules
+from pfeffer.dice.solver import cache as solver_cache
 from pfeffer.pepper.puzzle_set import shipped as pepper_shipped
 from pfeffer.pepper.puzzles import THEMES as PEPPER_THEMES
 from pfeffer.pepper.puzzles import PepperPuzzle
@@ -62,8 +65,64 @@ _DICE = DiceAdapter()
 _PEPPER = PepperAdapter()
 
 
-def puzzles(game: str) -> tuple[Puzzle, ...]:
-    """The shipped puzzles of ``game`` (KeyError for a game without puzzles)."""
+#: Under a preset's house rules: the games played to make the dice puzzles (at most) and the
+#: puzzles of each kind (as ``pfeffer dice train --rule``).
+HOUSE_GAMES = 60
+HOUSE_PER_KIND = {"keep": 150, "bank": 150, "pfeffer": 30}
+
+
+def _preset_rules(key: str) -> DiceRules | None:
+    """The rules of the dice preset ``key`` (None: no such preset)."""
+    for preset in DICE_PRESETS:
+        if preset.key == key:
+            return DiceRules(**preset.rules)
+    return None
+
+
+def rulesets(game: str) -> list[tuple[str, str]]:
+    """The rules the page can train for ``game``: ``("", label)`` for the shipped puzzles (the
+    default rules) and ``(preset key, name)`` for every dice preset of other rules whose solved
+    table is at hand (shipped or in the cache: :mod:`pfeffer.dice.solver.cache`)."""
+    out = [("", "Our family's rules")]
+    if game != "dice":
+        return out
+    for preset in DICE_PRESETS:
+        rules = DiceRules(**preset.rules)
+        if rules != DiceRules() and solver_cache.exists(rules):
+            out.append((preset.key, preset.label))
+    return out
+
+
+@functools.cache
+def _house(key: str) -> tuple[Puzzle, ...]:
+    """The dice puzzles of preset ``key``, made from its solved table once per rules key (the
+    presets of the same rules share them). KeyError without a table."""
+    rules = _preset_rules(key)
+    strategy = solver_cache.load(rules) if rules is not None else None
+    if strategy is None:
+        raise KeyError(key)
+    return _house_of(solver_cache.rules_key(strategy.rules), strategy)
+
+
+_MADE: dict[str, tuple[Puzzle, ...]] = {}
+
+
+def _house_of(rules_key: str, strategy: Any) -> tuple[Puzzle, ...]:
+    if rules_key not in _MADE:
+        from pfeffer.dice.solver.puzzles import generate
+
+        found, _ = generate(strategy, games=HOUSE_GAMES, seed=0, per_kind=HOUSE_PER_KIND)
+        _MADE[rules_key] = tuple(found)
+    return _MADE[rules_key]
+
+
+def puzzles(game: str, rules: str = "") -> tuple[Puzzle, ...]:
+    """The puzzles of ``game``: the shipped ones, or under the dice preset ``rules`` those made
+    from its solved table (KeyError for a game without puzzles or rules without a table)."""
+    if rules:
+        if game != "dice":
+            raise KeyError(rules)
+        return _house(rules)
     if game == "dice":
         return dice_shipped()
     if game == "pepper":
@@ -72,13 +131,13 @@ def puzzles(game: str) -> tuple[Puzzle, ...]:
 
 
 @functools.cache
-def _by_id(game: str) -> Mapping[str, Puzzle]:
-    return {p.id: p for p in puzzles(game)}
+def _by_id(game: str, rules: str = "") -> Mapping[str, Puzzle]:
+    return {p.id: p for p in puzzles(game, rules)}
 
 
-def find(game: str, puzzle_id: str) -> Puzzle | None:
-    """The puzzle ``puzzle_id`` of ``game`` (None if there is none)."""
-    return _by_id(game).get(puzzle_id)
+def find(game: str, puzzle_id: str, rules: str = "") -> Puzzle | None:
+    """The puzzle ``puzzle_id`` of ``game`` (under the preset ``rules``; None if there is none)."""
+    return _by_id(game, rules).get(puzzle_id)
 
 
 def themes(game: str) -> Mapping[str, str]:

@@ -6,6 +6,9 @@
   chance to win, the sentences to learn from, the rating change and the progress to keep;
 - ``GET /api/train/daily``: the day's puzzle (also on the home page).
 
+``next`` and ``answer`` take ``rules``: a dice preset whose house rules have a solved table (the
+page's rules picker); its puzzles are made on the server from the table once per rules key.
+
 The server keeps nothing of a player: the page keeps the progress in local storage
 (``services/trainer.py``)."""
 
@@ -26,6 +29,7 @@ from pfeffer.web.services import trainer
 router = APIRouter()
 NO_THEME = "theme: no such theme of this game."
 NO_PUZZLE = "puzzle: no puzzle of this game has that id."
+NO_RULES = "rules: no solved table for these rules."
 
 
 def refuse(request: Request, exc: TranslatableError) -> HTTPException:
@@ -37,19 +41,22 @@ async def api_next(request: Request, body: TrainNext) -> dict[str, Any]:
     lang = lang_of(request)
     try:
         found = trainer.next_puzzles(body.game, body.progress, lang=lang, theme=body.theme,
-                                     count=body.count, exclude=body.exclude)  # fmt: skip
+                                     count=body.count, exclude=body.exclude,
+                                     rules=body.rules)  # fmt: skip
     except trainer.BadProgress as exc:
         raise refuse(request, exc) from None
-    except KeyError:
-        raise HTTPException(400, translations(lang).gettext(NO_THEME)) from None
-    return {"game": body.game, "puzzles": found}
+    except KeyError as exc:
+        no = NO_RULES if body.rules and exc.args == (body.rules,) else NO_THEME
+        raise HTTPException(400, translations(lang).gettext(no)) from None
+    return {"game": body.game, "rules": body.rules, "puzzles": found}
 
 
 @router.post("/api/train/answer")
 async def api_answer(request: Request, body: TrainAnswer) -> dict[str, Any]:
     lang = lang_of(request)
     try:
-        return trainer.answer(body.game, body.puzzle, body.answer, body.progress, lang=lang)
+        return trainer.answer(body.game, body.puzzle, body.answer, body.progress, lang=lang,
+                              rules=body.rules)  # fmt: skip
     except (trainer.BadProgress, ActionError) as exc:
         raise refuse(request, exc) from None
     except trainer.NoSuchPuzzle:
@@ -64,5 +71,8 @@ async def api_daily(request: Request, game: TrainGame = "dice") -> dict[str, Any
 @router.get("/train", response_class=HTMLResponse)
 async def page_train(request: Request) -> HTMLResponse:
     lang = lang_of(request)
-    games = [{"key": g, "themes": trainer.theme_list(g, lang)} for g in trainer.GAMES]
+    games = [
+        {"key": g, "themes": trainer.theme_list(g, lang), "rules": trainer.rules_list(g, lang)}
+        for g in trainer.GAMES
+    ]
     return render(request, "train.html", games=games)

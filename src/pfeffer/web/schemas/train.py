@@ -17,13 +17,15 @@ TrainGame = Literal["dice", "pepper"]
 
 class TrainNext(RequestBody):
     """``POST /api/train/next``: the game, the player's progress (none: a new player), a
-    theme to drill (none: all), how many puzzles, and the ids the page has already."""
+    theme to drill (none: all), how many puzzles, the ids the page has already, and the dice
+    preset whose house rules to train ("": the shipped puzzles of the default rules)."""
 
     game: TrainGame = "dice"
     progress: dict[str, Any] | None = None
     theme: StrictStr | None = Field(default=None, max_length=40)
     count: StrictInt = Field(default=1, ge=1, le=20)
     exclude: list[StrictStr] = Field(default_factory=list, max_length=50)
+    rules: StrictStr = Field(default="", max_length=20)
 
 
 class TrainAnswer(RequestBody):
@@ -34,3 +36,4 @@ class TrainAnswer(RequestBody):
     puzzle: StrictStr = Field(max_length=40)
     answer: StrictStr = Field(max_length=40)
     progress: dict[str, Any] | None = None
+    rules: StrictStr = Field(default="", max_length=20)

@@ -25,7 +25,15 @@ from typing import Any
 from pfeffer.core.errors import TranslatableError
 from pfeffer.core.glicko2 import Rating
 from pfeffer.core.trainer import RECENT, Attempt, Progress, pick, record
-from pfeffer.web.adapters.puzzles import GAMES, check, find, puzzle_view, puzzles, themes
+from pfeffer.web.adapters.puzzles import (
+    GAMES,
+    check,
+    find,
+    puzzle_view,
+    puzzles,
+    rulesets,
+    themes,
+)
 from pfeffer.web.i18n import translations
 
 __all__ = ["GAMES", "BadProgress", "NoSuchPuzzle", "answer", "daily", "next_puzzles", "theme_list"]
@@ -97,6 +105,12 @@ def theme_list(game: str, lang: str) -> list[dict[str, str]]:
     return [{"key": k, "label": _(v)} for k, v in themes(game).items()]
 
 
+def rules_list(game: str, lang: str) -> list[dict[str, str]]:
+    """The rules the page offers for ``game``: key ("" for the shipped puzzles) and label."""
+    _ = translations(lang).gettext
+    return [{"key": k, "label": _(v)} for k, v in rulesets(game)]
+
+
 def _view(game: str, puzzle: Any, progress: Progress, lang: str) -> dict[str, Any]:
     data = puzzle_view(puzzle, translations(lang).gettext)
     data["rating"] = round(progress.puzzle_rating(puzzle.id, puzzle.difficulty).rating)
@@ -113,15 +127,18 @@ def next_puzzles(
     count: int = 1,
     exclude: Sequence[str] = (),
     seed: int | None = None,
+    rules: str = "",
 ) -> list[dict[str, Any]]:
     """The next ``count`` puzzles for the player of ``progress`` (fewer if a theme has fewer),
     as :func:`pick` would give them one after the other (each counted as asked), none of
-    ``exclude`` (those the page has already). BadProgress; KeyError for an unknown theme."""
+    ``exclude`` (those the page has already); under the dice preset ``rules``, the puzzles made
+    from its solved table. BadProgress; KeyError for an unknown theme or rules without a
+    table."""
     p = read_progress(game, progress)
     if theme is not None and theme not in themes(game):
         raise KeyError(theme)
     skip = set(exclude)
-    pool = [z for z in puzzles(game) if z.id not in skip]
+    pool = [z for z in puzzles(game, rules) if z.id not in skip]
     rng = random.Random(seed)
     ahead, out = p, list[Any]()
     for _n in range(max(0, min(count, MOST))):
@@ -139,13 +156,22 @@ def next_puzzles(
 
 
 def answer(
-    game: str, puzzle_id: str, given: str, progress: Mapping[str, Any] | None, *, lang: str
+    game: str,
+    puzzle_id: str,
+    given: str,
+    progress: Mapping[str, Any] | None,
+    *,
+    lang: str,
+    rules: str = "",
 ) -> dict[str, Any]:
     """``given`` checked against puzzle ``puzzle_id``: the feedback (every option's value and
     the explanation), the rating change and the progress to keep. NoSuchPuzzle, BadProgress,
     the engine's InvalidAction or IllegalAction for an answer that is no option."""
     p = read_progress(game, progress)
-    puzzle = find(game, puzzle_id)
+    try:
+        puzzle = find(game, puzzle_id, rules)
+    except KeyError:
+        puzzle = None
     if puzzle is None:
         raise NoSuchPuzzle(puzzle_id)
     result = check(puzzle, given, translations(lang))

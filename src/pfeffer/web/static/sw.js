@@ -7,7 +7,7 @@
    (sheet-sync.js) and the page keeps the server's last answer itself; the trainer keeps its
    puzzles ahead and the answers given offline in local storage (train.js). */
 "use strict";
-const CACHE = "pfeffer-sheets-3";
+const CACHE = "pfeffer-sheets-4";
 const SHELL = [
   "/sheets", "/sheets.webmanifest", "/favicon.ico",
   "/static/app.css", "/static/print.css", "/static/sheet.css",

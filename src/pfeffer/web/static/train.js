@@ -28,11 +28,16 @@
   let game = GAMES[0];
   // Each game's own: the progress as the server wrote it, the chart's points [[tries, rating]],
   // the puzzles kept ahead, the theme chosen.
-  function key(what) { return "pfeffer.train." + game + (what ? "." + what : ""); }
+  // Under a preset's house rules ("rules": its key, "" for the shipped puzzles) the progress
+  // and all else is kept apart: the slot "dice@short".
+  let rules = "";
+  function slotOf(g, r) { return g + (r ? "@" + r : ""); }
+  function key(what) { return "pfeffer.train." + slotOf(game, rules) + (what ? "." + what : ""); }
+  function rulesKey() { return "pfeffer.train." + game + ".rules"; }
   const KEEP_AHEAD = 10, REFILL = 6, CHART_POINTS = 200;
   const $ = function (id) { return document.getElementById(id); };
   const board = $("board"), actions = $("actions"), feedback = $("feedback"), next = $("next");
-  const theme = $("theme"), gamePick = $("game");
+  const theme = $("theme"), gamePick = $("game"), rulesPick = $("rules");
 
   function read(key, fallback) {
     try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); }
@@ -44,6 +49,8 @@
 
   const wanted = new URLSearchParams(location.search).get("game") || read(GAME_KEY, GAMES[0]);
   if (GAMES.indexOf(wanted) >= 0) game = wanted;
+  rules = read(rulesKey(), "");
+  if (!rulesPick || !rulesPick.querySelector('option[data-game="' + game + '"][data-rules="' + String(rules).replace(/"/g, "") + '"]')) rules = "";
   let progress = read(key(), null);
   let ahead = read(key("ahead"), []);
   let held = read(HELD, []).filter(function (h) { return h && h.game && h.puzzle; });
@@ -66,7 +73,7 @@
   function refill() {
     if (ahead.length >= REFILL) return Promise.resolve();
     const body = {game: game, progress: progress, count: KEEP_AHEAD - ahead.length,
-      exclude: ahead.map(function (p) { return p.id; }), theme: theme.value || null};
+      exclude: ahead.map(function (p) { return p.id; }), theme: theme.value || null, rules: rules};
     return post("/api/train/next", body).then(function (data) {
       const have = new Set(ahead.map(function (p) { return p.id; }));
       if (data.game !== game) return;  // the player chose another game meanwhile
@@ -124,7 +131,7 @@
     ahead = ahead.filter(function (q) { return q.id !== p.id; });
     write(key("ahead"), ahead);
     if (held.length || navigator.onLine === false) { hold(p, action); return; }
-    post("/api/train/answer", {game: game, puzzle: p.id, answer: action, progress: progress})
+    post("/api/train/answer", {game: game, puzzle: p.id, answer: action, progress: progress, rules: rules})
       .then(function (data) { took(data); showFeedback(p, action, data); root.dataset.state = "answered"; refill().then(null, function () {}); },
         function (e) {
           if (e.status) { // refused: say why, let the player answer again
@@ -138,7 +145,7 @@
   }
 
   function hold(p, action) {
-    held.push({game: game, puzzle: p.id, answer: action});
+    held.push({game: game, rules: rules, puzzle: p.id, answer: action});
     write(HELD, held);
     heldNote();
     root.dataset.state = "held";
@@ -147,12 +154,12 @@
 
   /* An answer the server checked: keep the progress it sends and the chart's point. */
   function took(data, of) {
-    const g = of || game, p = data.progress;
+    const g = of || slotOf(game, rules), p = data.progress;
     write("pfeffer.train." + g, p);
     const chartKey = "pfeffer.train." + g + ".chart", chart = read(chartKey, []);
     chart.push([p.tries, Math.round(data.rating.after)]);
     write(chartKey, chart.slice(-CHART_POINTS));
-    if (g === game) { progress = p; drawStats(); }
+    if (g === slotOf(game, rules)) { progress = p; drawStats(); }
   }
 
   function pct(x) { return (Math.round(x * 1000) / 10).toFixed(1) + "%"; }
@@ -290,9 +297,10 @@
     function one() {
       if (!held.length) return Promise.resolve();
       const h = held[0];
-      const before = h.game === game ? progress : read("pfeffer.train." + h.game, null);
-      return post("/api/train/answer", {game: h.game, puzzle: h.puzzle, answer: h.answer, progress: before})
-        .then(function (data) { took(data, h.game); n++; if (data.correct) right++; held.shift(); write(HELD, held); return one(); },
+      const slot = slotOf(h.game, h.rules || "");
+      const before = slot === slotOf(game, rules) ? progress : read("pfeffer.train." + slot, null);
+      return post("/api/train/answer", {game: h.game, puzzle: h.puzzle, answer: h.answer, progress: before, rules: h.rules || ""})
+        .then(function (data) { took(data, slot); n++; if (data.correct) right++; held.shift(); write(HELD, held); return one(); },
           function (e) { if (e.status) { held.shift(); write(HELD, held); return one(); } throw e; });
     }
     return one().then(function () {
@@ -330,6 +338,34 @@
     navigator.serviceWorker.register("/sw.js", {scope: "/train"}).catch(function () {});
   }
 
+  /* The rules picker offers the chosen game's rules only (the presets with a solved table). */
+  function rulesOf() {
+    if (!rulesPick) return;
+    Array.prototype.forEach.call(rulesPick.options, function (o) {
+      const other = o.dataset.game !== game;
+      o.hidden = other; o.disabled = other;
+    });
+    const o = rulesPick.querySelector('option[data-game="' + game + '"][data-rules="' + String(rules).replace(/"/g, "") + '"]');
+    if (o) o.selected = true;
+    rulesPick.parentNode.hidden = rulesPick.querySelectorAll('option[data-game="' + game + '"]').length < 2;
+  }
+  function reload() {
+    progress = read(key(), null); ahead = read(key("ahead"), []); daily = null;
+    root.dataset.state = "loading";
+    root.dataset.rules = rules;
+    rulesOf(); themesOf(); drawStats();
+    board.textContent = ""; actions.textContent = "";
+    $("question").textContent = t("tr_loading");
+    refill().then(showFirst, function () { showFirst(); });
+  }
+  if (rulesPick) {
+    rulesPick.addEventListener("change", function () {
+      rules = rulesPick.value;
+      write(rulesKey(), rules);
+      reload();
+    });
+  }
+
   /* The theme picker offers the chosen game's themes only. */
   function themesOf() {
     Array.prototype.forEach.call(theme.options, function (o) {
@@ -346,15 +382,17 @@
       game = gamePick.value;
       write(GAME_KEY, game);
       root.dataset.game = game;
-      progress = read(key(), null); ahead = read(key("ahead"), []); daily = null;
-      root.dataset.state = "loading";
-      themesOf(); drawStats();
-      board.textContent = ""; actions.textContent = "";
-      $("question").textContent = t("tr_loading");
-      refill().then(showFirst, function () { showFirst(); });
+      rules = read(rulesKey(), "");
+      if (!rulesPick || !rulesPick.querySelector('option[data-game="' + game + '"][data-rules="' + String(rules).replace(/"/g, "") + '"]')) rules = "";
+      reload();
     });
   }
+  if (new URLSearchParams(location.search).has("daily") && rules) {  // the day's puzzle is the shipped rules'
+    rules = ""; progress = read(key(), null); ahead = read(key("ahead"), []);
+  }
   root.dataset.game = game;
+  root.dataset.rules = rules;
+  rulesOf();
   themesOf();
   drawStats();
   heldNote();
