@@ -236,3 +236,27 @@ def test_advice_refusals(tmp_path: Path, lang: str) -> None:
     said = " ".join(" ".join(r.output.split()) for r in outputs)
     assert ("Kein Würfel zählt" if lang == "de" else "Žádná kostka neboduje") in said
     assert ("Ein Zug beginnt mit sechs Würfeln" if lang == "de" else "Tah začíná") in said
+
+
+def test_help_in_german_and_czech(tmp_path: Path) -> None:
+    de = invoke(tmp_path, ["--lang", "de", "dice", "play", "--help"]).output
+    assert "Aufruf:" in de and "Optionen" in de and "Argumente" in de
+    assert "Würfel-Pfeffer im Terminal spielen" in de and "Diese Hilfe zeigen" in de
+    assert "Usage" not in de and "Show this message" not in de
+    cs = invoke(tmp_path, ["pepper", "play", "--help"], LANG="cs_CZ.UTF-8").output
+    assert "Použití:" in cs and "Volby" in cs and "Hrát Pepper v terminálu" in cs
+    assert "Usage" not in cs
+    groups = invoke(tmp_path, ["--help"], LANG="cs_CZ.UTF-8").output
+    assert "Příkazy" in groups and "zapisovat skóre" in groups
+    commands = invoke(tmp_path, ["--lang", "de", "pepper", "--help"]).output
+    assert "Pepper im Terminal spielen" in commands and "Befehle" in commands
+
+
+def test_click_errors_in_the_language(tmp_path: Path) -> None:
+    result = run(tmp_path, ["--lang", "de", "pepper", "play", "--players", "9"])
+    assert result.exit_code == 2
+    out = " ".join(result.output.split())
+    assert "Aufruf:" in out and "Fehler" in out
+    assert "Ungültiger Wert für SEATS: Pepper spielen 2, 3 oder 4 Spieler" in out
+    result = run(tmp_path, ["--lang", "cs", "dice", "rules", "--nope"])
+    assert "Neznámá volba: --nope" in result.output and "Chyba" in result.output
