@@ -260,3 +260,20 @@ def test_click_errors_in_the_language(tmp_path: Path) -> None:
     assert "Ungültiger Wert für SEATS: Pepper spielen 2, 3 oder 4 Spieler" in out
     result = run(tmp_path, ["--lang", "cs", "dice", "rules", "--nope"])
     assert "Neznámá volba: --nope" in result.output and "Chyba" in result.output
+
+
+HELP_COMMANDS = [["dice", c] for c in ("advise", "review", "play", "rules", "score", "replay",
+                                        "solve", "sheet", "card", "plot")]  # fmt: skip
+HELP_COMMANDS += [["pepper", c] for c in ("play", "rules", "replay", "sheet")] + [[]]
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_every_help_page_in_the_language(tmp_path: Path, lang: str) -> None:
+    """The commands' summaries and options' help (the trainers aside: their own work)."""
+    for command in HELP_COMMANDS:
+        out = invoke(tmp_path, ["--lang", lang, *command, "--help"]).output
+        out = re.sub(r"'[^']*'|--\S+|bot:\S+|\[\w+\]", " ", out)
+        words_found = re.findall(r"\b(the|and|of|with|Usage|Options|Show|Play|Print|Keep)\b", out)
+        assert not words_found, (command, out)
+    plays = invoke(tmp_path, ["--lang", lang, "dice", "play", "--help"]).output
+    assert ("Startwert (Seed)" if lang == "de" else "Seed pro počítačové kostky") in plays
