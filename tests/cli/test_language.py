@@ -144,3 +144,136 @@ def test_confirmations_in_the_language(tmp_path: Path) -> None:
     assert "Gewinner: Ann mit 16!" in out
     result = invoke(tmp_path, [*args, "--lang", "cs"], lines("Ann big H 8 0", "n", "q"))
     assert "(a/n)" in result.output and "Kolo zrušeno." in result.output
+
+
+def run(tmp_path: Path, args: list[str], input: str = "", **env: str) -> Result:
+    """Like :func:`invoke`, for commands that refuse (any exit status)."""
+    base = {DATA_DIR_ENV: str(tmp_path / "data"), "COLUMNS": "200", "LC_ALL": "", "LANG": ""}
+    return CliRunner().invoke(app, args, input=input, env={**base, "LC_MESSAGES": "", **env})
+
+
+#: English words of the refusals, the strategy card, manual dice and the solver's lines.
+MORE_ENGLISH = [
+    "No such file", "folder", "Cannot", "cannot", "permission", "Saved", "Players", "separated",
+    "is a score sheet", "played game", "resumed", "keeps", "played by", "seat", "Throw", "throw",
+    "digits", "dice", "crooked", "void", "Bank", "bank", "turn", "never", "opponent",
+    "Call", "Choosing", "Solve", "solved", "Say", "starts", "Bust", "scores", "left", "choose",
+]  # fmt: skip
+
+
+def more_english(text: str) -> list[str]:
+    """The words of :data:`ENGLISH` and :data:`MORE_ENGLISH` in ``text`` (paths, commands and
+    the options' names left out)."""
+    text = re.sub(r"(/\S+|'pfeffer [^']*'|pfeffer \w+ \w+|--\w[\w-]*|\bbot\b|\bbust\b)", " ", text)
+    found = english(text)
+    return found + [w for w in MORE_ENGLISH if re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_strategy_card(tmp_path: Path, lang: str) -> None:
+    for rule in ("auto_pfeffer=true", "pfeffer_reward=stake"):
+        result = invoke(tmp_path, ["dice", "card", "--lang", lang, "--rule", rule])
+        assert not more_english(result.output), result.output
+    assert ("Strategiekarte" if lang == "de" else "Strategická karta") in result.output
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_file_and_record_refusals(tmp_path: Path, lang: str) -> None:
+    sheet = tmp_path / "s.json"
+    invoke(tmp_path, ["dice", "sheet", "Ann", "Bob", "--save", str(sheet)], lines("450", "q"))
+    outputs = [
+        run(tmp_path, ["--lang", lang, "dice", "play", "--resume", str(tmp_path / "no.json")]),
+        run(tmp_path, ["--lang", lang, "pepper", "play", "--resume", str(tmp_path)]),
+        run(tmp_path, ["--lang", lang, "dice", "play", "--resume", str(sheet)]),
+        run(tmp_path, ["--lang", lang, "dice", "play", "--save", str(tmp_path)]),
+        run(tmp_path, ["--lang", lang, "dice", "play", "--save", str(tmp_path / "x" / "g.json")]),
+        run(tmp_path, ["--lang", lang, "pepper", "play", "--players", "5"]),
+        run(tmp_path, ["--lang", lang, "pepper", "play", "A", "B", "C", "--players", "2"]),
+        run(tmp_path, ["--lang", lang, "dice", "play", "Ann", "ann"]),
+        run(tmp_path, ["--lang", lang, "dice", "play", "bot:clever"]),
+        run(tmp_path, ["--lang", lang, "dice", "play", "--resume", str(sheet), "--seed", "1"]),
+    ]
+    for result in outputs:
+        assert result.exit_code != 0, result.output
+        # Click's own frame ("Usage:", "Invalid value for") is left to the --help work
+        text = re.sub(r"Usage:.*|Try '.*|Invalid value for|Error|╭.*|╰.*|│", " ", result.output)
+        assert not more_english(text), result.output
+    said = " ".join(" ".join(r.output.split()) for r in outputs)
+    if lang == "de":
+        assert "Datei nicht gefunden" in said and "ist ein Ordner" in said
+        assert "Pepper spielen 2, 3 oder 4 Spieler" in said and "Zwei Spieler heißen" in said
+    else:
+        assert "Soubor neexistuje" in said and "je složka" in said
+        assert "Pepper hrají 2, 3 nebo 4 hráči" in said and "Dva hráči se jmenují" in said
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_manual_dice_and_saving(tmp_path: Path, lang: str) -> None:
+    args = ["dice", "play", "--manual", "--bot-delay", "0", "--lang", lang]
+    keys = lines("roll", "12", "turn 300", "155226", "1", "b", "zz", "q")
+    result = invoke(tmp_path, [*args, "--save", str(tmp_path / "m.json")], keys)
+    out = re.sub(r"'[^']*'|\b(roll|keep|bank|void|turn)\b|Notation.*", " ", result.output)
+    assert not more_english(out), result.output
+    assert ("Wirf deine 6 Würfel" if lang == "de" else "Hoď svými 6 kostkami") in result.output
+    sheet = invoke(tmp_path, ["dice", "sheet", "A", "B", "--lang", lang], lines("450", "s", "q"))
+    assert ("Gespeichert in" if lang == "de" else "Uloženo do") in sheet.output
+    computer = invoke(tmp_path, [*DICE, "--lang", lang], lines("v", "q"))
+    assert ("Computerwürfel" if lang == "de" else "Počítačové kostky") in computer.output
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_advice_refusals(tmp_path: Path, lang: str) -> None:
+    outputs = [
+        run(tmp_path, ["dice", "advise", "--lang", lang, "--total", "300"]),
+        run(tmp_path, ["dice", "advise", "--lang", lang, "--dice", "3"]),
+        run(tmp_path, ["dice", "advise", "--lang", lang, "--other", "10000"]),
+        run(tmp_path, ["dice", "advise", "--lang", lang, "--total", "50", "--dice", "6"]),
+        run(tmp_path, ["dice", "advise", "--lang", lang, "--score", "333"]),
+        run(tmp_path, ["dice", "advise", "--lang", lang, "234662"]),
+    ]
+    for result in outputs:
+        assert not more_english(result.output), result.output
+    said = " ".join(" ".join(r.output.split()) for r in outputs)
+    assert ("Kein Würfel zählt" if lang == "de" else "Žádná kostka neboduje") in said
+    assert ("Ein Zug beginnt mit sechs Würfeln" if lang == "de" else "Tah začíná") in said
+
+
+def test_help_in_german_and_czech(tmp_path: Path) -> None:
+    de = invoke(tmp_path, ["--lang", "de", "dice", "play", "--help"]).output
+    assert "Aufruf:" in de and "Optionen" in de and "Argumente" in de
+    assert "Würfel-Pfeffer im Terminal spielen" in de and "Diese Hilfe zeigen" in de
+    assert "Usage" not in de and "Show this message" not in de
+    cs = invoke(tmp_path, ["pepper", "play", "--help"], LANG="cs_CZ.UTF-8").output
+    assert "Použití:" in cs and "Volby" in cs and "Hrát Pepper v terminálu" in cs
+    assert "Usage" not in cs
+    groups = invoke(tmp_path, ["--help"], LANG="cs_CZ.UTF-8").output
+    assert "Příkazy" in groups and "zapisovat skóre" in groups
+    commands = invoke(tmp_path, ["--lang", "de", "pepper", "--help"]).output
+    assert "Pepper im Terminal spielen" in commands and "Befehle" in commands
+
+
+def test_click_errors_in_the_language(tmp_path: Path) -> None:
+    result = run(tmp_path, ["--lang", "de", "pepper", "play", "--players", "9"])
+    assert result.exit_code == 2
+    out = " ".join(result.output.split())
+    assert "Aufruf:" in out and "Fehler" in out
+    assert "Ungültiger Wert für SEATS: Pepper spielen 2, 3 oder 4 Spieler" in out
+    result = run(tmp_path, ["--lang", "cs", "dice", "rules", "--nope"])
+    assert "Neznámá volba: --nope" in result.output and "Chyba" in result.output
+
+
+HELP_COMMANDS = [["dice", c] for c in ("advise", "review", "play", "rules", "score", "replay",
+                                        "solve", "sheet", "card", "plot")]  # fmt: skip
+HELP_COMMANDS += [["pepper", c] for c in ("play", "rules", "replay", "sheet")] + [[]]
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_every_help_page_in_the_language(tmp_path: Path, lang: str) -> None:
+    """The commands' summaries and options' help (the trainers aside: their own work)."""
+    for command in HELP_COMMANDS:
+        out = invoke(tmp_path, ["--lang", lang, *command, "--help"]).output
+        out = re.sub(r"'[^']*'|--\S+|bot:\S+|\[\w+\]", " ", out)
+        words_found = re.findall(r"\b(the|and|of|with|Usage|Options|Show|Play|Print|Keep)\b", out)
+        assert not words_found, (command, out)
+    plays = invoke(tmp_path, ["--lang", lang, "dice", "play", "--help"]).output
+    assert ("Startwert (Seed)" if lang == "de" else "Seed pro počítačové kostky") in plays

@@ -17,7 +17,7 @@ from pfeffer.cli import (
 from pfeffer.cli.dice_draw import app as dice_app
 from pfeffer.cli.pepper_draw import app as pepper_app
 from pfeffer.cli.serve import serve
-from pfeffer.cli.words import RootLangOpt
+from pfeffer.cli.words import RootLangOpt, install_help
 from pfeffer.core.extras import MissingExtra
 
 app = typer.Typer(
@@ -26,6 +26,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+install_help()  # --help in the terminal's language (pfeffer.cli.words)
 
 
 @app.callback()

@@ -210,13 +210,15 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
     labelled: list[int] = []  # seats named after their kind's label
     for spec in specs:
         text = spec.strip()
-        head, _, name = text.partition("=")
+        head, _eq, name = text.partition("=")
         word, colon, kind = head.partition(":")
         if word.strip().lower() == "bot":
             try:
                 key, level = bot_kind_and_level(bots, kind if colon else "")
             except ValueError as exc:
-                raise ValueError(f"{spec!r}: {exc}") from None
+                raise ValueError(
+                    _("%(spec)s: %(error)s") % {"spec": repr(spec), "error": exc}
+                ) from None
             if not name.strip():
                 labelled.append(len(seats))
             label = level.capitalize() if level else bots.kind(key).label
@@ -224,7 +226,7 @@ def parse_seats(specs: Sequence[str], bots: BotRegistry[Any]) -> list[Seat]:
         elif text:
             seats.append(Seat(text))
         else:
-            raise ValueError("a seat needs a name (or 'bot')")
+            raise ValueError(_("a seat needs a name (or 'bot')"))
     check_names([s.name for i, s in enumerate(seats) if i not in labelled])
     taken = {s.name.casefold() for i, s in enumerate(seats) if i not in labelled}
     for label in dict.fromkeys(seats[i].name for i in labelled):
@@ -253,18 +255,24 @@ def bot_kind_and_level(bots: BotRegistry[Any], text: str) -> tuple[str, str | No
     ...
     ValueError: random has no level 'hard' (choose from random)
     """
-    key, _, level = text.strip().lower().partition(":")
+    key, _colon, level = text.strip().lower().partition(":")
     key, level = key.strip() or bots.default, level.strip()
     if key in bots:
         levels = bots.kind(key).levels
         if level and level not in levels:
-            raise ValueError(f"{key} has no level {level!r} (choose from {', '.join(levels)})")
+            raise ValueError(
+                _("%(kind)s has no level %(level)s (choose from %(choices)s)")
+                % {"kind": key, "level": repr(level), "choices": ", ".join(levels)}
+            )
         return key, (level if level and level != levels[0] else None)
     owners = [k for k in bots if key in k.levels]
     if not level and len(owners) == 1:
         kind = owners[0]
         return kind.key, (key if key != kind.levels[0] else None)
-    raise ValueError(f"no computer player {key!r} (choose from {bot_choices(bots)})")
+    raise ValueError(
+        _("no computer player %(kind)s (choose from %(choices)s)")
+        % {"kind": repr(key), "choices": bot_choices(bots)}
+    )
 
 
 def bot_choices(bots: BotRegistry[Any]) -> str:
@@ -307,8 +315,10 @@ def check_names(names: Sequence[str]) -> None:
     for name in names:
         key = name.strip().casefold()
         if key in seen:
-            raise ValueError(f"Two players are called {name.strip()!r}: give each player a "
-                             "different name.")  # fmt: skip
+            raise ValueError(
+                _("Two players are called %(name)s: give each player a different name.")
+                % {"name": repr(name.strip())}
+            )
         seen.add(key)
 
 
@@ -377,11 +387,14 @@ def check_save_path(path: Path, option: str = "--save") -> Path:
     path = path.expanduser()
     if path.is_dir():
         raise typer.BadParameter(
-            f"{path} is a folder; give a file name, e.g. {path / 'game.json'}", param_hint=option
+            _("%(path)s is a folder; give a file name, e.g. %(example)s")
+            % {"path": path, "example": path / "game.json"},
+            param_hint=option,
         )
     if path.exists() and not path.is_file():
         raise typer.BadParameter(
-            f"{path} is not a regular file; give the name of a file to write", param_hint=option
+            _("%(path)s is not a regular file; give the name of a file to write") % {"path": path},
+            param_hint=option,
         )
     folder = path.parent
     if not folder.is_dir():
@@ -389,18 +402,25 @@ def check_save_path(path: Path, option: str = "--save") -> Path:
         while not found.exists() and found != found.parent:
             found = found.parent
         if found.exists() and not found.is_dir():
-            raise typer.BadParameter(f"{found} is a file, not a folder", param_hint=option)
+            raise typer.BadParameter(
+                _("%(path)s is a file, not a folder") % {"path": found}, param_hint=option
+            )
         raise typer.BadParameter(
-            f"the folder {folder} does not exist; create it first", param_hint=option
+            _("the folder %(path)s does not exist; create it first") % {"path": folder},
+            param_hint=option,
         )
     if path.exists() and not os.access(path, os.W_OK):
-        raise typer.BadParameter(f"cannot write {path}: permission denied", param_hint=option)
+        raise typer.BadParameter(
+            _("cannot write %(path)s: permission denied") % {"path": path}, param_hint=option
+        )
     try:  # as the save will: a temporary file in that folder (root passes os.access anywhere)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".pfeffer-probe-"):
             pass
     except OSError as exc:
         raise typer.BadParameter(
-            f"cannot write in {folder}: {exc.strerror or exc}", param_hint=option
+            _("cannot write in %(path)s: %(error)s")
+            % {"path": folder, "error": exc.strerror or exc},
+            param_hint=option,
         ) from None
     return path
 
@@ -496,7 +516,7 @@ def ask(console: Console, prompt: str) -> str:
 def ask_player_names(console: Console) -> list[str]:
     """Ask for the players' names, separated by commas; end of input exits with status 1."""
     try:
-        line = ask(console, "Players in seat order, separated by commas: ")
+        line = ask(console, _("Players in seat order, separated by commas: "))
     except QuitRequested:
         raise typer.Exit(1) from None
     return [n.strip() for n in line.split(",") if n.strip()]
@@ -605,15 +625,18 @@ def read_or_exit(console: Console, path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        message = f"No such file: {path}"
+        message = _("No such file: %(path)s") % {"path": path}
     except IsADirectoryError:
-        message = f"{path} is a folder, not a record file."
+        message = _("%(path)s is a folder, not a record file.") % {"path": path}
     except PermissionError:
-        message = f"Cannot read {path}: permission denied."
+        message = _("Cannot read %(path)s: permission denied.") % {"path": path}
     except UnicodeDecodeError:
-        message = f"{path} is not a pfeffer record (not a text file)."
+        message = _("%(path)s is not a pfeffer record (not a text file).") % {"path": path}
     except OSError as exc:
-        message = f"Cannot read {path}: {exc.strerror or exc}."
+        message = _("Cannot read %(path)s: %(error)s.") % {
+            "path": path,
+            "error": exc.strerror or exc,
+        }
     print_error(console, message)
     raise typer.Exit(1)
 
@@ -1015,6 +1038,8 @@ class SheetSession(ABC, Generic[S]):
             self.show()
             return True
         if text in ("s", "save"):
-            self.console.print(f"Saved to [bold]{escape(str(self.save()))}[/]")
+            self.console.print(
+                _("Saved to %(path)s") % {"path": f"[bold]{escape(str(self.save()))}[/]"}
+            )
             return True
         return False

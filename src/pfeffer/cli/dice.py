@@ -44,7 +44,7 @@ from pfeffer.cli.common import (
     seats_text,
     winners_text,
 )
-from pfeffer.cli.dice_advice import Hints, offer_review
+from pfeffer.cli.dice_advice import Hints, cost_text, offer_review
 from pfeffer.cli.dice_draw import (
     RuleOpt,
     app,
@@ -269,12 +269,17 @@ class PlaySession:
         """Manual mode: someone throws real dice for the bot and types them in."""
         g = self.game
         n = g.dice_to_roll
-        extra = " · v = the last throw was void" if "void" in g.legal_actions() else ""
+        extra = " · " + _("v = the last throw was void") if "void" in g.legal_actions() else ""
         while True:
             text = ask(
                 self.console,
-                f"Throw {n} {'die' if n == 1 else 'dice'} for [bold]{self.name(seat)}[/] and "
-                f"type them{extra}: ",
+                counted(
+                    n,
+                    "Throw %(n)d die for %(name)s and type it%(extra)s: ",
+                    "Throw %(n)d dice for %(name)s and type them%(extra)s: ",
+                    name=f"[bold]{self.name(seat)}[/]",
+                    extra=extra,
+                ),
             ).lower()
             if self.common_command(text):
                 continue
@@ -286,7 +291,13 @@ class PlaySession:
                 if self.act("roll " + text):
                     return
                 continue
-            self.say(f"[bold red]✗[/] Type the {n} dice as digits, e.g. {'415236'[:n]}.")
+            typed = counted(
+                n,
+                "Type the die as a digit, e.g. %(example)s.",
+                "Type the %(n)d dice as digits, e.g. %(example)s.",
+                example="415236"[:n],
+            )
+            self.say(f"[bold red]✗[/] {typed}")
 
     # ---------------------------------------------------------------- humans
 
@@ -441,8 +452,12 @@ class PlaySession:
         first = action.split()[0]
         if first in ("turn", "bust"):
             raise IllegalAction(
-                f"{text!r} is for the score sheet ('pfeffer dice sheet'); here the dice are "
-                "played: " + self.keys_hint()
+                _(
+                    "%(text)s is for the score sheet ('pfeffer dice sheet'); here the dice are "
+                    "played: "
+                )
+                % {"text": repr(text)}
+                + self.keys_hint()
             )
         if first not in ("roll", "keep", "bank", "pfeffer", "void") and not (
             self.manual and _is_dice(action)
@@ -455,13 +470,17 @@ class PlaySession:
                 return "roll " + action
             if action == "roll":
                 raise IllegalAction(
-                    f"Throw your {g.dice_to_roll} dice and type what they show, e.g. 415236."
+                    counted(
+                        g.dice_to_roll,
+                        "Throw your die and type what it shows, e.g. 4.",
+                        "Throw your %(n)d dice and type what they show, e.g. 415236.",
+                    )
                 )
         elif first == "roll" and action != "roll":
             raise IllegalAction(_("The computer throws the dice here: type r to roll."))
         elif first == "void":
             raise IllegalAction(
-                "Computer dice never land crooked: void throws are for real dice (--manual)."
+                _("Computer dice never land crooked: void throws are for real dice (--manual).")
             )
         return action
 
@@ -509,7 +528,7 @@ def play(
     if resume is not None:
         if seats or manual or seed is not None or rule:
             raise typer.BadParameter(
-                "a resumed game keeps its own seats, dice and rules", param_hint="--resume"
+                _("a resumed game keeps its own seats, dice and rules"), param_hint="--resume"
             )
         text = read_or_exit(console, resume)
         game = load_or_exit(console, resume, lambda t: _load_game(t, resume))
@@ -551,8 +570,11 @@ def _load_game(text: str, path: Path) -> DiceGame:
     """A played game from a record's text; a score sheet is refused with what to do instead."""
     if record_kind(text) == "dice-sheet":
         raise RecordError(
-            f"{path} is a score sheet, not a played game: continue it with "
-            f"'pfeffer dice sheet --resume {path}'."
+            _(
+                "%(path)s is a score sheet, not a played game: continue it with "
+                "'pfeffer dice sheet --resume %(path)s'."
+            )
+            % {"path": path}
         )
     return DiceGame.from_record(text)
 
@@ -698,16 +720,19 @@ def solve(
         cost = estimate(rules, threads=threads)
         why = cost.refusal()
         if why is not None:
-            print_error(console, f"Not solved: {why}.")
+            print_error(console, _("Not solved: %(why)s.") % {"why": why})
             raise typer.Exit(1)
         if cost.seconds > ASK_SECONDS and not yes:
-            console.print(f"Solving these rules takes {cost.text()} here (once; then kept).")
+            console.print(
+                _("Solving these rules takes %(time)s here (once; then kept).")
+                % {"time": cost_text(cost)}
+            )
             try:
-                go = confirm(console, "Solve now?")
+                go = confirm(console, _("Solve now?"))
             except QuitRequested:
                 go = False
             if not go:
-                console.print("[dim]Not solved (--yes solves without asking).[/]")
+                console.print(f"[dim]{_('Not solved (--yes solves without asking).')}[/]")
                 raise typer.Exit(1)
     start = time.perf_counter()
     columns = (
@@ -718,7 +743,7 @@ def solve(
     )
     try:
         with Progress(*columns, console=console, transient=True) as bar:
-            task = bar.add_task("solving", total=1.0)
+            task = bar.add_task(_("solving"), total=1.0)
 
             def report(stage: str, fraction: float) -> None:
                 bar.update(task, completed=fraction, description=stage)
@@ -729,13 +754,30 @@ def solve(
         raise typer.Exit(1) from None
     took = time.perf_counter() - start
     first = strategy.win_probability(0, 0)
-    console.print(f"[bold]Würfel-Pfeffer[/], target {rules.target}, two optimal players:")
-    console.print(f"  the first player wins with {first:.4%}")
     console.print(
-        f"  fair head start for the second player: {strategy.fair_compensation():.0f} points"
+        _("%(game)s, target %(target)s, two optimal players:")
+        % {"game": "[bold]Würfel-Pfeffer[/]", "target": rules.target}
     )
-    how = "loaded" if took < strategy.seconds else "solved"
+    console.print("  " + _("the first player wins with %(chance)s") % {"chance": f"{first:.4%}"})
     console.print(
-        f"  {how} in {took:.1f} s (the solve took {strategy.seconds:.0f} s, "
-        f"{len(strategy.residuals)} optimising sweeps, last change {strategy.residuals[-1]:.1e})"
+        "  "
+        + _("fair head start for the second player: %(points)s points")
+        % {"points": f"{strategy.fair_compensation():.0f}"}
+    )
+    how = (
+        _("loaded in %(took)s s (the solve took %(seconds)s s, %(sweeps)s optimising sweeps, "
+          "last change %(change)s)")
+        if took < strategy.seconds
+        else _("solved in %(took)s s (the solve took %(seconds)s s, %(sweeps)s optimising sweeps, "
+               "last change %(change)s)")
+    )  # fmt: skip
+    console.print(
+        "  "
+        + how
+        % {
+            "took": f"{took:.1f}",
+            "seconds": f"{strategy.seconds:.0f}",
+            "sweeps": len(strategy.residuals),
+            "change": f"{strategy.residuals[-1]:.1e}",
+        }
     )

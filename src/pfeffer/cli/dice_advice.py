@@ -59,12 +59,31 @@ def refused(console: Console, rules: DiceRules) -> SolveEstimate | None:
     why = found.refusal()
     if why is None:
         return found
-    print_error(console, f"These rules are too large to solve here: {why}.")
-    console.print(
-        "[dim]A smaller target (--rule target=...) solves faster: the work grows about with the "
-        "fourth power of the target.[/]"
+    print_error(console, _("These rules are too large to solve here: %(why)s.") % {"why": why})
+    smaller = _(
+        "A smaller target (--rule target=...) solves faster: the work grows about with the "
+        "fourth power of the target."
     )
+    console.print(f"[dim]{smaller}[/]")
     return None
+
+
+def cost_text(cost: SolveEstimate) -> str:
+    """A solve's estimated time and memory in the terminal's language ("about 4 minutes, 0.7 GB
+    of memory")."""
+    from pfeffer.dice.solver.estimate import gigabytes
+
+    seconds = cost.seconds
+    if seconds < 90:
+        time = counted(max(1, round(seconds)), "%(n)s second", "%(n)s seconds")
+    elif seconds < 90 * 60:
+        time = counted(round(seconds / 60), "%(n)s minute", "%(n)s minutes")
+    else:
+        time = counted(round(seconds / 3600), "%(n)s hour", "%(n)s hours")
+    return _("about %(time)s, %(memory)s of memory") % {
+        "time": time,
+        "memory": gigabytes(cost.memory),
+    }
 
 
 def off_step(rules: DiceRules, totals: dict[str, int]) -> str | None:
@@ -80,7 +99,9 @@ def off_step(rules: DiceRules, totals: dict[str, int]) -> str | None:
     step = build_tables(rules).step
     for option, value in totals.items():
         if value % step:
-            return f"{option} {value} is no total of this game: totals are multiples of {step}."
+            return _(
+                "%(option)s %(value)s is no total of this game: totals are multiples of %(step)s."
+            ) % {"option": option, "value": value, "step": step}
     return None
 
 
@@ -104,38 +125,43 @@ def get_strategy(
     cost = refused(console, rules)
     if cost is None:
         return None
-    console.print(
-        "[yellow]These rules are not solved on this computer yet.[/] Solving them takes "
-        f"{cost.text()} once; the table is then kept for every later hint."
-    )
+    not_yet = _("These rules are not solved on this computer yet.")
+    takes = _("Solving them takes %(time)s once; the table is then kept for every later hint.") % {
+        "time": cost_text(cost)
+    }
+    console.print(f"[yellow]{not_yet}[/] {takes}")
     if ask_first:
         try:
-            yes = confirm(console, "Solve now?")
+            yes = confirm(console, _("Solve now?"))
         except QuitRequested:
             yes = False
         if not yes:
-            console.print(
-                "[dim]No advice without the solved table. Rules already solved answer at once "
-                "(a small target such as --rule target=1000 solves in under a minute).[/]"
+            without = _(
+                "No advice without the solved table. Rules already solved answer at once "
+                "(a small target such as --rule target=1000 solves in under a minute)."
             )
+            console.print(f"[dim]{without}[/]")
             return None
     try:
         with Progress(
-            TextColumn("Solving {task.description}"),
+            TextColumn(_("Solving %(what)s") % {"what": "{task.description}"}),
             BarColumn(),
             TaskProgressColumn(),
             TimeElapsedColumn(),
             console=console,
             transient=True,
         ) as bar:
-            task = bar.add_task("the rules", total=1.0)
+            task = bar.add_task(_("the rules"), total=1.0)
             strategy = solve(
                 rules, progress=lambda stage, f: bar.update(task, completed=f, description=stage)
             )
     except NotImplementedError as exc:
-        print_error(console, f"No advice for these rules: {exc}.")
+        print_error(console, _("No advice for these rules: %(error)s.") % {"error": exc})
         return None
-    console.print(f"[dim]Solved in {strategy.seconds:.0f} s and kept for next time.[/]")
+    solved = _("Solved in %(seconds)s s and kept for next time.") % {
+        "seconds": f"{strategy.seconds:.0f}"
+    }
+    console.print(f"[dim]{solved}[/]")
     return strategy
 
 
@@ -182,7 +208,7 @@ def turn_path(rules: DiceRules, total: int, dice: int) -> list[tuple[str, str]]:
         raise IllegalAction.format(
             "No turn reaches a turn total of {total} with {dice} left to throw.",
             total=total,
-            dice=f"{dice} {'die' if dice == 1 else 'dice'}",
+            dice=counted(dice, "%(n)d die", "%(n)d dice", "object"),
         )
     path: list[tuple[str, str]] = []
     here = (total, dice)
@@ -430,7 +456,7 @@ def advise_command(
     rules = rules_or_exit(DiceRules, rule)
     bust = last is not None and last.lower() in ("b", "bust", "0")
     if last is not None and not bust and not last.isdigit():
-        raise typer.BadParameter("the points banked, or 'bust'", param_hint="--last")
+        raise typer.BadParameter(_("the points banked, or 'bust'"), param_hint="--last")
     try:
         game = table_state(rules, score, other, None if bust or last is None else int(last),
                            last_bust=bust)  # fmt: skip
@@ -439,8 +465,8 @@ def advise_command(
         print_error(console, exc)
         raise typer.Exit(1) from None
     if game.current_player != 0:
-        console.print(f"Throw: {dice_text([int(c) for c in throw or ''])}")
-        console.print("[bold red]Bust![/] No die scores: the turn is over.")
+        console.print(_("Throw: %(dice)s") % {"dice": dice_text([int(c) for c in throw or ""])})
+        console.print(f"[bold red]{_('Bust!')}[/] {_('No die scores: the turn is over.')}")
         return
     off = off_step(rules, {"--score": score, "--other": other})
     if off:
@@ -452,10 +478,11 @@ def advise_command(
     show_advice(console, strategy, game)
     bound = -strategy.lower * strategy.step
     if min(score, other) < bound:
-        console.print(
-            f"[dim]Totals below {bound} (the solved table's bound) are valued as {bound}: "
-            "the advice there is that of a total at the bound.[/]"
-        )
+        below = _(
+            "Totals below %(bound)s (the solved table's bound) are valued as %(bound)s: "
+            "the advice there is that of a total at the bound."
+        ) % {"bound": bound}
+        console.print(f"[dim]{below}[/]")
 
 
 # ============================================================================ the review
@@ -475,8 +502,9 @@ def decisions(
 def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
     """The costliest decisions first."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    for name, justify in (("#", "right"), ("Round", "right"), ("Situation", "left"),
-                          ("Played", "left"), ("Best", "left"), ("Cost", "right")):  # fmt: skip
+    for name, justify in (("#", "right"), (_("Round"), "right"), (_("Situation"), "left"),
+                          (_("Played"), "left"), (_("Best"), "left"),
+                          (_("Cost"), "right")):  # fmt: skip
         table.add_column(_(name), justify=justify)  # type: ignore[arg-type]
     from pfeffer.dice.solver import review as solver_review
 
@@ -623,6 +651,6 @@ def sheet_advice(console: Console, game: DiceGame, text: str, hints: Hints) -> N
         print_error(console, exc)
         return
     if len(game.history) > turns:
-        console.print("[bold red]Bust![/] No die scores: enter b for this turn.")
+        console.print(f"[bold red]{_('Bust!')}[/] {_('No die scores: enter b for this turn.')}")
         return
     hints.show(game)

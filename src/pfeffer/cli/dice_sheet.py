@@ -228,7 +228,7 @@ def sheet(
     if resume is not None:
         if players or rule:
             raise typer.BadParameter(
-                "a resumed sheet keeps its own players and rules", param_hint="--resume"
+                _("a resumed sheet keeps its own players and rules"), param_hint="--resume"
             )
         dice_sheet = load_or_exit(console, resume, DiceSheet.from_json)
         path = check_save_path(save if save is not None else resume)

@@ -12,7 +12,7 @@ import typer
 from pfeffer.cli.common import make_console, print_error, rules_or_exit
 from pfeffer.cli.dice_advice import get_strategy
 from pfeffer.cli.dice_draw import RuleOpt, app
-from pfeffer.cli.words import LangOpt
+from pfeffer.cli.words import LangOpt, _
 from pfeffer.dice.card import CARDS
 from pfeffer.dice.rules import DiceRules
 
@@ -33,9 +33,11 @@ def card_command(
     """Print a strategy card: a rule of thumb to play by (the computer's levels play these)."""
     console = make_console()
     if level not in CARDS:
-        raise typer.BadParameter(f"choose from {', '.join(CARDS)}", param_hint="--level")
+        raise typer.BadParameter(
+            _("choose from %(choices)s") % {"choices": ", ".join(CARDS)}, param_hint="--level"
+        )
     rules = rules_or_exit(DiceRules, rule)
-    console.print(CARDS[level].text(rules), markup=False, highlight=False)
+    console.print(CARDS[level].text(rules, _), markup=False, highlight=False)
 
 
 @app.command("plot")
@@ -73,18 +75,24 @@ def plot_command(  # noqa: PLR0917 (typer: one parameter per option)
     chosen = list(dict.fromkeys(what or PLOTS))
     bad = [w for w in chosen if w not in PLOTS]
     if bad:
-        raise typer.BadParameter(f"choose from {', '.join(PLOTS)}", param_hint="--what")
+        raise typer.BadParameter(
+            _("choose from %(choices)s") % {"choices": ", ".join(PLOTS)}, param_hint="--what"
+        )
     if fmt not in plot.FORMATS:
-        raise typer.BadParameter("png or svg", param_hint="--format")
+        raise typer.BadParameter(_("png or svg"), param_hint="--format")
     try:
         wanted = [int(t) for t in targets.split(",") if t.strip()]
     except ValueError:
-        raise typer.BadParameter("whole numbers, e.g. 1000,2000", param_hint="--targets") from None
+        raise typer.BadParameter(
+            _("whole numbers, e.g. 1000,2000"), param_hint="--targets"
+        ) from None
     strategy = get_strategy(console, rules, ask_first=not solve_now)
     if strategy is None:
         raise typer.Exit(1)
     if step % strategy.step:
-        raise typer.BadParameter(f"a multiple of {strategy.step}", param_hint="--step")
+        raise typer.BadParameter(
+            _("a multiple of %(step)s") % {"step": strategy.step}, param_hint="--step"
+        )
     written: list[Path] = []
     try:
         for name in chosen:
@@ -114,4 +122,4 @@ def plot_command(  # noqa: PLR0917 (typer: one parameter per option)
         print_error(console, exc)
         raise typer.Exit(1) from None
     for path in written:
-        console.print(f"wrote {path}")
+        console.print(_("wrote %(path)s") % {"path": path})

@@ -63,7 +63,7 @@ from pfeffer.cli.pepper_draw import (
     winners_text,
 )
 from pfeffer.cli.pepper_narration import tell
-from pfeffer.cli.words import LangOpt, _, counted, said, shown
+from pfeffer.cli.words import LangOpt, _, counted, ngettext, said, shown
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.core.extras import MissingExtra
@@ -451,9 +451,16 @@ def _table(players: int | None, seats: list[str] | None) -> list[Seat]:
     specs = list(seats or ["You"])
     n = players if players is not None else (len(specs) if len(specs) >= 2 else 4)
     if n not in (2, 3, 4):
-        raise ValueError("Pepper is played by 2, 3 or 4 players")
+        raise ValueError(_("Pepper is played by 2, 3 or 4 players"))
     if len(specs) > n:
-        raise ValueError(f"{len(specs)} seats given for a game of {n} players")
+        raise ValueError(
+            ngettext(
+                "%(seats)d seats given for a game of %(n)d players",
+                "%(seats)d seats given for a game of %(n)d players",
+                n,
+            )
+            % {"seats": len(specs), "n": n}
+        )
     specs += ["bot"] * (n - len(specs))
     return parse_seats(specs, PEPPER_BOTS)
 
@@ -506,7 +513,8 @@ def play(
     if resume is not None:
         if seats or players is not None or seed is not None or dealer is not None or rule:
             raise typer.BadParameter(
-                "a resumed game keeps its own seats, seed, dealer and rules", param_hint="--resume"
+                _("a resumed game keeps its own seats, seed, dealer and rules"),
+                param_hint="--resume",
             )
         text = read_or_exit(console, resume)
         game = load_or_exit(console, resume, lambda t: _load_game(t, resume))

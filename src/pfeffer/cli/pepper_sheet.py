@@ -260,7 +260,7 @@ def sheet(
     if resume is not None:
         if players or rule or dealer:
             raise typer.BadParameter(
-                "a resumed pad keeps its own players, rules and dealer", param_hint="--resume"
+                _("a resumed pad keeps its own players, rules and dealer"), param_hint="--resume"
             )
         pad = load_or_exit(console, resume, lambda text: _load_pad(text, resume))
         path = check_save_path(save if save is not None else resume)
@@ -308,7 +308,11 @@ def _load_pad(text: str, path: Path) -> PepperSheet:
     """A score pad from a record's text; a played game is refused with what to do instead."""
     if record_kind(text) == "pepper":
         raise RecordError(
-            f"{path} is the record of a played game, not a score pad: continue it with "
-            f"'pfeffer pepper play --resume {path}' or show it with 'pfeffer pepper replay {path}'."
+            _(
+                "%(path)s is the record of a played game, not a score pad: continue it with "
+                "'pfeffer pepper play --resume %(path)s' or show it with "
+                "'pfeffer pepper replay %(path)s'."
+            )
+            % {"path": path}
         )
     return PepperSheet.from_json(text)

@@ -22,7 +22,7 @@ Würfel-Pfeffer strategy card (easy), target 10000
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
@@ -133,62 +133,80 @@ class Card:
             return True
         return total >= self.threshold(own=own, leader=leader, target=target, dice=dice, auto=auto)
 
-    def text(self, rules: DiceRules | None = None) -> str:
-        """The card as a player reads it, for ``rules`` (None: the defaults)."""
+    def text(
+        self, rules: DiceRules | None = None, gettext: Callable[[str], str] | None = None
+    ) -> str:
+        """The card as a player reads it, for ``rules`` (None: the defaults); ``gettext``
+        translates its lines (the terminal's catalogue; None: English)."""
         rules = DiceRules() if rules is None else rules
         dice = 6 if not rules.hot_dice_must_roll else 5
+        t = gettext or (lambda text: text)
+        never, hot = t("never"), t("hot")
 
         def row(label: str, values: Sequence[int | str]) -> str:
-            cells = "".join(f"{v if not isinstance(v, int) or v < NEVER else 'never':>7}"
+            cells = "".join(f"{v if not isinstance(v, int) or v < NEVER else never:>7}"
                             for v in values)  # fmt: skip
             return f"   {label:<26}{cells}"
 
         lines = [
-            f"Würfel-Pfeffer strategy card ({self.name}), target {rules.target}",
+            t("Würfel-Pfeffer strategy card (%(card)s), target %(target)s")
+            % {"card": t(self.name), "target": rules.target},
             "",
-            "1. Bank once the turn total reaches the number for the dice you",
-            f"   would throw next (never below the minimum of {rules.min_bank}):",
-            row("dice left", list(range(1, dice + 1))),
-            row("normal turn", self.bank[:dice]),
+            t("1. Bank once the turn total reaches the number for the dice you"),
+            t("   would throw next (never below the minimum of %(min)s):")
+            % {"min": rules.min_bank},
+            row(t("dice left"), list(range(1, dice + 1))),
+            row(t("normal turn"), self.bank[:dice]),
         ]
         if rules.auto_pfeffer:
-            lines.append(row("after a bust before you", self.auto_bank[:dice]))
-        lines.append("2. Move those numbers with the score:")
+            lines.append(row(t("after a bust before you"), self.auto_bank[:dice]))
+        lines.append(t("2. Move those numbers with the score:"))
         if self.behind:
             lines.append(
-                f"   +{self.behind}% for every full 1000 points the best opponent is ahead of you"
+                t("   +%(pct)s%% for every full 1000 points the best opponent is ahead of you")
+                % {"pct": self.behind}
             )
         if self.ahead:
-            lines.append(f"   -{self.ahead}% for every full 1000 points you lead")
+            lines.append(
+                t("   -%(pct)s%% for every full 1000 points you lead") % {"pct": self.ahead}
+            )
         if self.chase:
             start = rules.target - self.chase_from
             lines.append(
-                f"   +{self.chase}% for every full 500 points the best opponent has above {start}"
+                t("   +%(pct)s%% for every full 500 points the best opponent has above %(start)s")
+                % {"pct": self.chase, "start": start}
             )
         if not (self.behind or self.ahead or self.chase):
-            lines.append("   (they stay as they are)")
+            lines.append(t("   (they stay as they are)"))
         lines += [
-            f"3. Reaching {rules.target}: bank at once if you then lead by "
-            f"{self.finish_lead} or more.",
-            "   In your last turn (someone reached the target) bank as soon as you",
-            "   are ahead.",
-            "4. Choosing dice: count the turn total after setting them aside and add",
-            "   for the dice left to throw if you go on:",
-            row("dice left", [*range(1, 6), "hot"]),
-            row("add", self.worth),
-            f"   or add {self.bank_bonus} if you bank right after it"
-            + (f" ({self.auto_bank_bonus} after a bust" if rules.auto_pfeffer else ""),
+            t("3. Reaching %(target)s: bank at once if you then lead by %(lead)s or more.")
+            % {"target": rules.target, "lead": self.finish_lead},
+            t("   In your last turn (someone reached the target) bank as soon as you"),
+            t("   are ahead."),
+            t("4. Choosing dice: count the turn total after setting them aside and add"),
+            t("   for the dice left to throw if you go on:"),
+            row(t("dice left"), [*range(1, 6), hot]),
+            row(t("add"), self.worth),
         ]
         if rules.auto_pfeffer:
-            lines.append("   before you).")
+            lines += [
+                t("   or add %(bonus)s if you bank right after it (%(auto)s after a bust")
+                % {"bonus": self.bank_bonus, "auto": self.auto_bank_bonus},
+                t("   before you)."),
+            ]
         else:
-            lines[-1] += "."
-        lines.append("   Take the highest count; on a tie the most points, then fewer dice.")
+            lines.append(
+                t("   or add %(bonus)s if you bank right after it.") % {"bonus": self.bank_bonus}
+            )
+        lines.append(t("   Take the highest count; on a tie the most points, then fewer dice."))
         if rules.pfeffer:
             if rules.pfeffer_reward == "stake" and self.pfeffer_up_to:
-                lines.append(f"5. Call Pfeffer when the stake is {self.pfeffer_up_to} or less.")
+                lines.append(
+                    t("5. Call Pfeffer when the stake is %(stake)s or less.")
+                    % {"stake": self.pfeffer_up_to}
+                )
             else:
-                lines.append("5. Never call Pfeffer.")
+                lines.append(t("5. Never call Pfeffer."))
         return "\n".join(lines)
 
 
