@@ -366,9 +366,7 @@ def state_text(game: DiceGame) -> str:
     return " · ".join(parts)
 
 
-def show_advice(
-    console: Console, strategy: DiceStrategy | ApproxStrategy, game: DiceGame
-) -> None:
+def show_advice(console: Console, strategy: DiceStrategy | ApproxStrategy, game: DiceGame) -> None:
     """Print the situation and every option with its chance to win (or why there is none)."""
     if game.is_over:
         console.print(_("The game is over: there is nothing to advise."))

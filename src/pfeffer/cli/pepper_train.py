@@ -303,6 +303,7 @@ class PepperTrainSession:
 
 @app.command("train")
 def train(
+    *,
     theme: Annotated[
         str | None,
         typer.Option(
