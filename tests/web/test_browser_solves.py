@@ -51,7 +51,10 @@ def test_the_form_note_and_a_tables_progress_turning_into_a_hint(
         ctx.add_init_script(CSP_LISTENER)
         page = ctx.new_page()
         page.goto(srv.base + "/new/dice?preset=short")
-        state_is(page, "ready")
+        page.wait_for_function("document.getElementById('solvestatus').dataset.state === 'ready'")
+        assert page.locator("#solvestatus").is_hidden()  # nothing asks for it: nothing said
+        page.check("input[name=hints]")
+        page.wait_for_selector("#solvestatus:not([hidden])")
         assert page.locator("#solvestatus").inner_text() == "Strategy for these rules: ready."
         page.click("details.more summary")
         page.fill("input[name=target]", "6000")

@@ -66,10 +66,19 @@
     q.set("lang", lang);
     return q.toString();
   }
+  /* Whether the form asks for the strategy: hints, or an optimal computer player. */
+  function wanted(form) {
+    const hints = form.querySelector("input[name=hints]");
+    if (hints && hints.checked) return true;
+    return Array.prototype.some.call(form.querySelectorAll("select[name$=_kind]"),
+      function (s) { return s.value === "optimal"; });
+  }
   async function check(form) {
     const data = await ask(formQuery(form));
+    // "ready" is said only where it matters, so the form stays short on a phone.
     if (!data) { box.hidden = true; return; }
-    show(data); box.hidden = false;
+    show(data);
+    box.hidden = data.state === "ready" && !wanted(form);
   }
 
   if (table) { tick(); return; }
