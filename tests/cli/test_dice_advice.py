@@ -114,6 +114,25 @@ def test_hint_key_in_play(solved: Run, tmp_path: Path) -> None:
     assert not listed(off.output)
 
 
+def test_hint_of_three_players_is_the_approximation_and_says_so(
+    solved: Run, small_table: tuple[DiceStrategy, Path], tmp_path: Path
+) -> None:
+    from pfeffer.dice.solver import ApproxStrategy
+
+    args = ("dice", "play", "You", "bot", "bot", *SMALL, "--seed", "2", "--bot-delay", "0")
+    result = solved(*args, "--save", str(tmp_path / "g.json"), input=lines("a", "q"))
+    assert result.exit_code == 0, result.output
+    assert "two-player games so far" not in result.output
+    assert "approximation for 3 players" in " ".join(result.output.split())
+    game = DiceGame(["You", "bot", "bot"], RULES, seed=2)
+    expected = advise(ApproxStrategy(small_table[0]), game)
+    assert [a for a, _ in listed(result.output)] == [t.action for t in expected]
+    german = solved(
+        *args, "--lang", "de", "--save", str(tmp_path / "h.json"), input=lines("a", "q")
+    )
+    assert "Näherung für 3 Spieler" in " ".join(german.output.split())
+
+
 def test_sheet_advice_for_dice_thrown_by_hand(solved: Run, tmp_path: Path) -> None:
     typed = lines("400", "a", "a 115234", "a 300/3", "a 300 223", "a 9", "q")
     result = solved("dice", "sheet", "Ann", "Bob", *SMALL, "--save", str(tmp_path / "s.json"),
@@ -163,3 +182,29 @@ def test_review_is_offered_at_the_end_of_play(solved: Run, tmp_path: Path) -> No
     result = solved(*args, str(tmp_path / "b.json"), input="\n" * prompts + "y\n")
     assert result.exit_code == 0, result.output
     assert "Game review" in result.output and "You: " in result.output
+
+
+def test_review_of_three_players_is_the_approximation_and_says_so(
+    solved: Run, small_table: tuple[DiceStrategy, Path], tmp_path: Path
+) -> None:
+    from pfeffer.dice.solver import ApproxStrategy
+
+    approx = ApproxStrategy(small_table[0])
+    game = DiceGame(["Ann", "Bo", "Hal"], RULES, seed=5)
+    while not game.is_over:  # Ann takes the worst option, the others the best
+        tips = advise(approx, game)
+        game.apply((tips[-1] if game.current_player == 0 else tips[0]).action)
+    found = decisions(approx, game, {0})
+    costs = sorted((d.cost for d in found), reverse=True)
+    assert costs[0] > 0.001
+    path = tmp_path / "game.json"
+    seats = [Seat("Ann"), Seat("Bo", "heuristic"), Seat("Hal", "heuristic")]
+    path.write_text(record_text(game.to_record(), seats))
+    result = solved("dice", "review", str(path), "--top", "3")
+    assert result.exit_code == 0, result.output
+    assert "approximation for 3 players" in " ".join(result.output.split())
+    shown = [float(c) for c in re.findall(r"−(\d+\.\d\d)\s*$", result.output, re.M)]
+    assert shown == pytest.approx([100 * c for c in costs[:3]], abs=0.006)
+    assert f"Ann: {len(found)} decisions" in result.output
+    german = solved("dice", "review", str(path), "--lang", "de")
+    assert "Näherung für 3 Spieler" in " ".join(german.output.split())

@@ -40,6 +40,30 @@ def test_estimate_follows_the_measured_solves() -> None:
     assert defaults.seconds < opening.seconds < stake.seconds
 
 
+#: Fast-path solves measured on this machine (docs/strategy.md, "Solve cost"): rules, lower
+#: bound, threads, CPU seconds (``time.process_time()`` of ``solve_tables``; numba warm). The
+#: estimate's CPU time (its wall seconds times the threads' speedup) must be within a factor
+#: 1.5 of each (target 5000 errs long by 1.43); below n = 240 totals a side it said 34 to 45 s
+#: where about 60 were measured.
+MEASURED: list[tuple[dict[str, Any], int, int, float]] = [
+    ({"target": 400}, 200, 1, 52.9),
+    ({"target": 500}, 200, 1, 58.7),
+    ({"target": 1000}, 200, 1, 60.6),
+    ({"target": 2000}, 200, 1, 62.0),
+    ({"target": 5000}, 200, 1, 107.4),
+    ({}, 200, 2, 502.0),
+]
+
+
+@pytest.mark.parametrize(("rules", "lower", "threads", "cpu"), MEASURED)
+def test_estimate_within_half_again_of_each_measured_solve(
+    rules: dict[str, Any], lower: int, threads: int, cpu: float
+) -> None:
+    e = est.estimate(DiceRules(**rules), threads=threads, lower=lower)
+    speedup = 1 + 0.9 * (threads - 1)  # the estimate's two threads: 1.9 cores' work
+    assert cpu / 1.5 < e.seconds * speedup < cpu * 1.5, (e.seconds * speedup, cpu)
+
+
 def test_refusal_names_the_reason_and_the_estimate() -> None:
     assert est.estimate(DiceRules(), threads=2).refusal(memory=16 * GB) is None
     slow = est.estimate(DiceRules(min_bank_opening_only=True), threads=2).refusal(memory=16 * GB)

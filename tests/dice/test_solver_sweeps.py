@@ -165,3 +165,23 @@ def test_a_solve_uses_the_cores_the_process_may_run_on(monkeypatch: pytest.Monke
     assert solver_pkg.solve(DiceRules(target=1000), cache=False) is solved
     assert solver_pkg.solve(DiceRules(target=1000), cache=False, threads=1) is solved
     assert asked == [3, 1]
+
+
+def test_a_warm_start_from_a_scaled_smaller_target_reaches_the_cold_table() -> None:
+    """Issue 21 §2's warm start: the table of half the target, its totals scaled up, as the first
+    guess (capped first sweeps as from the plain guess): the cold solve's table to 1e-9, and the
+    guess is not already that table (else the check would prove nothing)."""
+    rules = SMALL.replace(target=1000)
+    t = build_tables(rules)
+    dice = kernel_dice(t)
+    F = kernels.final_round_table(FINAL, 0.5, solve_vector(t, LOWER), dice)
+    Q = kernels.tail_table(F, dice)
+    small = solve_tables(SMALL, lower=LOWER // 2, final_steps=FINAL, tolerance=1e-3)
+    guess = solve_module.scaled_guess(small, rules, LOWER)
+    cold = solve_module.iterate_tables(rules, t, F, Q, LOWER, 1e-12, 1, None, lambda s, f: None)
+    assert np.abs(guess[0] - cold[0]).max() > 1e-3  # (the solve below overwrites the guess)
+    warm = solve_module.iterate_tables(rules, t, F, Q, LOWER, 1e-12, 1, guess,
+                                       lambda s, f: None, cap_guess=True)  # fmt: skip
+    assert warm[2].residuals[-1] <= 1e-12
+    for k in (0, 1):
+        assert np.abs(warm[k] - cold[k]).max() <= 1e-9

@@ -138,3 +138,25 @@ def test_every_feedback_template_is_translated(lang: str) -> None:
     lines = [line.text(gettext) for line in p.feedback(p.options[-1].action).lines]
     assert all(line not in english for line in lines)
     assert p.question_line.text(gettext) != p.question
+
+
+#: Words that belong to one kind of puzzle only: the hidden cards and the sampled deals to the
+#: view puzzles, the open hands to the open ones.
+_HIDDEN_TALK = ("cannot see", "deals of the cards", "on average")
+_OPEN_TALK = ("every hand open", "other hands", "You hold every trump")
+
+
+def test_every_feedback_fits_its_kind() -> None:
+    """Every sentence of every shipped puzzle's feedback (the best answer and the worst) fits
+    the kind: no hidden cards when every hand is shown, no open hands when they are hidden."""
+    seen: dict[str, set[str]] = {kind: set() for kind in KINDS}
+    for p in shipped():
+        for chosen in {p.answer, p.options[-1].action}:
+            for line in p.feedback(chosen).lines:
+                seen[p.kind].add(line.template)
+                text = line.text()
+                wrong = _HIDDEN_TALK if p.kind == "open" else _OPEN_TALK
+                assert not any(w in text for w in wrong), (p.id, text)
+    # The trump sentences of both kinds were met.
+    assert "Trumps in the other hands: {count} ({cards})." in seen["open"]
+    assert "Trumps you cannot see: {count} ({cards})." in seen["card"]

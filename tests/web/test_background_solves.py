@@ -262,3 +262,59 @@ def test_the_optimal_player_switches_once_the_table_is_there() -> None:
     view = game.view(game.current_player)
     assert decide() == advise(solve_tables(rules, lower=10), view)[0].action
     assert bot.strategy is not None and bot.strategy.rules == rules
+
+
+def test_the_web_optimal_player_reads_the_table_once_for_many_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The web's optimal player (``DiceAdapter.bot_action``, a new bot per move) keeps no table
+    of its own: the advisor's tables in memory serve it, so the table is read from disk once
+    for a whole game, and a table solved in the background is picked up at the next move."""
+    import warnings
+
+    from pfeffer.dice import DiceGame
+    from pfeffer.dice.solver import advise
+    from pfeffer.dice.solver.solve import solve_tables
+    from pfeffer.web.adapters.games import DiceAdapter
+
+    reads: list[Path] = []
+    real = cache._read
+
+    def counted(path: Path, rules: DiceRules) -> Any:
+        reads.append(path)
+        return real(path, rules)
+
+    monkeypatch.setattr(cache, "_read", counted)
+    rules = DiceRules(target=500)
+    games = [DiceGame(2, rules, seed=seed) for seed in range(3, 13)]
+    dice = DiceAdapter()
+    solved = None
+
+    def move() -> bool:
+        """The optimal player's choice at the next decision of an unfinished game, checked
+        against the advice there once the table is solved; False when every game is over."""
+        game = next((g for g in games if not g.is_over), None)
+        if game is None:
+            return False
+        while not game.is_over and len(game.legal_actions()) < 2:
+            game.apply(game.legal_actions()[0])
+        if game.is_over:
+            return True
+        seat = game.current_player
+        assert seat is not None
+        choice = dice.bot_action(game, seat, "optimal", 0)
+        if solved is not None:
+            assert choice == advise(solved, game)[0].action  # optimal from the first move
+        game.apply(choice)
+        return True
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the heuristic's "no solved table" warning
+        move()  # no table yet: the heuristic, nothing read
+    assert reads == []
+    solved = solve_tables(rules, lower=10)
+    cache.save(solved)
+    moves = 0
+    while moves < 40 and move():
+        moves += 1
+    assert moves == 40 and len(reads) == 1  # read once, then kept in memory

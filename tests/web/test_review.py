@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from pfeffer.dice import DiceGame
 from pfeffer.dice.game import DiceAction
-from pfeffer.dice.solver import advise
+from pfeffer.dice.solver import ApproxStrategy, advise
 from pfeffer.dice.solver import review as solver_review
 from pfeffer.pepper import PepperGame, double_dummy, double_dummy_from
 from pfeffer.web.adapters import advisor
@@ -143,7 +143,40 @@ def test_no_dice_review_without_a_solved_table(client: TestClient) -> None:
     assert r["available"] is False and r["none"] == "unsolved"
     assert r["message"].startswith("Noch kein Tipp für diese Regeln")
     three = finished(client, "dice", 3, {"target": 500})
-    assert client.get(f"/api/tables/{three}/review").json()["none"] == "players"
+    assert client.get(f"/api/tables/{three}/review").json()["none"] == "unsolved"
+
+
+def test_dice_review_of_three_players_is_the_approximation_and_says_so(
+    client: TestClient,
+) -> None:
+    tid = finished(client, "dice", 3, {})  # the default rules: their two-player table ships
+    r = client.get(f"/api/tables/{tid}/review", headers={"accept-language": "de"}).json()
+    assert r["available"] and r["approximation"] is True and len(r["players"]) == 3
+    assert r["note"].startswith("Diese Spielanalyse ist eine Näherung für 3 Spieler")
+    en = client.get(f"/api/tables/{tid}/review", headers={"accept-language": "en"}).json()
+    assert en["note"].startswith("This review is an approximation for 3 players")
+    game = DiceGame.from_record(record(client, tid))
+    two = advisor.dice_strategy(game.rules)
+    assert two is not None
+    want = solver_review.decisions(ApproxStrategy(two), game, {0, 1, 2})
+    assert {d["seat"] for d in r["decisions"]} == {0, 1, 2}
+    assert len(r["decisions"]) == len(want) > 10
+    by_step = {d.step: d for d in want}
+    for d in r["decisions"]:
+        w = by_step[d["step"]]
+        assert d["cost"] == pytest.approx(w.cost, abs=1e-12) and d["best"]["action"] == w.best
+        others = [x for i, x in enumerate(scores_at(game, d["step"])) if i != d["seat"]]
+        assert d["other"] == max(others)  # the total the approximation plays against
+    two_players = finished(client, "dice", 2, {})
+    r2 = client.get(f"/api/tables/{two_players}/review").json()
+    assert r2["approximation"] is False and "note" not in r2
+
+
+def scores_at(game: DiceGame, step: int) -> tuple[int, ...]:
+    """The totals before the record's action ``step``."""
+    head = {k: v for k, v in game.to_record().items() if k != "scores"}
+    replay = DiceGame.from_record({**head, "actions": game.actions[:step]})
+    return tuple(replay.scores)
 
 
 def test_review_needs_a_finished_game_and_is_kept(

@@ -40,7 +40,7 @@ from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import keep_options
 
 if TYPE_CHECKING:  # the solver needs the extra 'ai' (numpy, numba): imported where it is used
-    from pfeffer.dice.solver import Advice, DiceStrategy
+    from pfeffer.dice.solver import Advice, ApproxStrategy, DiceStrategy
     from pfeffer.dice.solver.estimate import SolveEstimate
     from pfeffer.dice.solver.review import Decision
 
@@ -334,7 +334,8 @@ def state_text(game: DiceGame) -> str:
     v = game.view()
     seat = v.current_player
     assert seat is not None  # only asked while the game runs
-    own, other = v.scores[seat], v.scores[1 - seat]
+    own = v.scores[seat]
+    other = max(x for i, x in enumerate(v.scores) if i != seat)  # more players: the leader
     parts = [
         _("%(name)s %(own)s against %(other)s")
         % {"name": escape(shown(game.players[seat])), "own": own, "other": other}
@@ -365,7 +366,7 @@ def state_text(game: DiceGame) -> str:
     return " · ".join(parts)
 
 
-def show_advice(console: Console, strategy: DiceStrategy, game: DiceGame) -> None:
+def show_advice(console: Console, strategy: DiceStrategy | ApproxStrategy, game: DiceGame) -> None:
     """Print the situation and every option with its chance to win (or why there is none)."""
     if game.is_over:
         console.print(_("The game is over: there is nothing to advise."))
@@ -394,16 +395,21 @@ class Hints:
         if not self.enabled:
             self.console.print(_("Hints are off at this table (--no-hints)."))
             return
-        if len(game.players) != 2:
-            self.console.print(_("Hints are for two-player games so far."))
-            return
         if self.strategy is None and not self.declined:
             self.strategy = get_strategy(self.console, game.rules)
             self.declined = self.strategy is None
         if self.strategy is None:
             self.console.print(f"[dim]{_('No hints without the solved table of these rules.')}[/]")
             return
-        show_advice(self.console, self.strategy, game)
+        n = len(game.players)
+        if n == 2:
+            show_advice(self.console, self.strategy, game)
+            return
+        # More players: the documented approximation (method="approx"), as the web's hints.
+        from pfeffer.dice.solver import ApproxStrategy
+
+        show_advice(self.console, ApproxStrategy(self.strategy), game)
+        self.console.print(f"[dim]{_(APPROX_HINT) % {'n': n}}[/]")
 
 
 # ============================================================================ the command
@@ -480,7 +486,9 @@ def advise_command(
 # ============================================================================ the review
 
 
-def decisions(strategy: DiceStrategy, record: DiceGame, seats: set[int]) -> list[Decision]:
+def decisions(
+    strategy: DiceStrategy | ApproxStrategy, record: DiceGame, seats: set[int]
+) -> list[Decision]:
     """Every decision with a choice that a player in ``seats`` made in ``record`` (replayed
     action by action), valued by the solver; in the order played (:mod:`pfeffer.dice.solver.review`
     with the terminal's line for each situation)."""
@@ -505,14 +513,33 @@ def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
     return table
 
 
+#: What a hint for more than two players says of itself (as the web's hints).
+APPROX_HINT = (
+    "An approximation for %(n)s players: the two-player strategy, read with your own total "
+    "against the highest total of the others."
+)
+
+#: What the review of more than two players says of itself (as the web's review).
+APPROX_REVIEW = (
+    "This review is an approximation for %(n)s players: each decision is valued by the "
+    "two-player strategy, with the player's own total against the highest total of the others."
+)
+
+
 def show_review(
     console: Console, strategy: DiceStrategy, game: DiceGame, seats: set[int], top: int = 10
 ) -> None:
-    """Every decision of ``seats`` with the win % it cost, the biggest mistakes first."""
+    """Every decision of ``seats`` with the win % it cost, the biggest mistakes first; with more
+    than two players valued by the documented approximation (``method="approx"``: the two-player
+    ``strategy`` against the highest total of the others), and said so."""
+    from pfeffer.dice.solver import ApproxStrategy
     from pfeffer.dice.solver import review as solver_review
 
-    found = decisions(strategy, game, seats)
+    n = len(game.players)
+    found = decisions(strategy if n == 2 else ApproxStrategy(strategy), game, seats)
     console.rule(_("Game review"))
+    if n > 2:
+        console.print(f"[dim]{_(APPROX_REVIEW) % {'n': n}}[/]")
     for seat in sorted(seats):
         totals = solver_review.summary(found, seat)
         console.print(
@@ -543,7 +570,7 @@ def show_review(
 
 def offer_review(console: Console, game: DiceGame, humans: set[int]) -> None:
     """At the end of ``dice play``: offer the review of the humans' decisions."""
-    if not humans or len(game.players) != 2:
+    if not humans:
         return
     try:
         if not confirm(console, _("Review your decisions against optimal play?")):
@@ -571,9 +598,6 @@ def review(
     console = make_console()
     text = read_or_exit(console, file)
     game = load_or_exit(console, file, DiceGame.from_record)
-    if len(game.players) != 2:
-        print_error(console, _("The review is for two-player games so far."))
-        raise typer.Exit(1)
     seats = seats_of_record(json.loads(text))
     chosen = {i for i, s in enumerate(seats) if everyone or not s.is_bot}
     strategy = get_strategy(console, game.rules, ask_first=not solve_now)

@@ -563,7 +563,18 @@ def _position_lines(view: PepperView, puzzle: PepperPuzzle, best: str) -> list[L
             )
         out_trumps = trumps_out(view)
         if view.trump not in (None, "NT") and view.tricks:
-            if out_trumps:
+            if puzzle.kind == "open":  # every hand is shown: the trumps are in the others' hands
+                if out_trumps:
+                    out.append(
+                        _line(
+                            "Trumps in the other hands: {count} ({cards}).",
+                            count=len(out_trumps),
+                            cards=", ".join(out_trumps),
+                        )
+                    )
+                else:
+                    out.append(_line("You hold every trump that has not been played."))
+            elif out_trumps:
                 out.append(
                     _line(
                         "Trumps you cannot see: {count} ({cards}).",

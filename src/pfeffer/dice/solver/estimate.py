@@ -34,6 +34,15 @@ from pfeffer.dice.solver.tables import build_tables
 # states' turns get longer too): 62.0 / 240^4 = 1.87e-8 and 502 / 400^4 = 1.96e-8; target 5000
 # (n = 300, the "short" preset) 107.4 s CPU, 370 MB: 1.33e-8, so the estimate errs long there.
 FAST_CPU_PER_N4 = 1.9e-8
+# Below n = 240 the n^4 law errs short: a small target's table is mostly the lower bound's
+# totals, and the solve costs about as much as target 2000's whatever the target (measured
+# 2026-12-06 by issue 21's i21-rest helper as above: time.process_time() around
+# solve_tables(DiceRules(target=T), lower=200, threads=1) after a warm-up solve; load 7-10):
+#   target 400 (n = 208): 52.9 s; 500 (n = 210): 58.7 s, 7 sweeps; 1000 (n = 220): 60.6 s;
+#   2000 (n = 240): 62.0 s (above). The n^4 law said 36, 37, 45 and 62 s. So the fast path costs
+# at least FAST_FLOOR_CPU at the normal lower bound; with another bound the floor is scaled as
+# the table, by (lower / LOWER_STEPS)^4 (a guess: only the normal bound was measured).
+FAST_FLOOR_CPU = 60.0
 # General path (plain value iteration, one turn per state per sweep), CPU seconds per start
 # state and total a side, every sweep counted (same script and day):
 #   opening-only minimum, target 1000, lower 20 (n = 40; 2 x 2 flags x 2 kinds x n^2 states,
@@ -112,7 +121,7 @@ def estimate(
     kinds = 2
     speedup = 1 + 0.9 * (min(cores, 2) - 1)  # two threads: about 1.9 cores' work (docs)
     memory = BASE_MEMORY + int(min(cores, 2) * kinds * FAST_BYTES_PER_N3 * n**3)
-    cpu = FAST_CPU_PER_N4 * n**4
+    cpu = max(FAST_CPU_PER_N4 * n**4, FAST_FLOOR_CPU * (lower / LOWER_STEPS) ** 4)
     return SolveEstimate(rules, "fast", n, kinds * n * n, cores, cpu / speedup, memory)
 
 

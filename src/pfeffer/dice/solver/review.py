@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from pfeffer.dice.game import DiceAction, DiceGame
 from pfeffer.dice.sheet import round_number
 from pfeffer.dice.solver.advice import Advice, advise
+from pfeffer.dice.solver.approx import ApproxStrategy
 from pfeffer.dice.solver.strategy import DiceStrategy
 
 #: A decision that costs less than this (in win probability) counts as the best one: the
@@ -79,7 +80,7 @@ class Decision:
 
 
 def decisions(
-    strategy: DiceStrategy,
+    strategy: DiceStrategy | ApproxStrategy,
     record: DiceGame,
     seats: Iterable[int],
     *,
@@ -89,7 +90,10 @@ def decisions(
     ``record``, replayed action by action and valued by the solver; in the order played.
 
     ``situation(game)`` describes the state before each decision (the terminal's line); the
-    game passed is the replay's, not to be changed. Two players only (as :func:`advise`).
+    game passed is the replay's, not to be changed. Two players with a
+    :class:`~pfeffer.dice.solver.strategy.DiceStrategy`; more (up to 8) with the approximation
+    (:class:`~pfeffer.dice.solver.approx.ApproxStrategy`, as :func:`advise`), where ``other`` is
+    the highest total of the others (the total the approximation plays against).
     """
     wanted = set(seats)
     g = record
@@ -117,7 +121,7 @@ def decisions(
                         step=step,
                         options=tuple(tips),
                         own=v.scores[seat],
-                        other=v.scores[1 - seat],
+                        other=max(x for i, x in enumerate(v.scores) if i != seat),
                         turn_total=v.turn_total,
                         phase=str(v.phase),
                         roll=tuple(v.roll or ()),

@@ -214,10 +214,12 @@ def iterate_tables(
     threads: int,
     guess: tuple[F64, F64] | None,
     report: Progress,
+    cap_guess: bool = False,
 ) -> tuple[F64, F64, SweepLog]:
     """Modified policy iteration at bound ``lower`` from ``guess`` (else 0.5 everywhere; any
     guess gives the same fixed point, a good one fewer sweeps): the tables and what each
-    optimising sweep did."""
+    optimising sweep did. ``cap_guess``: cap the first sweeps from ``guess`` too (as from the
+    plain guess) while they change a value by more than ``CAP_UNTIL``."""
     rv = solve_vector(t, lower)
     dice = kernel_dice(t)
     fin = kernels.FinalTables(F, Q)
@@ -236,7 +238,7 @@ def iterate_tables(
     # The first sweeps' turns are capped (a cheap approximation while the table is far off),
     # unless that caps nothing here.
     cap = max(CAP_POINTS // t.step, t.min_bank)
-    capped = guess is None and cap < size
+    capped = (guess is None or cap_guess) and cap < size
     # The last sweep's tables (start, end) and the best chance of a turn to get t steps far, for
     # the residual bounds of the sweeps that may end the solve (:mod:`.residual`).
     snap = np.zeros((2, 2, size, size))
@@ -293,6 +295,26 @@ def iterate_tables(
             if c <= max(EVALUATION_TOLERANCE, min(EVALUATION_RELATIVE * change, change**2)):
                 break
     return normal, auto, log
+
+
+def scaled_guess(small: DiceStrategy, rules: DiceRules, lower: int) -> tuple[F64, F64]:
+    """A first guess for ``rules`` at bound ``lower`` from ``small``, a table of the same rules
+    at a smaller target: every total scaled by the ratio of the targets, read bilinearly from
+    ``small`` (clamped to its range). Issue 21 §2's warm start; measured in
+    benchmarks/bench_solve_speed.py, not used by :func:`solve_tables` (see docs/strategy.md)."""
+    t, st = build_tables(rules), build_tables(small.rules)
+    top = st.target + small.lower - 1
+    scale = st.target / t.target
+    at = np.clip((np.arange(t.target + lower) - lower) * scale + small.lower, 0, top)
+    i0 = np.floor(at).astype(np.int64)
+    i1 = np.minimum(i0 + 1, top)
+    f = at - i0
+    out = []
+    for tab in (small.normal, small.auto):
+        a = tab[np.ix_(i0, i0)] * (1 - f)[:, None] + tab[np.ix_(i1, i0)] * f[:, None]
+        b = tab[np.ix_(i0, i1)] * (1 - f)[:, None] + tab[np.ix_(i1, i1)] * f[:, None]
+        out.append(np.ascontiguousarray(a * (1 - f)[None, :] + b * f[None, :]))
+    return out[0], out[1]
 
 
 @dataclasses.dataclass

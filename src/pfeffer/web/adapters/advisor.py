@@ -37,7 +37,6 @@ HINT_WORLDS = 100
 
 # The reasons and refusals, as msgids (translated by the caller).
 UNSOLVED = "No hint for these rules yet: their table is not solved on this server."
-PLAYERS = "Hints for Würfel-Pfeffer are for two players so far."
 #: The hint of more than two players (the documented approximation, docs/strategy.md).
 APPROX = (
     "An approximation for %(n)s players: the two-player strategy, read with your own total "

@@ -27,7 +27,7 @@ from pfeffer.core.game import Game
 from pfeffer.core.presets import Preset
 from pfeffer.core.rulespec import RuleSpec
 from pfeffer.dice import DiceGame, DiceRules, DiceView
-from pfeffer.dice.bots import DICE_BOTS
+from pfeffer.dice.bots import DICE_BOTS, OptimalBot
 from pfeffer.dice.log import DiceEvent, current_log, finished_turns_log
 from pfeffer.dice.presets import DICE_PRESETS
 from pfeffer.dice.presets import PLAY_NOW as DICE_PLAY_NOW
@@ -327,6 +327,20 @@ class DiceAdapter(_EngineAdapter[DiceGame, DiceView]):
 
     def side_names(self, names: Sequence[str]) -> list[str]:
         return list(names)  # every player is a side (DiceView.side_of)
+
+    def bot_action(self, game: DiceGame, seat: int, bot: str | None, rng_seed: int) -> str:
+        """As every computer player, but the optimal one gets the solved table from the
+        advisor's tables in memory (``adapters/advisor.py``: found tables are kept, a miss is
+        asked again), so a move reads nothing from disk once the table was read; without a table
+        it plays as the heuristic player and switches at its next move once a background solve
+        stored one."""
+        key = bot if bot in self.bots else self.bots.default
+        player = self.bots.create(key, seed=rng_seed)
+        if isinstance(player, OptimalBot) and len(game.players) == 2:
+            from pfeffer.web.adapters.advisor import dice_strategy  # numpy: the 'ai' extra
+
+            player.strategy = dice_strategy(game.rules)
+        return player.choose(self.engine_view(game, seat), self.legal_actions(game, seat))
 
     def new(self, rules: Mapping[str, Any], names: Sequence[str], seed: int) -> DiceGame:
         return DiceGame(list(names), DiceRules.from_dict(rules), seed=seed)

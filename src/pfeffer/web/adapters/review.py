@@ -1,12 +1,15 @@
 """The review of a finished game for its replay page, worked out by the server and drawn by the
 page (``static/review.js``); ``GET /api/tables/{id}/review`` serves it, cached per table.
 
-Dice (two players, rules with a solved table): every decision of each player with the chance to
-win it cost (:mod:`pfeffer.dice.solver.review`), the biggest mistakes first, each with its
-record step. Pepper: per hand the double-dummy result of the deal for each side (what it could
-have taken with best play by all, :func:`pfeffer.pepper.double_dummy` on the full deal at the
-first card) against the tricks it took, and every card that cost its side a trick (the side's
-double-dummy total before the card against after it).
+Dice (rules with a solved table): every decision of each player with the chance to win it cost
+(:mod:`pfeffer.dice.solver.review`), the biggest mistakes first, each with its record step; with
+more than two players valued by the documented approximation (the two-player table against the
+highest total of the others, ``method="approx"``, as the hints), which the review says
+(``note``, a msgid with ``note_params``). Pepper: per hand the double-dummy result of the deal
+for each side (what it could have taken with best play by all,
+:func:`pfeffer.pepper.double_dummy` on the full deal at the first card) against the tricks it
+took, and every card that cost its side a trick (the side's double-dummy total before the card
+against after it).
 
 >>> from pfeffer.pepper import PepperGame
 >>> g = PepperGame(players=3, seed=4, dealer=0)
@@ -29,8 +32,15 @@ from typing import Any
 from pfeffer.dice import DiceGame
 from pfeffer.dice.game import DiceAction
 from pfeffer.dice.solver import review as dice_decisions
+from pfeffer.dice.solver.approx import ApproxStrategy
 from pfeffer.pepper import PepperGame, double_dummy, double_dummy_from
-from pfeffer.web.adapters.advisor import PLAYERS, UNSOLVED, dice_strategy
+from pfeffer.web.adapters.advisor import UNSOLVED, dice_strategy
+
+#: What the review of more than two players says of itself (a msgid; ``%(n)s``: the players).
+APPROX = (
+    "This review is an approximation for %(n)s players: each decision is valued by the "
+    "two-player strategy, with the player's own total against the highest total of the others."
+)
 
 
 def _option(action: str) -> dict[str, Any]:
@@ -43,21 +53,25 @@ def _option(action: str) -> dict[str, Any]:
 
 
 def dice_review(game: DiceGame) -> dict[str, Any]:
-    """Every decision of both players of ``game`` valued by the solver, the costliest first,
-    with each player's totals; or why there is no review (``none``, ``message``: a msgid)."""
-    if len(game.players) != 2:
-        return {"game": "dice", "available": False, "none": "players", "message": PLAYERS}
-    strategy = dice_strategy(game.rules)
-    if strategy is None:
+    """Every decision of every player of ``game`` valued by the solver, the costliest first,
+    with each player's totals; or why there is no review (``none``, ``message``: a msgid). More
+    than two players: the approximation, with ``approximation`` true and its ``note``."""
+    n = len(game.players)
+    two = dice_strategy(game.rules)
+    if two is None:
         return {"game": "dice", "available": False, "none": "unsolved", "message": UNSOLVED}
-    found = dice_decisions.decisions(strategy, game, range(2))
+    strategy = two if n == 2 else ApproxStrategy(two)
+    found = dice_decisions.decisions(strategy, game, range(n))
     players = []
-    for seat in range(2):
+    for seat in range(n):
         s = dice_decisions.summary(found, seat)
         players.append({"seat": seat, "decisions": s.decisions, "best": s.best, "lost": s.lost})
+    note = {"note": APPROX, "note_params": {"n": n}} if n > 2 else {}
     return {
         "game": "dice",
         "available": True,
+        "approximation": n > 2,
+        **note,
         "players": players,
         "decisions": [
             {

@@ -214,8 +214,11 @@ async def api_review(
         raise HTTPException(404, "no such table") from None
     except NotFinished:
         raise HTTPException(409, "replays are available when the game is over") from None
+    words = translations(lang_of(request)).gettext  # the texts are the adapter's msgids
     if data.get("message"):  # why there is none, in the reader's language
-        data = {**data, "message": translations(lang_of(request)).gettext(data["message"])}
+        data = {**data, "message": words(data["message"])}
+    if data.get("note"):  # what the review is (more than two players: an approximation)
+        data = {**data, "note": words(data["note"]) % data.get("note_params", {})}
     return data
 
 

@@ -40,6 +40,7 @@
 
   function diceReview(r) {
     const out = [];
+    if (r.note) out.push(el("p", {class: "muted rnote rapprox", text: r.note}));  // more than two players: an approximation
     out.push(el("ul", {class: "rplayers"}, r.players.map(function (p) {
       return el("li", {text: t("review_player", {name: r.names[p.seat], n: p.decisions, best: p.best, lost: pts.format(100 * p.lost)})});
     })));
