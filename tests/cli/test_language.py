@@ -277,3 +277,45 @@ def test_every_help_page_in_the_language(tmp_path: Path, lang: str) -> None:
         assert not words_found, (command, out)
     plays = invoke(tmp_path, ["--lang", lang, "dice", "play", "--help"]).output
     assert ("Startwert (Seed)" if lang == "de" else "Seed pro počítačové kostky") in plays
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_dice_trainer_walk(tmp_path: Path, lang: str) -> None:
+    from tests.cli.test_dice_train import _expected, _wrong
+
+    first, second = _expected(3, [True, False])
+    args = ["dice", "train", "--count", "3", "--seed", "3", "--lang", lang]
+    result = invoke(tmp_path, args, lines(first.answer, _wrong(second), "q"))
+    out = re.sub(r"keep|bank|pfeffer|hot dice|final round|auto pfeffer|few dice|endgame|behind|"
+                 r"ahead|\b[bkprq] ", " ", result.output)  # fmt: skip
+    assert not more_english(out), result.output
+    if lang == "de":
+        assert "Aufgabe 1 von 3" in out and "✓ Richtig!" in out and "✗ Nicht am besten:" in out
+        assert "1 von 2 richtig" in out and "verfehlte Aufgabe kommt noch einmal dran" in out
+    else:
+        assert "Úloha 1 z 3" in out and "✓ Správně!" in out and "✗ Není nejlepší:" in out
+        assert "1 z 2 správně" in out and "chybná úloha přijde znovu na řadu" in out
+    help_out = invoke(tmp_path, ["--lang", lang, "dice", "train", "--help"]).output
+    assert ("Trainiere an Aufgaben" if lang == "de" else "Trénuj na úlohách") in help_out
+    assert ("Wie viele Aufgaben" if lang == "de" else "Kolik úloh") in help_out
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_pepper_trainer_walk(tmp_path: Path, lang: str) -> None:
+    from tests.cli.test_pepper_train import _expected, _wrong
+
+    first, second = _expected(3, [True, False])
+    args = ["pepper", "train", "--count", "3", "--seed", "3", "--lang", lang]
+    result = invoke(tmp_path, args, lines(first.answer, _wrong(second), "q"))
+    themes = r"card|bid|trump|open|opening lead|left bower|count the trumps|endplay|defence"
+    out = re.sub(rf"{themes}|Small Pepper|Big Pepper|no trump|forced bid|\(QH.*\)", " ",
+                 result.output)  # fmt: skip
+    assert not more_english(out), result.output
+    if lang == "de":
+        assert "Aufgabe 1 von 3" in out and "✓ Richtig!" in out and "✗ Nicht am besten:" in out
+        assert "Die anderen hatten:" in out and "1 von 2 richtig" in out
+    else:
+        assert "Úloha 1 z 3" in out and "✓ Správně!" in out and "✗ Není nejlepší:" in out
+        assert "Karty ostatních:" in out and "1 z 2 správně" in out
+    help_out = invoke(tmp_path, ["--lang", lang, "pepper", "train", "--help"]).output
+    assert ("Trainiere an Aufgaben aus echten Runden" if lang == "de" else "Trénuj") in help_out

@@ -11,6 +11,7 @@ user data folder (:mod:`pfeffer.cli.trainer_store`), written after every answer.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Annotated
 
 import typer
@@ -28,21 +29,20 @@ from pfeffer.cli.common import (
     rules_or_exit,
     thinking,
 )
-from pfeffer.cli.common import count as counted
 from pfeffer.cli.dice_advice import get_strategy
 from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text, option_lines
 from pfeffer.cli.trainer_store import load_progress, save_progress
-from pfeffer.cli.words import LangOpt
+from pfeffer.cli.words import LangOpt, _, counted, lang, shown
 from pfeffer.core.errors import ActionError
 from pfeffer.core.trainer import Attempt, Outcome, Progress, pick, record
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.puzzle_set import shipped
-from pfeffer.dice.puzzles import THEMES, DicePuzzle, Feedback
+from pfeffer.dice.puzzles import THEMES, DicePuzzle, Feedback, Line
 from pfeffer.dice.rules import DiceRules
 
 GAME = "dice"
 
-#: What each kind's prompt offers.
+#: What each kind's prompt offers (msgids).
 KEYS = {
     "keep": "an option's number or the faces (155)",
     "bank": "b bank · r roll",
@@ -54,6 +54,33 @@ KEYS = {
 HOUSE_GAMES = 60
 HOUSE_PER_KIND = {"keep": 150, "bank": 150, "pfeffer": 30}
 
+#: An option as a sentence says it in German and Czech (msgids of the web trainer's; ``{dice}``:
+#: the faces set aside); English keeps the typed actions.
+OPTION_LABELS = {
+    "keep": "set aside {dice}",
+    "bank": "bank the points",
+    "roll": "roll on",
+    "pfeffer": "call Pfeffer",
+}
+
+
+def option_label(action: str) -> str:
+    """An option in the terminal's language: the action as typed in English, in words in
+    German and Czech (``keep 155`` → "1-5-5 beiseitelegen")."""
+    word, _sep, rest = action.partition(" ")
+    template = OPTION_LABELS.get(word)
+    if lang() == "en" or template is None:
+        return action
+    return _(template).format(dice="-".join(rest))
+
+
+def line_text(line: Line) -> str:
+    """A feedback sentence in the terminal's language, its options in words."""
+    params = {k: option_label(v) if isinstance(v, str) and k in ("action", "best", "second")
+              else v for k, v in line.params}  # fmt: skip
+    text = _(line.template).format(**params)
+    return text[:1].upper() + text[1:]
+
 
 def house_puzzles(console: Console, rules: DiceRules) -> tuple[DicePuzzle, ...]:
     """Puzzles of ``rules`` made now from their solved table (solved first if the player
@@ -63,15 +90,22 @@ def house_puzzles(console: Console, rules: DiceRules) -> tuple[DicePuzzle, ...]:
         raise typer.Exit(1)
     from pfeffer.dice.solver.puzzles import generate
 
-    with thinking(console, "making puzzles from games of the computer's levels…"):
-        found, _ = generate(strategy, games=HOUSE_GAMES, seed=0, per_kind=HOUSE_PER_KIND)
-    console.print(f"[dim]{counted(len(found), 'puzzle')} of these house rules.[/]")
+    with thinking(console, _("making puzzles from games of the computer's levels…")):
+        found, _stats = generate(strategy, games=HOUSE_GAMES, seed=0, per_kind=HOUSE_PER_KIND)
+    n = len(found)
+    console.print(
+        "[dim]"
+        + counted(n, "%(n)d puzzle of these house rules.", "%(n)d puzzles of these house rules.")
+        + "[/]"
+    )
     return tuple(found)
 
 
 def _check_theme(theme: str | None) -> str | None:
     if theme is not None and theme not in THEMES:
-        raise typer.BadParameter(f"choose from {', '.join(THEMES)}", param_hint="--theme")
+        raise typer.BadParameter(
+            _("choose from %(themes)s") % {"themes": ", ".join(THEMES)}, param_hint="--theme"
+        )
     return theme
 
 
@@ -81,36 +115,53 @@ def position_lines(view: DiceView, puzzle: DicePuzzle) -> list[str]:
     me = view.current_player
     assert me is not None
     own, other = view.scores[me], view.scores[1 - me]
-    out = [
-        f"Scores: [bold]you {own}[/], opponent {other}; target {view.rules.target}."
-        + (" [bold yellow]Final round: your last turn.[/]" if view.final_round else "")
-    ]
+    scores = _("Scores: [bold]you %(own)s[/], opponent %(other)s; target %(target)s.") % {
+        "own": own,
+        "other": other,
+        "target": view.rules.target,
+    }
+    if view.final_round:
+        scores += " [bold yellow]" + _("Final round: your last turn.") + "[/]"
+    out = [scores]
     if view.history:
         last = view.history[-1]
         if last.busted:
-            out.append("Your opponent's last turn: [red]bust[/].")
+            out.append(_("Your opponent's last turn: [red]bust[/]."))
         else:
-            out.append(f"Your opponent's last turn: banked {last.points}.")
+            out.append(_("Your opponent's last turn: banked %(points)s.") % {"points": last.points})
     if view.pfeffer is PfefferMode.AUTO:
-        out.append(f"[yellow]Auto-Pfeffer[/]: a bust costs you {view.bust_penalty} this turn.")
+        out.append(
+            _("[yellow]Auto-Pfeffer[/]: a bust costs you %(penalty)s this turn.")
+            % {"penalty": view.bust_penalty}
+        )
     elif view.pfeffer is PfefferMode.CALLED:
         out.append(
-            f"[yellow]You called Pfeffer[/]: bank at least {view.min_to_bank}; "
-            f"a bust costs {view.bust_penalty}."
+            _("[yellow]You called Pfeffer[/]: bank at least %(min)s; a bust costs %(penalty)s.")
+            % {"min": view.min_to_bank, "penalty": view.bust_penalty}
         )
     throws = [t for t in view.turn_throws if t.kept]
     if throws:
         kept = ", ".join(faces_text(t.kept) for t in throws)
-        out.append(f"This turn you set aside {kept}: turn total [bold]{view.turn_total}[/].")
+        out.append(
+            _("This turn you set aside %(kept)s: turn total [bold]%(total)s[/].")
+            % {"kept": kept, "total": view.turn_total}
+        )
     if view.phase is Phase.KEEP and view.roll is not None:
-        out.append(f"You throw: {dice_text(view.roll)}")
+        out.append(_("You throw: %(dice)s") % {"dice": dice_text(view.roll)})
     elif view.phase is Phase.DECIDE:
         n = view.dice_to_roll
-        out.append(f"{n} {'die' if n == 1 else 'dice'} left to throw.")
+        out.append(counted(n, "%(n)d die left to throw.", "%(n)d dice left to throw."))
     elif view.phase is Phase.START:
         out.append(
-            f"Pfeffer on offer: stake {view.pfeffer_stake}; you must bank at least "
-            f"{view.pfeffer_need}, a bust costs {view.pfeffer_bust_penalty}."
+            _(
+                "Pfeffer on offer: stake %(stake)s; you must bank at least %(need)s, "
+                "a bust costs %(penalty)s."
+            )
+            % {
+                "stake": view.pfeffer_stake,
+                "need": view.pfeffer_need,
+                "penalty": view.pfeffer_bust_penalty,
+            }
         )
     return out
 
@@ -119,15 +170,17 @@ def feedback_table(feedback: Feedback, kind: str) -> Table:
     """Every option with its chance to win, the best marked, the chosen one in bold (``kind``:
     the puzzle's; not calling Pfeffer is to roll)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("option")
-    table.add_column("chance to win", justify="right")
+    table.add_column(_("option"))
+    table.add_column(_("chance to win"), justify="right")
     table.add_column("")
     for o in feedback.options:
-        mark = "best" if o.action == feedback.best else ""
+        mark = _("best") if o.action == feedback.best else ""
         if o.action == feedback.chosen and o.action != feedback.best:
-            mark = "yours"
+            mark = _("yours")
         style = "bold" if o.action == feedback.chosen else ""
-        name = "roll (no call)" if kind == "pfeffer" and o.action == "roll" else o.action
+        name = option_label(o.action)
+        if kind == "pfeffer" and o.action == "roll":
+            name = _("roll (no call)")
         table.add_row(name, f"{100 * o.win:.1f}%", mark, style=style)
     return table
 
@@ -160,7 +213,7 @@ class TrainSession:
             for number in range(1, count + 1):
                 puzzle = pick(self.progress, self.puzzles, self.rng, theme=self.theme)
                 if puzzle is None:
-                    self.console.print("No puzzles of that theme.")
+                    self.console.print(_("No puzzles of that theme."))
                     break
                 self.ask_puzzle(puzzle, number, count)
         except QuitRequested:
@@ -174,18 +227,21 @@ class TrainSession:
         rated = self.progress.puzzle_rating(puzzle.id, puzzle.difficulty).rating
         themes = ", ".join(puzzle.themes)
         c.print()
-        again = " [yellow]· again: missed before[/]" if puzzle.id in self.progress.reviews else ""
-        c.print(
-            f"[bold]Puzzle {number} of {count}[/] [dim]· {themes} · rated {rated:.0f}[/]{again}"
-        )
+        again = ""
+        if puzzle.id in self.progress.reviews:
+            again = " [yellow]· " + _("again: missed before") + "[/]"
+        head = _("Puzzle %(number)s of %(count)s") % {"number": number, "count": count}
+        rating = _("rated %(r)s") % {"r": f"{rated:.0f}"}
+        c.print(f"[bold]{head}[/] [dim]· {themes} · {rating}[/]{again}")
         for line in position_lines(view, puzzle):
             c.print(line)
-        c.print(f"[bold cyan]{puzzle.question}[/]")
+        c.print(f"[bold cyan]{_(puzzle.question)}[/]")
         if puzzle.kind == "keep":
             for line in option_lines(view.keep_options):
                 c.print(line)
         while True:
-            text = ask(c, f"Your answer [dim]({KEYS[puzzle.kind]} · q quit)[/]: ").lower()
+            keys = _(KEYS[puzzle.kind])
+            text = ask(c, _("Your answer [dim](%(keys)s · q quit)[/]: ") % {"keys": keys}).lower()
             if text in QUIT_WORDS:
                 raise QuitRequested
             if (
@@ -211,45 +267,81 @@ class TrainSession:
         """The verdict, every option's chance, the sentences, the rating change."""
         c = self.console
         if feedback.correct:
-            c.print("[bold green]✓ Right![/] " + escape(feedback.best) + " is the best.")
+            c.print(
+                _("[bold green]✓ Right![/] %(best)s is the best.")
+                % {"best": escape(option_label(feedback.best))}
+            )
         else:
             c.print(
-                f"[bold red]✗ Not the best:[/] {escape(feedback.best)} is; "
-                f"{escape(feedback.chosen)} gives away {100 * feedback.cost:.1f} percentage "
-                "points of winning chance."
+                _(
+                    "[bold red]✗ Not the best:[/] %(best)s is; %(chosen)s gives away %(cost)s "
+                    "percentage points of winning chance."
+                )
+                % {
+                    "best": escape(option_label(feedback.best)),
+                    "chosen": escape(option_label(feedback.chosen)),
+                    "cost": f"{100 * feedback.cost:.1f}",
+                }
             )
         c.print(feedback_table(feedback, kind))
         for line in feedback.lines:
-            c.print("  " + escape(line.text()))
-        change = outcome.after.rating - outcome.before.rating
-        c.print(
-            f"[dim]Rating {outcome.before.rating:.0f} → {outcome.after.rating:.0f} "
-            f"({change:+.0f}, ±{2 * outcome.after.rd:.0f}) · streak {outcome.streak}[/]"
-        )
+            c.print("  " + escape(line.text() if lang() == "en" else line_text(line)))
+        c.print("[dim]" + rating_line(outcome) + "[/]")
 
     def summary(self) -> None:
         """This run's score, the rating, the accuracy by theme and the puzzles due again."""
-        c = self.console
-        p = self.progress
-        c.print()
+        summary(self.console, self.progress, self.right, self.done, THEMES)
+
+
+def rating_line(outcome: Outcome) -> str:
+    """The rating's change after an answer and the streak."""
+    change = outcome.after.rating - outcome.before.rating
+    return _("Rating %(before)s → %(after)s (%(change)s, ±%(rd)s) · streak %(streak)s") % {
+        "before": f"{outcome.before.rating:.0f}",
+        "after": f"{outcome.after.rating:.0f}",
+        "change": f"{change:+.0f}",
+        "rd": f"{2 * outcome.after.rd:.0f}",
+        "streak": outcome.streak,
+    }
+
+
+def summary(c: Console, p: Progress, right: int, done: int, themes: Iterable[str]) -> None:
+    """A run's score, the rating, the accuracy by theme (in the order of ``themes``) and the
+    puzzles due again (the Pepper trainer's too)."""
+    c.print()
+    score = counted(done, "%(right)d of %(n)d right", "%(right)d of %(n)d right", right=right)
+    tried = counted(p.tries, "%(n)d puzzle tried in all.", "%(n)d puzzles tried in all.")
+    c.print(
+        f"[bold]{score}[/] "
+        + _("this time. Rating %(rating)s (±%(rd)s), best streak %(best)s;")
+        % {
+            "rating": f"{p.rating.rating:.0f}",
+            "rd": f"{2 * p.rating.rd:.0f}",
+            "best": p.best_streak,
+        }
+        + " "
+        + tried
+    )
+    if p.themes:
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        table.add_column(_("theme"))
+        table.add_column(_("tried"), justify="right")
+        table.add_column(_("right"), justify="right")
+        for theme in themes:
+            if theme in p.themes:
+                tries, hits = p.themes[theme]
+                table.add_row(theme, str(tries), f"{100 * hits / tries:.0f}%")
+        c.print(table)
+    if p.reviews:
         c.print(
-            f"[bold]{self.right} of {self.done} right[/] this time. Rating "
-            f"{p.rating.rating:.0f} (±{2 * p.rating.rd:.0f}), best streak {p.best_streak}; "
-            f"{counted(p.tries, 'puzzle')} tried in all."
+            "[dim]"
+            + counted(
+                len(p.reviews),
+                "%(n)d missed puzzle will come back for another try.",
+                "%(n)d missed puzzles will come back for another try.",
+            )
+            + "[/]"
         )
-        if p.themes:
-            table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-            table.add_column("theme")
-            table.add_column("tried", justify="right")
-            table.add_column("right", justify="right")
-            for theme in THEMES:
-                if theme in p.themes:
-                    tries, right = p.themes[theme]
-                    table.add_row(theme, str(tries), f"{100 * right / tries:.0f}%")
-            c.print(table)
-        if p.reviews:
-            missed = counted(len(p.reviews), "missed puzzle")
-            c.print(f"[dim]{missed} will come back for another try.[/]")
 
 
 @app.command("train")
@@ -283,8 +375,15 @@ def train(
         print_error(console, exc)
         raise typer.Exit(1) from None
     console.print(
-        f"[bold]Würfel-Pfeffer trainer[/] for {escape(player)}: rating "
-        f"{progress.rating.rating:.0f}, {counted(progress.tries, 'puzzle')} tried."
+        counted(
+            progress.tries,
+            "[bold]Würfel-Pfeffer trainer[/] for %(player)s: rating %(rating)s, "
+            "%(n)d puzzle tried.",
+            "[bold]Würfel-Pfeffer trainer[/] for %(player)s: rating %(rating)s, "
+            "%(n)d puzzles tried.",
+            player=escape(shown(player)),
+            rating=f"{progress.rating.rating:.0f}",
+        )
     )
     TrainSession(
         console, progress, puzzles, player=player, theme=theme, rng=random.Random(seed)

@@ -28,7 +28,7 @@ from pfeffer.cli.common import (
     rules_or_exit,
     thinking,
 )
-from pfeffer.cli.common import count as counted
+from pfeffer.cli.dice_train import rating_line, summary
 from pfeffer.cli.pepper_draw import (
     SUIT_NAME,
     RuleOpt,
@@ -38,7 +38,7 @@ from pfeffer.cli.pepper_draw import (
     trump_markup,
 )
 from pfeffer.cli.trainer_store import load_progress, save_progress
-from pfeffer.cli.words import LangOpt
+from pfeffer.cli.words import LangOpt, _, counted, is_you, pgettext, shown
 from pfeffer.core.errors import ActionError
 from pfeffer.core.trainer import Attempt, Outcome, Progress, pick, record
 from pfeffer.pepper.cards import CARD_INDEX, CARD_PRETTY
@@ -49,7 +49,7 @@ from pfeffer.pepper.rules import PepperRules
 
 GAME = "pepper"
 
-#: What each kind's prompt offers.
+#: What each kind's prompt offers (msgids).
 KEYS = {
     "card": "a card (QH, 10♥) or its number",
     "bid": "a bid (1-7, small, big) or pass",
@@ -72,19 +72,28 @@ def house_puzzles(console: Console, rules: PepperRules) -> tuple[PepperPuzzle, .
     try:
         from pfeffer.pepper.puzzle_gen import generate
     except ImportError as exc:
-        print_error(console, f"Puzzles of house rules need the extra 'ai' ({exc}).")
+        print_error(
+            console, _("Puzzles of house rules need the extra 'ai' (%(error)s).") % {"error": exc}
+        )
         raise typer.Exit(1) from None
-    with thinking(console, "making puzzles from hands of the computer's levels…"):
-        found, _ = generate(
+    with thinking(console, _("making puzzles from hands of the computer's levels…")):
+        found, _stats = generate(
             hands=HOUSE_HANDS, seed=0, per_kind=HOUSE_PER_KIND, worlds=HOUSE_WORLDS, rules=rules
         )
-    console.print(f"[dim]{counted(len(found), 'puzzle')} of these house rules.[/]")
+    n = len(found)
+    console.print(
+        "[dim]"
+        + counted(n, "%(n)d puzzle of these house rules.", "%(n)d puzzles of these house rules.")
+        + "[/]"
+    )
     return tuple(found)
 
 
 def _check_theme(theme: str | None) -> str | None:
     if theme is not None and theme not in THEMES:
-        raise typer.BadParameter(f"choose from {', '.join(THEMES)}", param_hint="--theme")
+        raise typer.BadParameter(
+            _("choose from %(themes)s") % {"themes": ", ".join(THEMES)}, param_hint="--theme"
+        )
     return theme
 
 
@@ -111,8 +120,21 @@ def plain_option(kind: str, action: str) -> str:
     if kind in ("card", "open"):
         return CARD_PRETTY[CARD_INDEX[action]]
     if kind == "trump":
-        return SUIT_NAME[action]
+        return _(SUIT_NAME[action])
     return bid_text(action)
+
+
+#: The names of a puzzle's seats (msgids in the context "seat").
+SEAT_NAMES = frozenset({"Opponent", "Left", "Right", "Partner"})
+
+
+def seat_name(name: str) -> str:
+    """A seat's or a side's name in the terminal's language ("You & Partner": "Du & Partner")."""
+    if " & " in name:
+        return " & ".join(seat_name(n) for n in name.split(" & "))
+    if is_you(name):
+        return shown(name)
+    return pgettext("seat", name) if name in SEAT_NAMES else name
 
 
 def line_text(line: Line, kind: str) -> str:
@@ -125,38 +147,55 @@ def line_text(line: Line, kind: str) -> str:
         params["cards"] = ", ".join(
             plain_option("card", c.strip()) for c in params["cards"].split(",")
         )
-    return Line(line.template, tuple(params.items())).text()
+    text = Line(line.template, tuple(params.items())).text(_)
+    return text[:1].upper() + text[1:]
 
 
 def position_lines(view: PepperView, puzzle: PepperPuzzle) -> list[str]:
     """The position as the player sees it (rich markup): the table, the auction, the contract,
     the tricks so far and the current trick, and the hand (every hand for ``open``)."""
-    names = view.players
+    names = [seat_name(p) for p in view.players]
     n = len(names)
     me = view.seat
     assert me is not None
-    out = [
-        f"{n} players"
-        + (" (you and your partner against the others)" if n == 4 else " (everyone alone)")
-        + f"; {escape(names[view.dealer])} dealt."
-    ]
+    dealer = escape(names[view.dealer])
+    if n == 4:
+        first = _("4 players (you and your partner against the others); dealer %(dealer)s.")
+        first %= {"dealer": dealer}
+    else:
+        first = counted(
+            n,
+            "%(n)d player (everyone alone); dealer %(dealer)s.",
+            "%(n)d players (everyone alone); dealer %(dealer)s.",
+            dealer=dealer,
+        )
+    out = [first]
     if view.auction:
         calls = ", ".join(f"{escape(names[s])} {bid_text(b)}" for s, b in view.auction)
-        out.append(f"Auction: {calls}.")
+        out.append(_("Auction: %(bids)s") % {"bids": calls} + ".")
     if view.phase == "auction":
         if view.bidder is not None and view.high_bid is not None:
             out.append(
-                f"Highest bid so far: {bid_text(view.high_bid)} by {escape(names[view.bidder])}."
+                _("Highest bid so far: %(bid)s by %(name)s.")
+                % {"bid": bid_text(view.high_bid), "name": escape(names[view.bidder])}
             )
     elif view.bidder is not None and view.high_bid is not None:
-        contract = f"Contract: {escape(names[view.bidder])} bid {bid_text(view.high_bid)}"
+        bidder = escape(names[view.bidder])
         if view.trump is not None:
-            contract += f", trump {trump_markup(view.trump)}"
-        out.append(contract + ".")
+            out.append(
+                _("Contract: %(bidder)s bid %(bid)s, trump %(trump)s.")
+                % {"bidder": bidder, "bid": bid_text(view.high_bid),
+                   "trump": trump_markup(view.trump)}
+            )  # fmt: skip
+        else:
+            out.append(
+                _("Contract: %(bidder)s bid %(bid)s.")
+                % {"bidder": bidder, "bid": bid_text(view.high_bid)}
+            )
     if view.phase == "play":
-        won = ", ".join(f"{escape(s)} {w}" for s, w in zip(view.side_names, view.tricks_won,
-                                                           strict=True))  # fmt: skip
-        out.append(f"Tricks so far: {won} (of {view.tricks_in_hand}).")
+        won = ", ".join(f"{escape(seat_name(s))} {w}" for s, w in zip(view.side_names,
+                        view.tricks_won, strict=True))  # fmt: skip
+        out.append(_("Tricks so far: %(won)s (of %(n)s).") % {"won": won, "n": view.tricks_in_hand})
         if view.tricks:
             last = view.tricks[-1]
             seats = last.seats or tuple((last.leader + i) % n for i in range(len(last.cards)))
@@ -164,17 +203,20 @@ def position_lines(view: PepperView, puzzle: PepperPuzzle) -> list[str]:
                 f"{escape(names[s])} {card_markup(c)}"
                 for s, c in zip(seats, last.cards, strict=True)
             )
-            out.append(f"Last trick: {played}; {escape(names[last.winner])} won it.")
+            out.append(
+                _("Last trick: %(cards)s; %(name)s won it.")
+                % {"cards": played, "name": escape(names[last.winner])}
+            )
         if view.current_trick:
             now = ", ".join(f"{escape(names[s])} {card_markup(c)}" for s, c in view.current_trick)
-            out.append(f"This trick: {now}.")
+            out.append(_("This trick: %(cards)s.") % {"cards": now})
         else:
-            out.append("You lead.")
+            out.append(_("You lead."))
     if puzzle.kind == "open":
         for s, hand in enumerate(puzzle.hands()):
             if s != me:
                 out.append(f"  {escape(names[s]):>9}: {cards_text(hand)}")
-    out.append(f"  {'Your hand':>9}: {cards_text(view.hand)}")
+    out.append(f"  {_('Your hand'):>9}: {cards_text(view.hand)}")
     return out
 
 
@@ -182,14 +224,16 @@ def feedback_table(feedback: Feedback, kind: str) -> Table:
     """Every option with its value (points on average, or tricks double dummy), the best
     marked, the chosen one in bold."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("option")
-    table.add_column("tricks" if kind == "open" else "points", justify="right")
+    table.add_column(_("option"))
+    table.add_column(
+        pgettext("column", "tricks") if kind == "open" else _("points"), justify="right"
+    )
     table.add_column("")
     top = feedback.options[0].value
     for o in feedback.options:
-        mark = "best" if o.value >= top - 1e-6 else ""
+        mark = _("best") if o.value >= top - 1e-6 else ""
         if o.action == feedback.chosen and not feedback.correct:
-            mark = "yours"
+            mark = _("yours")
         style = "bold" if o.action == feedback.chosen else ""
         value = f"{o.value:.0f}" if kind == "open" else f"{o.value:+.1f}"
         table.add_row(option_text(kind, o.action), value, mark, style=style)
@@ -225,12 +269,12 @@ class PepperTrainSession:
             for number in range(1, count + 1):
                 puzzle = pick(self.progress, self.puzzles, self.rng, theme=self.theme)
                 if puzzle is None:
-                    self.console.print("No puzzles of that theme.")
+                    self.console.print(_("No puzzles of that theme."))
                     break
                 self.ask_puzzle(puzzle, number, count)
         except QuitRequested:
             pass
-        summary_of(self.console, self)
+        summary(self.console, self.progress, self.right, self.done, THEMES)
 
     def ask_puzzle(self, puzzle: PepperPuzzle, number: int, count: int) -> None:
         """Show ``puzzle``, read an answer until it is one of the options, tell how good."""
@@ -239,19 +283,22 @@ class PepperTrainSession:
         rated = self.progress.puzzle_rating(puzzle.id, puzzle.difficulty).rating
         themes = ", ".join(puzzle.themes)
         c.print()
-        again = " [yellow]· again: missed before[/]" if puzzle.id in self.progress.reviews else ""
-        c.print(
-            f"[bold]Puzzle {number} of {count}[/] [dim]· {themes} · rated {rated:.0f}[/]{again}"
-        )
+        again = ""
+        if puzzle.id in self.progress.reviews:
+            again = " [yellow]· " + _("again: missed before") + "[/]"
+        head = _("Puzzle %(number)s of %(count)s") % {"number": number, "count": count}
+        rating = _("rated %(r)s") % {"r": f"{rated:.0f}"}
+        c.print(f"[bold]{head}[/] [dim]· {themes} · {rating}[/]{again}")
         for line in position_lines(view, puzzle):
             c.print(line)
-        c.print(f"[bold cyan]{escape(puzzle.question)}[/]")
+        c.print(f"[bold cyan]{escape(line_text(puzzle.question_line, puzzle.kind))}[/]")
         options = [o.action for o in puzzle.options]
         if puzzle.kind in ("card", "open"):
             options = [a for a in view.hand if a in options]
             c.print("  " + "  ".join(f"{i}. {card_markup(a)}" for i, a in enumerate(options, 1)))
         while True:
-            text = ask(c, f"Your answer [dim]({KEYS[puzzle.kind]} · q quit)[/]: ")
+            keys = _(KEYS[puzzle.kind])
+            text = ask(c, _("Your answer [dim](%(keys)s · q quit)[/]: ") % {"keys": keys})
             if text.lower() in QUIT_WORDS:
                 raise QuitRequested
             if text.isdigit() and puzzle.kind in ("card", "open") and 0 < int(text) <= len(options):
@@ -273,32 +320,42 @@ class PepperTrainSession:
         """The verdict, every option's value, the sentences, the hidden hands, the rating."""
         c = self.console
         kind = puzzle.kind
-        unit = "tricks" if kind == "open" else "points"
         best = option_text(kind, feedback.best)
         if feedback.correct:
-            c.print(f"[bold green]✓ Right![/] {best} is the best.")
+            c.print(_("[bold green]✓ Right![/] %(best)s is the best.") % {"best": best})
         else:
+            lost = (
+                _(
+                    "[bold red]✗ Not the best:[/] %(best)s is; %(chosen)s gives away "
+                    "%(cost)s tricks."
+                )
+                if kind == "open"
+                else _(
+                    "[bold red]✗ Not the best:[/] %(best)s is; %(chosen)s gives away "
+                    "%(cost)s points."
+                )
+            )
             c.print(
-                f"[bold red]✗ Not the best:[/] {best} is; {option_text(kind, feedback.chosen)} "
-                f"gives away {feedback.cost:.1f} {unit}."
+                lost
+                % {
+                    "best": best,
+                    "chosen": option_text(kind, feedback.chosen),
+                    "cost": f"{feedback.cost:.1f}",
+                }
             )
         c.print(feedback_table(feedback, kind))
         for line in feedback.lines:
             c.print("  " + escape(line_text(line, kind)))
         if kind != "open":
-            names = puzzle.view().players
+            names = [seat_name(p) for p in puzzle.view().players]
             hands = puzzle.hands()
-            shown = ", ".join(
+            held = ", ".join(
                 f"{escape(names[s])} {cards_text(h)}"
                 for s, h in enumerate(hands)
                 if s != puzzle.seat
             )
-            c.print(f"  [dim]The others held:[/] {shown}")
-        change = o.after.rating - o.before.rating
-        c.print(
-            f"[dim]Rating {o.before.rating:.0f} → {o.after.rating:.0f} "
-            f"({change:+.0f}, ±{2 * o.after.rd:.0f}) · streak {o.streak}[/]"
-        )
+            c.print(f"  [dim]{_('The others held:')}[/] {held}")
+        c.print("[dim]" + rating_line(o) + "[/]")
 
 
 @app.command("train")
@@ -334,34 +391,14 @@ def train(
         print_error(console, exc)
         raise typer.Exit(1) from None
     console.print(
-        f"[bold]Pepper trainer[/] for {escape(player)}: rating "
-        f"{progress.rating.rating:.0f}, {counted(progress.tries, 'puzzle')} tried."
+        counted(
+            progress.tries,
+            "[bold]Pepper trainer[/] for %(player)s: rating %(rating)s, %(n)d puzzle tried.",
+            "[bold]Pepper trainer[/] for %(player)s: rating %(rating)s, %(n)d puzzles tried.",
+            player=escape(shown(player)),
+            rating=f"{progress.rating.rating:.0f}",
+        )
     )
     PepperTrainSession(
         console, progress, puzzles, player=player, theme=theme, rng=random.Random(seed)
     ).run(count)
-
-
-def summary_of(console: Console, session: PepperTrainSession) -> None:
-    """This run's score, the rating, the accuracy by theme and the puzzles due again."""
-    c = console
-    p = session.progress
-    c.print()
-    c.print(
-        f"[bold]{session.right} of {session.done} right[/] this time. Rating "
-        f"{p.rating.rating:.0f} (±{2 * p.rating.rd:.0f}), best streak {p.best_streak}; "
-        f"{counted(p.tries, 'puzzle')} tried in all."
-    )
-    if p.themes:
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        table.add_column("theme")
-        table.add_column("tried", justify="right")
-        table.add_column("right", justify="right")
-        for theme in THEMES:
-            if theme in p.themes:
-                tries, right = p.themes[theme]
-                table.add_row(theme, str(tries), f"{100 * right / tries:.0f}%")
-        c.print(table)
-    if p.reviews:
-        missed = counted(len(p.reviews), "missed puzzle")
-        c.print(f"[dim]{missed} will come back for another try.[/]")
