@@ -302,3 +302,16 @@ def test_house_rules_with_a_solved_table(client: TestClient) -> None:
     assert client.post("/api/train/answer", json={**body, "rules": ""}).status_code == 404
     r = client.post("/api/train/next", json={"game": "dice", "rules": "nosuch"})
     assert r.status_code == 400 and "rules" in r.text
+
+
+@pytest.mark.parametrize(("lang", "seat"), [("de", "Rechts"), ("cs", "Vpravo")])
+def test_the_seat_right_is_a_seat_not_a_verdict(lang: str, seat: str) -> None:
+    """The Pepper seat "Right" is drawn as a seat name (it was "Richtig"/"Správně", the
+    verdict, through the same msgid)."""
+    from pfeffer.web.adapters.puzzles import puzzle_view
+    from pfeffer.web.i18n import translations
+
+    puzzle = next(p for p in pepper_shipped() if "Right" in p.game().players)
+    names = [s["name"] for s in puzzle_view(puzzle, translations(lang).gettext)["frame"]["seats"]]
+    assert seat in names
+    assert not {"Richtig", "Správně"} & set(names)
