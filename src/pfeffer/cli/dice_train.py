@@ -11,7 +11,6 @@ user data folder (:mod:`pfeffer.cli.trainer_store`), written after every answer.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import Annotated
 
 import typer
@@ -21,9 +20,6 @@ from rich.markup import escape
 from rich.table import Table
 
 from pfeffer.cli.common import (
-    QUIT_WORDS,
-    QuitRequested,
-    ask,
     make_console,
     print_error,
     rules_or_exit,
@@ -31,10 +27,10 @@ from pfeffer.cli.common import (
 )
 from pfeffer.cli.dice_advice import get_strategy
 from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text, option_lines
-from pfeffer.cli.trainer_store import load_progress, save_progress
+from pfeffer.cli.train_session import TrainSession, check_theme, rating_line
+from pfeffer.cli.trainer_store import load_progress
 from pfeffer.cli.words import LangOpt, _, counted, lang, shown
-from pfeffer.core.errors import ActionError
-from pfeffer.core.trainer import Attempt, Outcome, Progress, pick, record
+from pfeffer.core.trainer import Outcome
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.puzzle_set import shipped
 from pfeffer.dice.puzzles import THEMES, DicePuzzle, Feedback, Line
@@ -99,14 +95,6 @@ def house_puzzles(console: Console, rules: DiceRules) -> tuple[DicePuzzle, ...]:
         + "[/]"
     )
     return tuple(found)
-
-
-def _check_theme(theme: str | None) -> str | None:
-    if theme is not None and theme not in THEMES:
-        raise typer.BadParameter(
-            _("choose from %(themes)s") % {"themes": ", ".join(THEMES)}, param_hint="--theme"
-        )
-    return theme
 
 
 def position_lines(view: DiceView, puzzle: DicePuzzle) -> list[str]:
@@ -185,83 +173,25 @@ def feedback_table(feedback: Feedback, kind: str) -> Table:
     return table
 
 
-class TrainSession:
-    """One run of the trainer: picks puzzles, asks, tells, saves after every answer."""
+class DiceTrainSession(TrainSession[DicePuzzle]):
+    """One run of the dice trainer (:class:`pfeffer.cli.train_session.TrainSession`)."""
 
-    def __init__(
-        self,
-        console: Console,
-        progress: Progress,
-        puzzles: tuple[DicePuzzle, ...],
-        *,
-        player: str,
-        theme: str | None,
-        rng: random.Random,
-    ) -> None:
-        self.console = console
-        self.progress = progress
-        self.puzzles = puzzles
-        self.player = player
-        self.theme = theme
-        self.rng = rng
-        self.done = 0
-        self.right = 0
-
-    def run(self, count: int) -> None:
-        """Ask up to ``count`` puzzles (q or end of input stops early)."""
-        try:
-            for number in range(1, count + 1):
-                puzzle = pick(self.progress, self.puzzles, self.rng, theme=self.theme)
-                if puzzle is None:
-                    self.console.print(_("No puzzles of that theme."))
-                    break
-                self.ask_puzzle(puzzle, number, count)
-        except QuitRequested:
-            pass
-        self.summary()
+    themes = THEMES
 
     def ask_puzzle(self, puzzle: DicePuzzle, number: int, count: int) -> None:
         """Show ``puzzle``, read an answer until it is one of the options, tell how good."""
         view = puzzle.view()
         c = self.console
-        rated = self.progress.puzzle_rating(puzzle.id, puzzle.difficulty).rating
-        themes = ", ".join(puzzle.themes)
-        c.print()
-        again = ""
-        if puzzle.id in self.progress.reviews:
-            again = " [yellow]· " + _("again: missed before") + "[/]"
-        head = _("Puzzle %(number)s of %(count)s") % {"number": number, "count": count}
-        rating = _("rated %(r)s") % {"r": f"{rated:.0f}"}
-        c.print(f"[bold]{head}[/] [dim]· {themes} · {rating}[/]{again}")
+        self.header(puzzle, number, count)
         for line in position_lines(view, puzzle):
             c.print(line)
         c.print(f"[bold cyan]{_(puzzle.question)}[/]")
         if puzzle.kind == "keep":
             for line in option_lines(view.keep_options):
                 c.print(line)
-        while True:
-            keys = _(KEYS[puzzle.kind])
-            text = ask(c, _("Your answer [dim](%(keys)s · q quit)[/]: ") % {"keys": keys}).lower()
-            if text in QUIT_WORDS:
-                raise QuitRequested
-            if (
-                puzzle.kind == "keep"
-                and text.isdigit()
-                and 1 <= int(text) <= len(view.keep_options)
-            ):
-                text = view.keep_options[int(text) - 1].action
-            try:
-                feedback = puzzle.feedback(text)
-            except ActionError as exc:
-                print_error(c, exc)
-                continue
-            break
-        attempt = Attempt(puzzle.id, puzzle.difficulty, puzzle.themes, feedback.correct)
-        self.progress, outcome = record(self.progress, attempt)
-        save_progress(self.player, self.progress)
-        self.done += 1
-        self.right += feedback.correct
-        self.tell(feedback, outcome, puzzle.kind)
+        numbered = [o.action for o in view.keep_options] if puzzle.kind == "keep" else []
+        feedback = self.answer(puzzle.feedback, _(KEYS[puzzle.kind]), numbered, lower=True)
+        self.tell(feedback, self.recorded(puzzle, feedback.correct), puzzle.kind)
 
     def tell(self, feedback: Feedback, outcome: Outcome, kind: str) -> None:
         """The verdict, every option's chance, the sentences, the rating change."""
@@ -288,61 +218,6 @@ class TrainSession:
             c.print("  " + escape(line.text() if lang() == "en" else line_text(line)))
         c.print("[dim]" + rating_line(outcome) + "[/]")
 
-    def summary(self) -> None:
-        """This run's score, the rating, the accuracy by theme and the puzzles due again."""
-        summary(self.console, self.progress, self.right, self.done, THEMES)
-
-
-def rating_line(outcome: Outcome) -> str:
-    """The rating's change after an answer and the streak."""
-    change = outcome.after.rating - outcome.before.rating
-    return _("Rating %(before)s → %(after)s (%(change)s, ±%(rd)s) · streak %(streak)s") % {
-        "before": f"{outcome.before.rating:.0f}",
-        "after": f"{outcome.after.rating:.0f}",
-        "change": f"{change:+.0f}",
-        "rd": f"{2 * outcome.after.rd:.0f}",
-        "streak": outcome.streak,
-    }
-
-
-def summary(c: Console, p: Progress, right: int, done: int, themes: Iterable[str]) -> None:
-    """A run's score, the rating, the accuracy by theme (in the order of ``themes``) and the
-    puzzles due again (the Pepper trainer's too)."""
-    c.print()
-    score = counted(done, "%(right)d of %(n)d right", "%(right)d of %(n)d right", right=right)
-    tried = counted(p.tries, "%(n)d puzzle tried in all.", "%(n)d puzzles tried in all.")
-    c.print(
-        f"[bold]{score}[/] "
-        + _("this time. Rating %(rating)s (±%(rd)s), best streak %(best)s;")
-        % {
-            "rating": f"{p.rating.rating:.0f}",
-            "rd": f"{2 * p.rating.rd:.0f}",
-            "best": p.best_streak,
-        }
-        + " "
-        + tried
-    )
-    if p.themes:
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-        table.add_column(_("theme"))
-        table.add_column(_("tried"), justify="right")
-        table.add_column(_("right"), justify="right")
-        for theme in themes:
-            if theme in p.themes:
-                tries, hits = p.themes[theme]
-                table.add_row(theme, str(tries), f"{100 * hits / tries:.0f}%")
-        c.print(table)
-    if p.reviews:
-        c.print(
-            "[dim]"
-            + counted(
-                len(p.reviews),
-                "%(n)d missed puzzle will come back for another try.",
-                "%(n)d missed puzzles will come back for another try.",
-            )
-            + "[/]"
-        )
-
 
 @app.command("train")
 def train(
@@ -366,7 +241,7 @@ def train(
     """Train on puzzles from real games: which dice to set aside, bank or roll on, call
     Pfeffer. Every answer is valued by the solved table, with every option's winning chance."""
     console = make_console()
-    theme = _check_theme(theme)
+    theme = check_theme(theme, THEMES)
     rules = rules_or_exit(DiceRules, rule)
     puzzles = shipped() if rules == DiceRules() else house_puzzles(console, rules)
     try:
@@ -385,6 +260,6 @@ def train(
             rating=f"{progress.rating.rating:.0f}",
         )
     )
-    TrainSession(
+    DiceTrainSession(
         console, progress, puzzles, player=player, theme=theme, rng=random.Random(seed)
     ).run(count)

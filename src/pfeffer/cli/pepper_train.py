@@ -20,15 +20,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from pfeffer.cli.common import (
-    QUIT_WORDS,
-    QuitRequested,
-    ask,
     make_console,
     print_error,
     rules_or_exit,
     thinking,
 )
-from pfeffer.cli.dice_train import rating_line, summary
 from pfeffer.cli.pepper_draw import (
     SUIT_NAME,
     RuleOpt,
@@ -37,10 +33,10 @@ from pfeffer.cli.pepper_draw import (
     card_markup,
     trump_markup,
 )
-from pfeffer.cli.trainer_store import load_progress, save_progress
+from pfeffer.cli.train_session import TrainSession, check_theme, rating_line
+from pfeffer.cli.trainer_store import load_progress
 from pfeffer.cli.words import LangOpt, _, counted, is_you, pgettext, shown
-from pfeffer.core.errors import ActionError
-from pfeffer.core.trainer import Attempt, Outcome, Progress, pick, record
+from pfeffer.core.trainer import Outcome, Progress
 from pfeffer.pepper.cards import CARD_INDEX, CARD_PRETTY
 from pfeffer.pepper.game import PepperView
 from pfeffer.pepper.puzzle_set import shipped
@@ -87,14 +83,6 @@ def house_puzzles(console: Console, rules: PepperRules) -> tuple[PepperPuzzle, .
         + "[/]"
     )
     return tuple(found)
-
-
-def _check_theme(theme: str | None) -> str | None:
-    if theme is not None and theme not in THEMES:
-        raise typer.BadParameter(
-            _("choose from %(themes)s") % {"themes": ", ".join(THEMES)}, param_hint="--theme"
-        )
-    return theme
 
 
 def cards_text(cards: list[str] | tuple[str, ...]) -> str:
@@ -240,55 +228,16 @@ def feedback_table(feedback: Feedback, kind: str) -> Table:
     return table
 
 
-class PepperTrainSession:
-    """One run of the trainer: picks puzzles (:func:`pfeffer.core.trainer.pick`), asks, tells,
-    saves after every answer; the same steps as the dice trainer's session."""
+class PepperTrainSession(TrainSession[PepperPuzzle]):
+    """One run of the Pepper trainer (:class:`pfeffer.cli.train_session.TrainSession`)."""
 
-    def __init__(
-        self,
-        console: Console,
-        progress: Progress,
-        puzzles: tuple[PepperPuzzle, ...],
-        *,
-        player: str,
-        theme: str | None,
-        rng: random.Random,
-    ) -> None:
-        self.console = console
-        self.progress = progress
-        self.puzzles = puzzles
-        self.player = player
-        self.theme = theme
-        self.rng = rng
-        self.done = 0
-        self.right = 0
-
-    def run(self, count: int) -> None:
-        """Ask up to ``count`` puzzles (q or end of input stops early)."""
-        try:
-            for number in range(1, count + 1):
-                puzzle = pick(self.progress, self.puzzles, self.rng, theme=self.theme)
-                if puzzle is None:
-                    self.console.print(_("No puzzles of that theme."))
-                    break
-                self.ask_puzzle(puzzle, number, count)
-        except QuitRequested:
-            pass
-        summary(self.console, self.progress, self.right, self.done, THEMES)
+    themes = THEMES
 
     def ask_puzzle(self, puzzle: PepperPuzzle, number: int, count: int) -> None:
         """Show ``puzzle``, read an answer until it is one of the options, tell how good."""
         view = puzzle.view()
         c = self.console
-        rated = self.progress.puzzle_rating(puzzle.id, puzzle.difficulty).rating
-        themes = ", ".join(puzzle.themes)
-        c.print()
-        again = ""
-        if puzzle.id in self.progress.reviews:
-            again = " [yellow]· " + _("again: missed before") + "[/]"
-        head = _("Puzzle %(number)s of %(count)s") % {"number": number, "count": count}
-        rating = _("rated %(r)s") % {"r": f"{rated:.0f}"}
-        c.print(f"[bold]{head}[/] [dim]· {themes} · {rating}[/]{again}")
+        self.header(puzzle, number, count)
         for line in position_lines(view, puzzle):
             c.print(line)
         c.print(f"[bold cyan]{escape(line_text(puzzle.question_line, puzzle.kind))}[/]")
@@ -296,25 +245,9 @@ class PepperTrainSession:
         if puzzle.kind in ("card", "open"):
             options = [a for a in view.hand if a in options]
             c.print("  " + "  ".join(f"{i}. {card_markup(a)}" for i, a in enumerate(options, 1)))
-        while True:
-            keys = _(KEYS[puzzle.kind])
-            text = ask(c, _("Your answer [dim](%(keys)s · q quit)[/]: ") % {"keys": keys})
-            if text.lower() in QUIT_WORDS:
-                raise QuitRequested
-            if text.isdigit() and puzzle.kind in ("card", "open") and 0 < int(text) <= len(options):
-                text = options[int(text) - 1]
-            try:
-                feedback = puzzle.feedback(text)
-            except ActionError as exc:
-                print_error(c, exc)
-                continue
-            break
-        attempt = Attempt(puzzle.id, puzzle.difficulty, puzzle.themes, feedback.correct)
-        self.progress, outcome = record(self.progress, attempt)
-        save_progress(self.player, self.progress)
-        self.done += 1
-        self.right += feedback.correct
-        self.tell(feedback, puzzle, outcome)
+        numbered = options if puzzle.kind in ("card", "open") else []
+        feedback = self.answer(puzzle.feedback, _(KEYS[puzzle.kind]), numbered, lower=False)
+        self.tell(feedback, puzzle, self.recorded(puzzle, feedback.correct))
 
     def tell(self, feedback: Feedback, puzzle: PepperPuzzle, o: Outcome) -> None:
         """The verdict, every option's value, the sentences, the hidden hands, the rating."""
@@ -382,7 +315,7 @@ def train(
     Every answer comes with every option's value. Under house rules (--rule) the puzzles are
     made on the spot."""
     console: Console = make_console()
-    theme = _check_theme(theme)
+    theme = check_theme(theme, THEMES)
     rules = rules_or_exit(PepperRules, rule)
     puzzles = shipped() if rules == PepperRules() else house_puzzles(console, rules)
     try:
