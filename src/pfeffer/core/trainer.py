@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from pfeffer.core.glicko2 import Rating, update
@@ -61,6 +61,30 @@ class PuzzleLike(Protocol):
 
 
 P = TypeVar("P", bound=PuzzleLike)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Line:
+    """One sentence of a puzzle's feedback (both games'): an English template (a msgid with
+    ``{name}`` fields) and its values; :meth:`text` fills it in (a front end may translate the
+    template first).
+
+    >>> Line("{n} dice left.", (("n", 3),)).text()
+    '3 dice left.'
+    """
+
+    template: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def text(self, translate: Callable[[str], str] | None = None) -> str:
+        """The sentence, its template passed through ``translate`` (a gettext) if given."""
+        template = translate(self.template) if translate is not None else self.template
+        return template.format(**dict(self.params))
+
+
+def line(template: str, **params: Any) -> Line:
+    """A :class:`Line` of ``template`` with ``params``."""
+    return Line(template, tuple(params.items()))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

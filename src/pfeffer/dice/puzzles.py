@@ -31,10 +31,12 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pfeffer.core.errors import IllegalAction
+from pfeffer.core.trainer import Line
+from pfeffer.core.trainer import line as _line
 from pfeffer.dice.game import DiceAction, DiceGame, DiceView, PfefferMode, Phase
 from pfeffer.dice.probability import throw_distribution
 from pfeffer.dice.rules import DiceRules
@@ -83,24 +85,6 @@ class PuzzleOption:
 
     action: str
     win: float
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Line:
-    """One sentence of feedback: an English template (a msgid with ``{name}`` fields) and its
-    values; :meth:`text` fills it in (a front end may translate the template first)."""
-
-    template: str
-    params: tuple[tuple[str, Any], ...] = ()
-
-    def text(self, translate: Callable[[str], str] | None = None) -> str:
-        """The sentence, its template passed through ``translate`` (a gettext) if given."""
-        template = translate(self.template) if translate is not None else self.template
-        return template.format(**dict(self.params))
-
-
-def _line(template: str, **params: Any) -> Line:
-    return Line(template, tuple(params.items()))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -44,10 +44,12 @@ import dataclasses
 import hashlib
 import json
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pfeffer.core.errors import IllegalAction
+from pfeffer.core.trainer import Line
+from pfeffer.core.trainer import line as _line
 from pfeffer.pepper.action import PepperAction
 from pfeffer.pepper.cards import CARD_INDEX, EFFECTIVE_SUIT, TRICK_VALUE, parse_trump
 from pfeffer.pepper.game import PepperGame, PepperView
@@ -99,24 +101,6 @@ class PuzzleOption:
 
     action: str
     value: float
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Line:
-    """One sentence of feedback: an English template (a msgid with ``{name}`` fields) and its
-    values; :meth:`text` fills it in (a front end may translate the template first)."""
-
-    template: str
-    params: tuple[tuple[str, Any], ...] = ()
-
-    def text(self, translate: Callable[[str], str] | None = None) -> str:
-        """The sentence, its template passed through ``translate`` (a gettext) if given."""
-        template = translate(self.template) if translate is not None else self.template
-        return template.format(**dict(self.params))
-
-
-def _line(template: str, **params: Any) -> Line:
-    return Line(template, tuple(params.items()))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
