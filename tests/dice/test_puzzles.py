@@ -25,6 +25,7 @@ from pfeffer.dice.puzzles import (
 )
 from pfeffer.dice.solver import DiceStrategy, solve
 from pfeffer.dice.solver.puzzles import generate, verify
+from tests.core.feedback_templates import feedback_templates
 
 
 @pytest.fixture(scope="module")
@@ -177,29 +178,11 @@ def test_difficulty_grows_with_closeness_and_misses() -> None:
 
 
 def _templates() -> set[str]:
-    """Every English template of :mod:`pfeffer.dice.puzzles`: the first argument of each
-    ``_line`` (a literal, or a choice of literals) and the values of its text tables."""
-    import ast
-    import inspect
-
+    """Every English template of :mod:`pfeffer.dice.puzzles`."""
     from pfeffer.dice import puzzles
 
-    found: set[str] = set()
-
-    def strings(node: ast.expr) -> list[str]:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return [node.value]
-        if isinstance(node, ast.IfExp):
-            return strings(node.body) + strings(node.orelse)
-        assert ast.unparse(node).startswith("_ROLL_RISK["), ast.unparse(node)
-        return []
-
-    for node in ast.walk(ast.parse(inspect.getsource(puzzles))):
-        if isinstance(node, ast.Call) and ast.unparse(node.func) == "_line":
-            found.update(strings(node.args[0]))
     tables = (puzzles.QUESTIONS, puzzles.THEMES, puzzles._ROLL_RISK)
-    found.update(v for table in tables for v in table.values())
-    return found
+    return feedback_templates(puzzles, tables, ("_ROLL_RISK[",))
 
 
 @pytest.mark.parametrize("lang", ["de", "cs"])

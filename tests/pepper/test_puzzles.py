@@ -12,6 +12,7 @@ from pfeffer.core.errors import IllegalAction, InvalidAction
 from pfeffer.pepper.puzzle_gen import resolve
 from pfeffer.pepper.puzzle_set import dumps, loads, shipped, with_theme
 from pfeffer.pepper.puzzles import KINDS, MARGIN, THEMES, PepperPuzzle
+from tests.core.feedback_templates import feedback_templates
 
 
 def test_the_shipped_set() -> None:
@@ -90,23 +91,10 @@ def test_equal_cards_are_both_right() -> None:
 
 
 def _templates() -> set[str]:
-    """Every English template of :mod:`pfeffer.pepper.puzzles`: the first argument of each
-    ``_line`` and the values of its text tables."""
-    import ast
-    import inspect
-
+    """Every English template of :mod:`pfeffer.pepper.puzzles`."""
     from pfeffer.pepper import puzzles
 
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(inspect.getsource(puzzles))):
-        if isinstance(node, ast.Call) and ast.unparse(node.func) == "_line":
-            arg = node.args[0]
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                found.add(arg.value)
-            else:  # the questions' table
-                assert ast.unparse(arg).startswith("QUESTIONS["), ast.unparse(arg)
-    found.update(v for table in (puzzles.QUESTIONS, puzzles.THEMES) for v in table.values())
-    return found
+    return feedback_templates(puzzles, (puzzles.QUESTIONS, puzzles.THEMES), ("QUESTIONS[",))
 
 
 @pytest.mark.parametrize("lang", ["de", "cs"])

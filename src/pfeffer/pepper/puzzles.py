@@ -547,27 +547,25 @@ def _position_lines(view: PepperView, puzzle: PepperPuzzle, best: str) -> list[L
             )
         out_trumps = trumps_out(view)
         if view.trump not in (None, "NT") and view.tricks:
-            if puzzle.kind == "open":  # every hand is shown: the trumps are in the others' hands
-                if out_trumps:
-                    out.append(
-                        _line(
-                            "Trumps in the other hands: {count} ({cards}).",
-                            count=len(out_trumps),
-                            cards=", ".join(out_trumps),
-                        )
-                    )
-                else:
-                    out.append(_line("You hold every trump that has not been played."))
-            elif out_trumps:
+            shown = puzzle.kind == "open"  # every hand is shown: the trumps out are the others'
+            if out_trumps:
                 out.append(
                     _line(
-                        "Trumps you cannot see: {count} ({cards}).",
+                        "Trumps in the other hands: {count} ({cards})."
+                        if shown
+                        else "Trumps you cannot see: {count} ({cards}).",
                         count=len(out_trumps),
                         cards=", ".join(out_trumps),
                     )
                 )
             else:
-                out.append(_line("Every trump you cannot see has been played."))
+                out.append(
+                    _line(
+                        "You hold every trump that has not been played."
+                        if shown
+                        else "Every trump you cannot see has been played."
+                    )
+                )
     bower = left_bower(best if puzzle.kind == "trump" else view.trump)
     if bower is not None and (best == bower or (puzzle.kind == "trump" and bower in view.hand)):
         out.append(
