@@ -27,7 +27,14 @@ from pfeffer.cli.common import (
 )
 from pfeffer.cli.dice_advice import get_strategy
 from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text, option_lines
-from pfeffer.cli.train_session import TrainSession, check_theme, rating_line
+from pfeffer.cli.train_session import (
+    CountOpt,
+    PlayerOpt,
+    SeedOpt,
+    TrainSession,
+    check_theme,
+    rating_line,
+)
 from pfeffer.cli.trainer_store import load_progress
 from pfeffer.cli.words import LangOpt, _, counted, lang, shown
 from pfeffer.core.trainer import Outcome
@@ -227,13 +234,9 @@ def train(
             help="Only puzzles of this theme: " + ", ".join(THEMES) + ".", show_default=False
         ),
     ] = None,
-    count: Annotated[int, typer.Option(help="How many puzzles.", min=1)] = 10,
-    player: Annotated[
-        str, typer.Option(help="Whose progress (each player has a rating of their own).")
-    ] = "You",
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for the choice of puzzles.", show_default=False)
-    ] = None,
+    count: CountOpt = 10,
+    player: PlayerOpt = "You",
+    seed: SeedOpt = None,
     rule: RuleOpt = None,
     *,
     lang: LangOpt = None,

@@ -33,7 +33,14 @@ from pfeffer.cli.pepper_draw import (
     card_markup,
     trump_markup,
 )
-from pfeffer.cli.train_session import TrainSession, check_theme, rating_line
+from pfeffer.cli.train_session import (
+    CountOpt,
+    PlayerOpt,
+    SeedOpt,
+    TrainSession,
+    check_theme,
+    rating_line,
+)
 from pfeffer.cli.trainer_store import load_progress
 from pfeffer.cli.words import LangOpt, _, counted, is_you, pgettext, shown
 from pfeffer.core.trainer import Outcome, Progress
@@ -300,13 +307,9 @@ def train(
             help="Only puzzles of this theme: " + ", ".join(THEMES) + ".", show_default=False
         ),
     ] = None,
-    count: Annotated[int, typer.Option(help="How many puzzles.", min=1)] = 10,
-    player: Annotated[
-        str, typer.Option(help="Whose progress (each player has a rating of their own).")
-    ] = "You",
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for the choice of puzzles.", show_default=False)
-    ] = None,
+    count: CountOpt = 10,
+    player: PlayerOpt = "You",
+    seed: SeedOpt = None,
     rule: RuleOpt = None,
     lang: LangOpt = None,
 ) -> None:

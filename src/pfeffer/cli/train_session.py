@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
-from typing import ClassVar, Generic, TypeVar
+from typing import Annotated, ClassVar, Generic, TypeVar
 
 import typer
 from rich import box
@@ -23,6 +23,15 @@ from pfeffer.core.errors import ActionError
 from pfeffer.core.trainer import Attempt, Outcome, P, Progress, pick, record
 
 F = TypeVar("F")
+
+#: The options both ``train`` commands take besides ``--theme`` and ``--rule``.
+CountOpt = Annotated[int, typer.Option(help="How many puzzles.", min=1)]
+PlayerOpt = Annotated[
+    str, typer.Option(help="Whose progress (each player has a rating of their own).")
+]
+SeedOpt = Annotated[
+    int | None, typer.Option(help="Seed for the choice of puzzles.", show_default=False)
+]
 
 
 def check_theme(theme: str | None, themes: Collection[str]) -> str | None:
