@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from typer.testing import Result
+
+from pfeffer.core import trainer
+from pfeffer.core.trainer import Attempt, Progress, PuzzleLike, pick
 
 Run = Callable[..., Result]
 """The ``run`` fixture: ``run("dice", "play", …, input=…)`` invokes ``pfeffer``."""
@@ -22,3 +26,22 @@ def record(path: Path) -> dict[str, Any]:
 def lines(*inputs: str) -> str:
     """Typed answers, one a line, as CliRunner input."""
     return "\n".join(inputs) + "\n"
+
+
+PuzzleT = TypeVar("PuzzleT", bound=PuzzleLike)
+
+
+def asked(
+    game: str, puzzles: Sequence[PuzzleT], seed: int, answers: list[bool], theme: str | None
+) -> list[PuzzleT]:
+    """The puzzles a trainer of ``game`` asks with ``seed`` when the answers are right or
+    wrong as ``answers`` say (the trainer's own pick and record, replayed)."""
+    rng = random.Random(seed)
+    p = Progress(game=game)
+    out = []
+    for ok in answers:
+        puzzle = pick(p, puzzles, rng, theme=theme)
+        assert puzzle is not None
+        out.append(puzzle)
+        p, _ = trainer.record(p, Attempt(puzzle.id, puzzle.difficulty, puzzle.themes, ok))
+    return out

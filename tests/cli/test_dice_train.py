@@ -14,20 +14,12 @@ from pfeffer.cli.trainer_store import load_progress, save_progress
 from pfeffer.core.trainer import Attempt, Progress, pick, record
 from pfeffer.dice.puzzle_set import shipped
 from pfeffer.dice.puzzles import DicePuzzle
-from tests.cli.helpers import Run, lines
+from tests.cli.helpers import Run, asked, lines
 
 
 def _expected(seed: int, answers: list[bool], theme: str | None = None) -> list[DicePuzzle]:
     """The puzzles the trainer asks with ``seed`` when the answers are right or wrong so."""
-    rng = random.Random(seed)
-    p = Progress(game="dice")
-    out = []
-    for ok in answers:
-        puzzle = pick(p, shipped(), rng, theme=theme)
-        assert puzzle is not None
-        out.append(puzzle)
-        p, _ = record(p, Attempt(puzzle.id, puzzle.difficulty, puzzle.themes, ok))
-    return out
+    return asked("dice", shipped(), seed, answers, theme)
 
 
 def _wrong(puzzle: DicePuzzle) -> str:

@@ -10,23 +10,15 @@ from pathlib import Path
 import pytest
 
 from pfeffer.cli.pepper_train import line_text
-from pfeffer.core.trainer import Attempt, Progress, pick, record
+from pfeffer.core.trainer import Progress, pick
 from pfeffer.pepper.puzzle_set import shipped
 from pfeffer.pepper.puzzles import PepperPuzzle
-from tests.cli.helpers import Run, lines
+from tests.cli.helpers import Run, asked, lines
 
 
 def _expected(seed: int, answers: list[bool], theme: str | None = None) -> list[PepperPuzzle]:
     """The puzzles the trainer asks with ``seed`` when the answers are right or wrong so."""
-    rng = random.Random(seed)
-    p = Progress(game="pepper")
-    out = []
-    for ok in answers:
-        puzzle = pick(p, shipped(), rng, theme=theme)
-        assert puzzle is not None
-        out.append(puzzle)
-        p, _ = record(p, Attempt(puzzle.id, puzzle.difficulty, puzzle.themes, ok))
-    return out
+    return asked("pepper", shipped(), seed, answers, theme)
 
 
 def _wrong(puzzle: PepperPuzzle) -> str:
