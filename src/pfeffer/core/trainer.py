@@ -193,13 +193,26 @@ class Progress:
             raise ValueError(f"not a trainer's progress: {exc}") from None
 
 
-def record(progress: Progress, attempt: Attempt) -> tuple[Progress, Outcome]:
-    """``progress`` after ``attempt``, and what changed (see the module's text)."""
+def puzzle_update(puzzle: Rating, player: Rating, correct: bool) -> Rating:
+    """The puzzle's rating after a player rated ``player`` tried it: the puzzle played the
+    player and lost if the answer was right."""
+    return update(puzzle, [(player, 0.0 if correct else 1.0)])
+
+
+def record(
+    progress: Progress, attempt: Attempt, pooled: tuple[Rating, Rating] | None = None
+) -> tuple[Progress, Outcome]:
+    """``progress`` after ``attempt``, and what changed (see the module's text). ``pooled``:
+    the puzzle's rating before and after this try where it is pooled over every player's
+    results (a server's); without it, the player's own results move it."""
     p = progress
     score = 1.0 if attempt.correct else 0.0
-    puzzle = p.puzzle_rating(attempt.puzzle, attempt.difficulty)
+    if pooled is None:
+        puzzle = p.puzzle_rating(attempt.puzzle, attempt.difficulty)
+        puzzle_after = puzzle_update(puzzle, p.rating, attempt.correct)
+    else:
+        puzzle, puzzle_after = pooled
     player = update(p.rating, [(puzzle, score)])
-    puzzle_after = update(puzzle, [(p.rating, 1.0 - score)])
     tries = p.tries + 1
     streak = p.streak + 1 if attempt.correct else 0
     themes = dict(p.themes)

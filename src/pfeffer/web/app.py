@@ -50,8 +50,10 @@ from pfeffer.web.services.lobby import Lobby
 from pfeffer.web.services.ratelimit import Limiter
 from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
+from pfeffer.web.services.training import Trainer
 from pfeffer.web.site import LocalOnly, Site
 from pfeffer.web.storage.aio import AsyncStore
+from pfeffer.web.storage.puzzle_ratings import PuzzleRatings
 from pfeffer.web.storage.repository import Store, make_engine, migrate
 
 HERE = Path(__file__).resolve().parent
@@ -122,6 +124,7 @@ def create_app(
         await watch.stop()
         await hub.stop()
         await limiter.aclose()
+        app.state.trainer.close()
         db.close()
         engine.dispose()
 
@@ -136,6 +139,7 @@ def create_app(
         app.state.readiness.append(("redis", redis_check(redis_url)))
     app.state.lobby = Lobby(db)  # what the pages and the API read about tables
     app.state.sheets = Sheets(db)
+    app.state.trainer = Trainer(db, PuzzleRatings(engine))  # the puzzle trainer (issue 23)
     site = site if site is not None else Site(lan_url=lan_url)
     app.state.settings = Settings(table_ttl=table_ttl, site=site, allow_seed=allow_seed)
     app.add_middleware(JsonBodies)  # /api/ bodies: JSON, 64 KiB at most (middleware/body.py)

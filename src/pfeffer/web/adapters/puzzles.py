@@ -26,6 +26,7 @@ from pfeffer.dice.solver import cache as solver_cache
 from pfeffer.pepper.puzzle_set import shipped as pepper_shipped
 from pfeffer.pepper.puzzles import THEMES as PEPPER_THEMES
 from pfeffer.pepper.puzzles import PepperPuzzle
+from pfeffer.web.adapters import pepper_house
 from pfeffer.web.adapters.games import DiceAdapter, PepperAdapter
 from pfeffer.web.adapters.pepper_table import CARD_NAMES
 
@@ -79,18 +80,47 @@ def _preset_rules(key: str) -> DiceRules | None:
     return None
 
 
-def rulesets(game: str) -> list[tuple[str, str]]:
+def rulesets(game: str) -> list[tuple[str, tuple[str, ...]]]:
     """The rules the page can train for ``game``: ``("", label)`` for the shipped puzzles (the
-    default rules) and ``(preset key, name)`` for every dice preset of other rules whose solved
-    table is at hand (shipped or in the cache: :mod:`pfeffer.dice.solver.cache`)."""
-    out = [("", "Our family's rules")]
+    default rules); for dice ``(preset key, name)`` for every preset of other rules whose
+    solved table is at hand (shipped or in the cache: :mod:`pfeffer.dice.solver.cache`); for
+    Pepper ``(rule=value, (rule's label, value))`` for each house rule the page offers
+    (:mod:`pfeffer.web.adapters.pepper_house`). The labels are msgids."""
+    out: list[tuple[str, tuple[str, ...]]] = [("", ("Our family's rules",))]
+    if game == "pepper":
+        return out + [(key, (label, value)) for key, label, value in pepper_house.options()]
     if game != "dice":
         return out
     for preset in DICE_PRESETS:
         rules = DiceRules(**preset.rules)
         if rules != DiceRules() and solver_cache.exists(rules):
-            out.append((preset.key, preset.label))
+            out.append((preset.key, (preset.label,)))
     return out
+
+
+class Preparing(Exception):
+    """The puzzles of these Pepper house rules are being made (:func:`prepare` started it)."""
+
+
+def prepare(game: str, rules: str) -> bool:
+    """Start making the puzzles of ``game`` under ``rules`` where they are made in the
+    background (Pepper's house rules: :mod:`~pfeffer.web.adapters.pepper_house`); whether
+    they are ready. KeyError for rules the page does not offer."""
+    if game != "pepper" or not rules:
+        return True
+    return pepper_house.start(rules) == "ready"
+
+
+def stop() -> None:
+    """Stop the background work of :func:`prepare` (the app is shutting down)."""
+    pepper_house.shutdown()
+
+
+def wait(game: str, rules: str, timeout: float) -> None:
+    """Wait (in a worker thread) until the puzzles of ``game`` under ``rules`` are made;
+    KeyError, TimeoutError."""
+    if game == "pepper" and rules:
+        pepper_house.wait(rules, timeout)
 
 
 @functools.cache
@@ -117,9 +147,18 @@ def _house_of(rules_key: str, strategy: Any) -> tuple[Puzzle, ...]:
 
 
 def puzzles(game: str, rules: str = "") -> tuple[Puzzle, ...]:
-    """The puzzles of ``game``: the shipped ones, or under the dice preset ``rules`` those made
-    from its solved table (KeyError for a game without puzzles or rules without a table)."""
+    """The puzzles of ``game``: the shipped ones, under the dice preset ``rules`` those made
+    from its solved table, under the Pepper house rules ``rules`` those made in the background
+    (:class:`Preparing` until they are: :func:`prepare` starts it). KeyError for a game without
+    puzzles or rules the page does not offer."""
     if rules:
+        if game == "pepper":
+            if pepper_house.rules_of(rules) is None:
+                raise KeyError(rules)
+            found = pepper_house.made(rules)
+            if found is None:
+                raise Preparing(rules)
+            return found
         if game != "dice":
             raise KeyError(rules)
         return _house(rules)

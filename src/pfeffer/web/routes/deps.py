@@ -23,6 +23,7 @@ from pfeffer.web.services.errors import NoSuchSeat
 from pfeffer.web.services.lobby import Lobby
 from pfeffer.web.services.sheets import Sheets
 from pfeffer.web.services.tables import Hub
+from pfeffer.web.services.training import Trainer
 from pfeffer.web.site import Site
 
 TABLE_TTL = dt.timedelta(days=7)  # a running table without an action or a visit expires
@@ -57,6 +58,12 @@ def sheets_of(conn: HTTPConnection) -> Sheets:
     return sheets
 
 
+def trainer_of(conn: HTTPConnection) -> Trainer:
+    """The puzzle trainer (issue 23)."""
+    found: Trainer = conn.app.state.trainer
+    return found
+
+
 def settings_of(conn: HTTPConnection) -> Settings:
     """The app's settings."""
     settings: Settings = conn.app.state.settings
@@ -67,6 +74,7 @@ HubDep = Annotated[Hub, Depends(hub_of)]
 LobbyDep = Annotated[Lobby, Depends(lobby_of)]
 SheetsDep = Annotated[Sheets, Depends(sheets_of)]
 SettingsDep = Annotated[Settings, Depends(settings_of)]
+TrainerDep = Annotated[Trainer, Depends(trainer_of)]
 
 
 async def invalid_request(request: Request, exc: Exception) -> Response:

@@ -17,8 +17,9 @@ TrainGame = Literal["dice", "pepper"]
 
 class TrainNext(RequestBody):
     """``POST /api/train/next``: the game, the player's progress (none: a new player), a
-    theme to drill (none: all), how many puzzles, the ids the page has already, and the dice
-    preset whose house rules to train ("": the shipped puzzles of the default rules)."""
+    theme to drill (none: all), how many puzzles, the ids the page has already, and the rules
+    to train ("": the shipped puzzles of the default rules; a dice preset with a solved table;
+    a Pepper house rule as ``rule=value``)."""
 
     game: TrainGame = "dice"
     progress: dict[str, Any] | None = None

@@ -19,14 +19,15 @@ import datetime
 import hashlib
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pfeffer.core.errors import TranslatableError
 from pfeffer.core.glicko2 import Rating
-from pfeffer.core.trainer import RECENT, Attempt, Progress, pick, record
+from pfeffer.core.trainer import PUZZLE_RD, RECENT, Attempt, Progress, pick, record
 from pfeffer.web.adapters.puzzles import (
     GAMES,
+    Preparing,
     check,
     find,
     puzzle_view,
@@ -35,8 +36,23 @@ from pfeffer.web.adapters.puzzles import (
     themes,
 )
 from pfeffer.web.i18n import translations
+from pfeffer.web.services.catalog import CHOICE_LABELS
 
-__all__ = ["GAMES", "BadProgress", "NoSuchPuzzle", "answer", "daily", "next_puzzles", "theme_list"]
+#: Stores an attempt at a puzzle and moves its pooled rating: (puzzle id, its starting rating,
+#: right or not, the player's rating) → the puzzle's rating before and after.
+Pool = Callable[[str, Rating, bool, Rating], tuple[Rating, Rating]]
+
+__all__ = [
+    "GAMES",
+    "BadProgress",
+    "NoSuchPuzzle",
+    "Pool",
+    "Preparing",
+    "answer",
+    "daily",
+    "next_puzzles",
+    "theme_list",
+]
 
 #: The most puzzles one request gets (the page keeps ten ahead).
 MOST = 20
@@ -106,14 +122,19 @@ def theme_list(game: str, lang: str) -> list[dict[str, str]]:
 
 
 def rules_list(game: str, lang: str) -> list[dict[str, str]]:
-    """The rules the page offers for ``game``: key ("" for the shipped puzzles) and label."""
+    """The rules the page offers for ``game``: key ("" for the shipped puzzles) and label (a
+    Pepper house rule as the new-table form names it and its value: "When everybody passes:
+    Deal again")."""
     _ = translations(lang).gettext
-    return [{"key": k, "label": _(v)} for k, v in rulesets(game)]
+    return [
+        {"key": k, "label": ": ".join(_(CHOICE_LABELS.get(w, w)) for w in words)}
+        for k, words in rulesets(game)
+    ]
 
 
-def _view(game: str, puzzle: Any, progress: Progress, lang: str) -> dict[str, Any]:
+def _view(game: str, puzzle: Any, rating: Rating, lang: str) -> dict[str, Any]:
     data = puzzle_view(puzzle, translations(lang).gettext)
-    data["rating"] = round(progress.puzzle_rating(puzzle.id, puzzle.difficulty).rating)
+    data["rating"] = round(rating.rating)
     data["theme_labels"] = [translations(lang).gettext(themes(game)[t]) for t in puzzle.themes]
     return data
 
@@ -128,13 +149,18 @@ def next_puzzles(
     exclude: Sequence[str] = (),
     seed: int | None = None,
     rules: str = "",
+    pooled: Mapping[str, Rating] | None = None,
 ) -> list[dict[str, Any]]:
     """The next ``count`` puzzles for the player of ``progress`` (fewer if a theme has fewer),
     as :func:`pick` would give them one after the other (each counted as asked), none of
-    ``exclude`` (those the page has already); under the dice preset ``rules``, the puzzles made
-    from its solved table. BadProgress; KeyError for an unknown theme or rules without a
-    table."""
+    ``exclude`` (those the page has already); under ``rules`` (a dice preset, a Pepper house
+    rule) the puzzles made for them. ``pooled``: the puzzles' ratings pooled over every
+    player's results (those tried by somebody; the others are at their estimate), which the
+    pick and the page go by; without it, the player's own. BadProgress; KeyError for an
+    unknown theme or rules not offered; Preparing while the rules' puzzles are being made."""
     p = read_progress(game, progress)
+    if pooled is not None:
+        p = dataclasses.replace(p, puzzles=pooled)
     if theme is not None and theme not in themes(game):
         raise KeyError(theme)
     skip = set(exclude)
@@ -152,7 +178,7 @@ def next_puzzles(
             recent=(*(r for r in ahead.recent if r != z.id), z.id)[-RECENT:],
             reviews={k: v for k, v in ahead.reviews.items() if k != z.id},
         )
-    return [_view(game, z, p, lang) for z in out]
+    return [_view(game, z, p.puzzle_rating(z.id, z.difficulty), lang) for z in out]
 
 
 def answer(
@@ -163,10 +189,14 @@ def answer(
     *,
     lang: str,
     rules: str = "",
+    pool: Pool | None = None,
 ) -> dict[str, Any]:
     """``given`` checked against puzzle ``puzzle_id``: the feedback (every option's value and
-    the explanation), the rating change and the progress to keep. NoSuchPuzzle, BadProgress,
-    the engine's InvalidAction or IllegalAction for an answer that is no option."""
+    the explanation), the rating change and the progress to keep. ``pool`` stores the attempt
+    and moves the puzzle's pooled rating (the player's own update then plays the pooled
+    rating); without it, the player's own results move the puzzle. NoSuchPuzzle,
+    BadProgress, Preparing, the engine's InvalidAction or IllegalAction for an answer that is
+    no option."""
     p = read_progress(game, progress)
     try:
         puzzle = find(game, puzzle_id, rules)
@@ -175,8 +205,12 @@ def answer(
     if puzzle is None:
         raise NoSuchPuzzle(puzzle_id)
     result = check(puzzle, given, translations(lang))
-    after, outcome = record(p, Attempt(puzzle.id, puzzle.difficulty, puzzle.themes,
-                                       result["correct"]))  # fmt: skip
+    correct = bool(result["correct"])
+    pooled = None
+    if pool is not None:
+        pooled = pool(puzzle.id, Rating(float(puzzle.difficulty), PUZZLE_RD), correct, p.rating)
+    attempt = Attempt(puzzle.id, puzzle.difficulty, puzzle.themes, correct)
+    after, outcome = record(p, attempt, pooled)
     return {
         **result,
         "rating": {
@@ -190,12 +224,15 @@ def answer(
     }
 
 
-def daily(game: str, day: datetime.date, *, lang: str) -> dict[str, Any]:
+def daily(
+    game: str, day: datetime.date, *, lang: str, pooled: Mapping[str, Rating] | None = None
+) -> dict[str, Any]:
     """The puzzle of ``day`` (the same for everyone that day): one of middling difficulty,
-    chosen by a hash of the date."""
+    chosen by a hash of the date; its rating the pooled one if ``pooled`` has it."""
     low, high = DAILY_RANGE
     pool = sorted((z for z in puzzles(game) if low <= z.difficulty <= high), key=lambda z: z.id)
     pool = pool or sorted(puzzles(game), key=lambda z: z.id)
     digest = hashlib.sha256(f"{game}:{day.isoformat()}".encode()).digest()
     z = pool[int.from_bytes(digest[:8], "big") % len(pool)]
-    return {**_view(game, z, Progress(game=game), lang), "date": day.isoformat()}
+    rating = Progress(game=game, puzzles=pooled or {}).puzzle_rating(z.id, z.difficulty)
+    return {**_view(game, z, rating, lang), "date": day.isoformat()}

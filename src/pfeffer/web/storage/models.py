@@ -6,7 +6,17 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -91,3 +101,40 @@ class SheetRow(Base):
     # The client ids of every entry the sheet took, in the order it took them (an undo keeps
     # them): an entry sent again with one of these ids is acknowledged, not applied twice.
     entry_ids: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+
+
+class PuzzleRatingRow(Base):
+    """A trainer puzzle's rating pooled over every player's results (issue 23): Glicko-2, the
+    puzzle as the opponent of each player who tried it. One row per puzzle of a game's rules
+    (``rules``: "" for the shipped puzzles of the default rules, else the page's rules key),
+    made at the first try from the puzzle's difficulty estimate and moved, row locked, in the
+    transaction that stores the try."""
+
+    __tablename__ = "puzzle_ratings"
+
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rules: Mapped[str] = mapped_column(String(40), primary_key=True)
+    puzzle: Mapped[str] = mapped_column(String(40), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    vol: Mapped[float] = mapped_column(Float)
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    solved: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class PuzzleAttemptRow(Base):
+    """One answer to a trainer puzzle: which puzzle (game, rules key, id), right or not, the
+    player's rating and deviation at the time, when. Nothing of the player beyond that (no
+    name, address or id): the attempts are the record behind the pooled ratings."""
+
+    __tablename__ = "puzzle_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(String(40))
+    puzzle: Mapped[str] = mapped_column(String(40))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    player_rating: Mapped[float] = mapped_column(Float)
+    player_rd: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)
