@@ -90,6 +90,7 @@
     if (ahead.length) return;
     root.dataset.state = "preparing";
     board.textContent = ""; actions.textContent = ""; feedback.hidden = true; next.hidden = true;
+    board.className = ""; $("scores").textContent = "";
     $("question").textContent = t("tr_preparing");
     $("puzzleinfo").textContent = "";
     if (waitTimer) return;
