@@ -2,7 +2,8 @@
 puzzles (what the page asks for to keep ten ahead) and for checking an answer.
 
     .venv/bin/python benchmarks/bench_trainer.py [--game dice|pepper] [--runs N] [--tries T]
-        [--json FILE]
+        [--json FILE] [--db URL]
+    .venv/bin/python benchmarks/bench_trainer.py --house all_pass=redeal [--db URL]
 
 The app runs in process (FastAPI's TestClient: every middleware, no network); the player sends
 a progress of T tries (the default 300: a full list of recent puzzles and their ratings, the
@@ -10,7 +11,13 @@ largest the page sends). Each figure is the wall time of one request, median and
 runs, after one warm-up request (the puzzle set is read once per process): through the app
 (HTTP: the body read and checked, JSON both ways) and the service alone
 (``services/trainer.py``: picking, drawing the frames, checking, the rating). The machine is
-noisy; quote medians, run twice.
+noisy; quote medians, run twice. An answer through the app stores the attempt and moves the
+puzzle's pooled rating (one transaction on the database of ``--db``, default a fresh SQLite
+file); the service alone does not.
+
+``--house RULE``: the Pepper house rule's puzzles made by the server (a worker process), timed
+from the first ``next`` until they come (asking every 0.5 s), while the day's puzzle is asked
+every 0.1 s to show the event loop is not held (its median and worst time).
 """
 
 from __future__ import annotations
@@ -59,7 +66,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--tries", type=int, default=300)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--db", help="the app's database (default: a fresh SQLite file)")
+    parser.add_argument("--house", help="time a Pepper house rule's puzzles being made")
     args = parser.parse_args()
+    if args.house:
+        house(args.house, args.db)
+        return
 
     from fastapi.testclient import TestClient
 
@@ -68,7 +80,10 @@ def main() -> None:
     game = args.game
     progress = progress_of(game, args.tries)
     body_bytes = len(json.dumps(progress))
-    with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(f"sqlite:///{tmp}/b.db")) as c:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        TestClient(create_app(args.db or f"sqlite:///{tmp}/b.db")) as c,
+    ):
 
         def ahead() -> list[dict[str, Any]]:
             r = c.post("/api/train/next", json={"game": game, "count": 10, "progress": progress})
@@ -137,6 +152,51 @@ def main() -> None:
           f"an answer median {result['service_answer_ms']['median']} ms")  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n")
+
+
+def house(rule: str, db: str | None) -> None:
+    """How long the server takes to make a Pepper house rule's puzzles, and the day's puzzle's
+    time meanwhile."""
+    import threading
+
+    from fastapi.testclient import TestClient
+
+    from pfeffer.web.server import create_app
+
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        TestClient(create_app(db or f"sqlite:///{tmp}/h.db")) as c,
+    ):
+        c.get("/api/train/daily?game=pepper")  # warm-up
+        done = threading.Event()
+        daily: list[float] = []
+
+        def poll() -> None:
+            while not done.is_set():
+                daily.append(timed(lambda: c.get("/api/train/daily?game=pepper")))
+                time.sleep(0.1)
+
+        t = threading.Thread(target=poll)
+        start = time.perf_counter()
+        t.start()
+        asked = 0
+        while True:
+            asked += 1
+            body = {"game": "pepper", "rules": rule, "count": 10}
+            r = c.post("/api/train/next", json=body).json()
+            if not r.get("preparing"):
+                break
+            time.sleep(0.5)
+        took = time.perf_counter() - start
+        done.set()
+        t.join()
+        from pfeffer.web.adapters.puzzles import puzzles
+
+        n = len(puzzles("pepper", rule))
+    daily.sort()
+    print(f"{rule}: {n} puzzles ready after {took:.1f} s ({asked} requests of next); the day's "
+          f"puzzle meanwhile: median {statistics.median(daily):.1f} ms, worst "
+          f"{daily[-1]:.1f} ms over {len(daily)} requests")  # fmt: skip
 
 
 if __name__ == "__main__":

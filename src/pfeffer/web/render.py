@@ -354,6 +354,7 @@ def js_strings(
         "tr_rating_change": _("Rating %(before)s → %(after)s (%(delta)s)"),
         "tr_next": _("Next puzzle"),
         "tr_loading": _("Loading the puzzles…"),
+        "tr_preparing": _("Preparing the puzzles of these rules…"),
         "tr_none": _("No puzzle of this theme is left; choose another theme."),
         "tr_offline_none": _(
             "No connection and no puzzle kept on this device: open the page again when the "

@@ -85,6 +85,9 @@ class Trainer:
         try:
             if not await asyncio.to_thread(adapter.prepare, game, rules):
                 await asyncio.to_thread(adapter.wait, game, rules, WAIT)
+            # a dice preset's puzzles, made when first asked: in a thread of their own, not
+            # in the store's (one thread on SQLite)
+            await asyncio.to_thread(adapter.puzzles, game, rules)
         except (KeyError, TimeoutError):
             raise trainer.NoSuchPuzzle(puzzle_id) from None
 

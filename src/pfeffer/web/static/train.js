@@ -76,10 +76,29 @@
       exclude: ahead.map(function (p) { return p.id; }), theme: theme.value || null, rules: rules};
     return post("/api/train/next", body).then(function (data) {
       const have = new Set(ahead.map(function (p) { return p.id; }));
-      if (data.game !== game) return;  // the player chose another game meanwhile
+      if (data.game !== game || (data.rules || "") !== rules) return;  // another choice meanwhile
+      if (data.preparing) { preparing(); return; }
       data.puzzles.forEach(function (p) { if (!have.has(p.id)) ahead.push(p); });
       write(key("ahead"), ahead);
     });
+  }
+
+  /* Pepper's house rules: the server makes their puzzles once (a minute or so); meanwhile the
+     page says so and asks again every few seconds. */
+  let waitTimer = null;
+  function preparing() {
+    if (ahead.length) return;
+    root.dataset.state = "preparing";
+    board.textContent = ""; actions.textContent = ""; feedback.hidden = true; next.hidden = true;
+    board.className = ""; $("scores").textContent = "";
+    $("question").textContent = t("tr_preparing");
+    $("puzzleinfo").textContent = "";
+    if (waitTimer) return;
+    waitTimer = setTimeout(function () {
+      waitTimer = null;
+      refill().then(function () { if (ahead.length && root.dataset.state === "preparing") showFirst(); },
+        function () { if (root.dataset.state === "preparing") preparing(); });
+    }, 2000);
   }
 
   /* ------------------------------------------------------------------ drawing */
@@ -277,6 +296,7 @@
   /* ------------------------------------------------------------------ the flow */
 
   function showFirst() {
+    if (!ahead.length && root.dataset.state === "preparing") return;  // asked again soon
     draw(ahead.length ? ahead[0] : null);
   }
 
@@ -338,7 +358,8 @@
     navigator.serviceWorker.register("/sw.js", {scope: "/train"}).catch(function () {});
   }
 
-  /* The rules picker offers the chosen game's rules only (the presets with a solved table). */
+  /* The rules picker offers the chosen game's rules only (dice: the presets with a solved
+     table; Pepper: the house rules whose puzzles the server makes). */
   function rulesOf() {
     if (!rulesPick) return;
     Array.prototype.forEach.call(rulesPick.options, function (o) {
