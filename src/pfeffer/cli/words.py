@@ -69,6 +69,51 @@ def counted(n: int, one: str, many: str, context: str | None = None, **params: o
     return text % {"n": n, **params}
 
 
+#: The decimal sign and the thousands separator of each language in running text (German and
+#: Czech: decimal comma; thousands: a point, a no-break space).
+_SEPARATORS = {"en": (".", ","), "de": (",", "."), "cs": (",", "\u00a0")}
+
+
+def number(x: float, digits: int = 0) -> str:
+    """``x`` with ``digits`` decimals as the terminal's language writes it in running text.
+
+    >>> use("de"); number(12800.5, 1), number(0.25, 2)
+    ('12.800,5', '0,25')
+    >>> use("en"); number(12800.5, 1)
+    '12,800.5'
+    """
+    decimal, thousands = _SEPARATORS.get(lang(), _SEPARATORS["en"])
+    text = f"{x:,.{digits}f}"
+    return text.translate(str.maketrans(",.", thousands + decimal))
+
+
+def amount(x: float, digits: int, one: str, many: str, **params: object) -> str:
+    """``x`` (``digits`` decimals) and its noun: ``one``/``many`` are msgids with ``%(n)s``. A
+    whole number takes the catalogue's plural forms; a fraction the form a language gives a
+    decimal (msgctxt ``decimal`` of ``many``: Czech the genitive singular, "0,5 bodu").
+
+    >>> use("cs"); [amount(x, 1, "%(n)s point", "%(n)s points") for x in (1, 2, 5, 0.5)]
+    ['1 bod', '2 body', '5 bodů', '0,5 bodu']
+    >>> use("en")
+    """
+    whole = round(x, digits) == round(x)
+    if whole:
+        n = round(x)
+        return ngettext(one, many, abs(n)) % {"n": number(n), **params}
+    return pgettext("decimal", many) % {"n": number(x, digits), **params}
+
+
+def signed(x: float, digits: int = 1) -> str:
+    """``x`` with its sign (``+1.5``, ``-0.5``; ``+1,5`` in German and Czech)."""
+    return ("-" if x < 0 else "+") + number(abs(x), digits)
+
+
+#: The nouns :func:`amount` counts (msgids, one and many).
+PERCENTAGE_POINTS = ("%(n)s percentage point", "%(n)s percentage points")
+POINTS = ("%(n)s point", "%(n)s points")
+TRICKS = ("%(n)s trick", "%(n)s tricks")
+
+
 def is_you(name: str) -> bool:
     """True for the default human's name, "You", which takes the second person."""
     return name.strip().casefold() == "you"
@@ -136,18 +181,24 @@ LangOpt = Annotated[
 
 __all__ = [
     "LANG_HELP",
+    "PERCENTAGE_POINTS",
+    "POINTS",
+    "TRICKS",
     "LangOpt",
     "RootLangOpt",
     "_",
+    "amount",
     "command_option",
     "counted",
     "is_you",
     "lang",
     "ngettext",
+    "number",
     "on_change",
     "pgettext",
     "root_option",
     "said",
     "shown",
+    "signed",
     "use",
 ]
