@@ -82,3 +82,27 @@ def test_trainers_write_decimal_commas(tmp_path: Path, lang: str) -> None:
     assert re.search(r"\d,\d", out), out
     noun = "Prozentpunkt" if lang == "de" else "procentní"
     assert noun in out and "percentage" not in out
+
+
+@pytest.mark.parametrize(
+    ("bid", "lang", "said"),
+    [("small", "de", ["Bob bietet Kleinen Pfeffer.",
+                      "Bob gewinnt das Bieten mit Kleinem Pfeffer."]),
+     ("big", "de", ["Bob bietet Großen Pfeffer.", "Bob gewinnt das Bieten mit Großem Pfeffer."]),
+     ("big", "cs", ["Bob draží Velký pepř.", "Bob vyhrává dražbu s nabídkou Velký pepř."])],
+)  # fmt: skip
+def test_a_bid_s_name_takes_the_sentence_s_case(bid: str, lang: str, said: list[str]) -> None:
+    """German: "mit Kleinem Pfeffer" (dative), "bietet Kleinen Pfeffer" (accusative)."""
+    from rich.text import Text
+
+    from pfeffer.cli.pepper_narration import tell
+    from pfeffer.pepper import PepperGame
+    from pfeffer.pepper.log import pepper_log
+
+    g = PepperGame(["Ann", "Bob", "Cy"], seed=3, dealer=0)
+    for a in ("deal", bid, "pass", "pass") if bid == "small" else ("deal", bid):
+        g.apply(a)
+    words.use(lang)
+    told = dict(tell(pepper_log(g.view(None), g.history), 0, g.view(None)))
+    assert [Text.from_markup(told[k]).plain for k in ("bid", "auction")] == said
+    words.use("en")

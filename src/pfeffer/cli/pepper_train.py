@@ -28,6 +28,7 @@ from pfeffer.cli.common import (
 )
 from pfeffer.cli.pepper_draw import (
     SUIT_NAME,
+    WITH,
     RuleOpt,
     app,
     bid_text,
@@ -195,13 +196,13 @@ def position_lines(view: PepperView, puzzle: PepperPuzzle) -> list[str]:
         if view.trump is not None:
             out.append(
                 _("Contract: %(bidder)s bid %(bid)s, trump %(trump)s.")
-                % {"bidder": bidder, "bid": bid_text(view.high_bid),
+                % {"bidder": bidder, "bid": bid_text(view.high_bid, WITH),
                    "trump": trump_markup(view.trump)}
             )  # fmt: skip
         else:
             out.append(
                 _("Contract: %(bidder)s bid %(bid)s.")
-                % {"bidder": bidder, "bid": bid_text(view.high_bid)}
+                % {"bidder": bidder, "bid": bid_text(view.high_bid, WITH)}
             )
     if view.phase == "play":
         won = ", ".join(f"{escape(seat_name(s))} {w}" for s, w in zip(view.side_names,
