@@ -15,9 +15,10 @@ from pfeffer.cli import (
     pepper_train,
 )
 from pfeffer.cli.dice_draw import app as dice_app
+from pfeffer.cli.frame import Root, install
 from pfeffer.cli.pepper_draw import app as pepper_app
 from pfeffer.cli.serve import serve
-from pfeffer.cli.words import RootLangOpt, install_help
+from pfeffer.cli.words import RootLangOpt
 from pfeffer.core.extras import MissingExtra
 
 app = typer.Typer(
@@ -25,8 +26,9 @@ app = typer.Typer(
     help="Würfel-Pfeffer (dice) and Karten-Pfeffer / Pepper (cards): play, score, check rules.",
     no_args_is_help=True,
     add_completion=False,
+    cls=Root,  # speaks the language asked on the command line from the start
 )
-install_help()  # --help in the terminal's language (pfeffer.cli.words)
+install()  # --help and Click's errors in the terminal's language (pfeffer.cli.frame)
 
 
 @app.callback()

@@ -44,7 +44,7 @@ from pfeffer.cli.common import (
     seats_text,
     winners_text,
 )
-from pfeffer.cli.dice_advice import Hints, cost_text, offer_review
+from pfeffer.cli.dice_advice import Hints, cost_text, offer_review, refusal_text, stage_text
 from pfeffer.cli.dice_draw import (
     RuleOpt,
     app,
@@ -57,6 +57,7 @@ from pfeffer.cli.dice_draw import (
 from pfeffer.cli.dice_narration import TURN_ENDS, notices, tell, turn_part
 from pfeffer.cli.narration import LogReader
 from pfeffer.cli.words import LangOpt, _, counted, pgettext, said, shown
+from pfeffer.cli.words import number as decimal
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.dice.bots import DICE_BOTS
@@ -718,7 +719,7 @@ def solve(
     rules = rules_or_exit(DiceRules, rule)
     if solver_cache.load(rules) is None:
         cost = estimate(rules, threads=threads)
-        why = cost.refusal()
+        why = refusal_text(cost)
         if why is not None:
             print_error(console, _("Not solved: %(why)s.") % {"why": why})
             raise typer.Exit(1)
@@ -746,7 +747,7 @@ def solve(
             task = bar.add_task(_("solving"), total=1.0)
 
             def report(stage: str, fraction: float) -> None:
-                bar.update(task, completed=fraction, description=stage)
+                bar.update(task, completed=fraction, description=stage_text(stage))
 
             strategy = solve_rules(rules, progress=report, threads=threads)
     except NotImplementedError as exc:
@@ -758,7 +759,10 @@ def solve(
         _("%(game)s, target %(target)s, two optimal players:")
         % {"game": "[bold]Würfel-Pfeffer[/]", "target": rules.target}
     )
-    console.print("  " + _("the first player wins with %(chance)s") % {"chance": f"{first:.4%}"})
+    console.print(
+        "  "
+        + _("the first player wins with %(chance)s") % {"chance": f"{decimal(100 * first, 4)}%"}
+    )
     console.print(
         "  "
         + _("fair head start for the second player: %(points)s points")
@@ -775,7 +779,7 @@ def solve(
         "  "
         + how
         % {
-            "took": f"{took:.1f}",
+            "took": decimal(took, 1),
             "seconds": f"{strategy.seconds:.0f}",
             "sweeps": len(strategy.residuals),
             "change": f"{strategy.residuals[-1]:.1e}",

@@ -32,7 +32,16 @@ from pfeffer.cli.common import (
     seats_of_record,
 )
 from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text
-from pfeffer.cli.words import LangOpt, _, counted, shown
+from pfeffer.cli.words import (
+    PERCENTAGE_POINTS,
+    LangOpt,
+    _,
+    amount,
+    counted,
+    number,
+    pgettext,
+    shown,
+)
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.core.extras import MissingExtra, require
 from pfeffer.dice.game import DiceGame, Phase
@@ -56,7 +65,7 @@ def refused(console: Console, rules: DiceRules) -> SolveEstimate | None:
     from pfeffer.dice.solver.estimate import estimate
 
     found = estimate(rules)
-    why = found.refusal()
+    why = refusal_text(found)
     if why is None:
         return found
     print_error(console, _("These rules are too large to solve here: %(why)s.") % {"why": why})
@@ -71,19 +80,53 @@ def refused(console: Console, rules: DiceRules) -> SolveEstimate | None:
 def cost_text(cost: SolveEstimate) -> str:
     """A solve's estimated time and memory in the terminal's language ("about 4 minutes, 0.7 GB
     of memory")."""
-    from pfeffer.dice.solver.estimate import gigabytes
-
-    seconds = cost.seconds
-    if seconds < 90:
-        time = counted(max(1, round(seconds)), "%(n)s second", "%(n)s seconds")
-    elif seconds < 90 * 60:
-        time = counted(round(seconds / 60), "%(n)s minute", "%(n)s minutes")
-    else:
-        time = counted(round(seconds / 3600), "%(n)s hour", "%(n)s hours")
     return _("about %(time)s, %(memory)s of memory") % {
-        "time": time,
-        "memory": gigabytes(cost.memory),
+        "time": duration_text(cost.seconds),
+        "memory": gigabytes_text(cost.memory),
     }
+
+
+def duration_text(seconds: float) -> str:
+    """``40 seconds``, ``4 minutes``, ``3 hours`` in the terminal's language."""
+    if seconds < 90:
+        return counted(max(1, round(seconds)), "%(n)s second", "%(n)s seconds")
+    if seconds < 90 * 60:
+        return counted(round(seconds / 60), "%(n)s minute", "%(n)s minutes")
+    return counted(round(seconds / 3600), "%(n)s hour", "%(n)s hours")
+
+
+def gigabytes_text(size: int) -> str:
+    """``0.7 GB`` (``0,7 GB`` in German and Czech)."""
+    return f"{number(size / 2**30, 1)} GB"
+
+
+def refusal_text(cost: SolveEstimate) -> str | None:
+    """Why the solve of ``cost`` should not start here (:meth:`SolveEstimate.refused`) in the
+    terminal's language; None: it fits."""
+    why = cost.refused()
+    if why is None:
+        return None
+    size = amount(cost.steps, 0, "%(n)s total a side", "%(n)s totals a side")
+    if why.kind == "memory":
+        return _(
+            "it would need about %(memory)s of memory, and this machine has %(free)s free "
+            "(%(size)s; about %(time)s)"
+        ) % {"memory": gigabytes_text(cost.memory), "free": gigabytes_text(why.free or 0),
+             "size": size, "time": duration_text(cost.seconds)}  # fmt: skip
+    return _(
+        "it would take about %(time)s here, and the limit is one hour (%(size)s; %(memory)s of "
+        "memory)"
+    ) % {"time": duration_text(cost.seconds), "size": size,
+         "memory": gigabytes_text(cost.memory)}  # fmt: skip
+
+
+def stage_text(stage: str) -> str:
+    """A solve's stage (:mod:`pfeffer.dice.solver.stages`) in the terminal's language."""
+    from pfeffer.dice.solver.stages import Stage
+
+    if not isinstance(stage, Stage):
+        return stage
+    return pgettext("stage", stage.template).format(**stage.params)
 
 
 def off_step(rules: DiceRules, totals: dict[str, int]) -> str | None:
@@ -153,7 +196,10 @@ def get_strategy(
         ) as bar:
             task = bar.add_task(_("the rules"), total=1.0)
             strategy = solve(
-                rules, progress=lambda stage, f: bar.update(task, completed=f, description=stage)
+                rules,
+                progress=lambda stage, f: bar.update(
+                    task, completed=f, description=stage_text(stage)
+                ),
             )
     except NotImplementedError as exc:
         print_error(console, _("No advice for these rules: %(error)s.") % {"error": exc})
@@ -323,8 +369,8 @@ def advice_table(game: DiceGame, tips: list[Advice]) -> Table:
             str(i),
             describe(game, tip.action),
             tip.action,
-            f"[{style or 'default'}]{100 * tip.win_probability:.2f}[/]",
-            _("best") if i == 1 else f"−{cost:.2f}",
+            f"[{style or 'default'}]{number(100 * tip.win_probability, 2)}[/]",
+            _("best") if i == 1 else f"−{number(cost, 2)}",
         )
     return table
 
@@ -509,7 +555,7 @@ def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
     ranked = solver_review.ranked(found)[:top]
     for i, d in enumerate(ranked, start=1):
         table.add_row(str(i), str(d.round), d.situation, d.played, f"[green]{d.best}[/]",
-                      f"[red]−{100 * d.cost:.2f}[/]")  # fmt: skip
+                      f"[red]−{number(100 * d.cost, 2)}[/]")  # fmt: skip
     return table
 
 
@@ -545,13 +591,13 @@ def show_review(
         console.print(
             _(
                 "%(name)s: %(n)s decisions, %(best)s of them the best; chance to win given away "
-                "in all: %(lost)s percentage points"
+                "in all: %(lost)s"
             )
             % {
                 "name": f"[bold]{escape(shown(game.players[seat]))}[/]",
                 "n": totals.decisions,
                 "best": totals.best,
-                "lost": f"[red]{100 * totals.lost:.2f}[/]",
+                "lost": f"[red]{amount(100 * totals.lost, 2, *PERCENTAGE_POINTS)}[/]",
             }
         )
     mistakes = [d for d in found if not d.is_best]

@@ -36,7 +36,7 @@ from pfeffer.cli.train_session import (
     rating_line,
 )
 from pfeffer.cli.trainer_store import load_progress
-from pfeffer.cli.words import LangOpt, _, counted, lang, shown
+from pfeffer.cli.words import PERCENTAGE_POINTS, LangOpt, _, amount, counted, lang, number, shown
 from pfeffer.core.trainer import Outcome
 from pfeffer.dice.game import DiceView, PfefferMode, Phase
 from pfeffer.dice.puzzle_set import shipped
@@ -80,7 +80,8 @@ def option_label(action: str) -> str:
 def line_text(line: Line) -> str:
     """A feedback sentence in the terminal's language, its options in words."""
     params = {k: option_label(v) if isinstance(v, str) and k in ("action", "best", "second")
-              else v for k, v in line.params}  # fmt: skip
+              else number(v, 1) if isinstance(v, float) else v
+              for k, v in line.params}  # fmt: skip
     text = _(line.template).format(**params)
     return text[:1].upper() + text[1:]
 
@@ -176,7 +177,7 @@ def feedback_table(feedback: Feedback, kind: str) -> Table:
         name = option_label(o.action)
         if kind == "pfeffer" and o.action == "roll":
             name = _("roll (no call)")
-        table.add_row(name, f"{100 * o.win:.1f}%", mark, style=style)
+        table.add_row(name, f"{number(100 * o.win, 1)}%", mark, style=style)
     return table
 
 
@@ -212,12 +213,12 @@ class DiceTrainSession(TrainSession[DicePuzzle]):
             c.print(
                 _(
                     "[bold red]✗ Not the best:[/] %(best)s is; %(chosen)s gives away %(cost)s "
-                    "percentage points of winning chance."
+                    "of winning chance."
                 )
                 % {
                     "best": escape(option_label(feedback.best)),
                     "chosen": escape(option_label(feedback.chosen)),
-                    "cost": f"{100 * feedback.cost:.1f}",
+                    "cost": amount(100 * feedback.cost, 1, *PERCENTAGE_POINTS),
                 }
             )
         c.print(feedback_table(feedback, kind))

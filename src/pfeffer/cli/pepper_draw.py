@@ -93,14 +93,22 @@ def trump_symbol(trump: str | None) -> str:
     )
 
 
-def bid_text(bid: str | None) -> str:
-    """A bid as players say it.
+#: The places of a bid's name in a sentence (msgctxt): after "with" ("won the auction with …":
+#: German dative, "mit Kleinem Pfeffer") and as the object of "bid" (German accusative, "bietet
+#: Kleinen Pfeffer"); each language gives the form its sentence needs.
+WITH, OBJECT = "with bid", "bid object"
+
+
+def bid_text(bid: str | None, place: str | None = None) -> str:
+    """A bid as players say it; ``place``: :data:`WITH` or :data:`OBJECT`, where the sentence
+    puts it (the nominative if None).
 
     >>> bid_text("3"), bid_text("small"), bid_text("big"), bid_text("pass")
     ('3', 'Small Pepper', 'Big Pepper', 'pass')
     """
     if bid in ("small", "big"):
-        return _({"small": "Small Pepper", "big": "Big Pepper"}[bid])
+        name = {"small": "Small Pepper", "big": "Big Pepper"}[bid]
+        return _(name) if place is None else pgettext(place, name)
     return pgettext("bid", "pass") if bid == "pass" else bid or ""
 
 

@@ -10,7 +10,14 @@ from collections.abc import Iterator, Sequence
 
 from rich.markup import escape
 
-from pfeffer.cli.pepper_draw import bid_text, card_markup, trump_markup, winners_text
+from pfeffer.cli.pepper_draw import (
+    OBJECT,
+    WITH,
+    bid_text,
+    card_markup,
+    trump_markup,
+    winners_text,
+)
 from pfeffer.cli.words import _, counted, said, shown
 from pfeffer.pepper.game import PepperView
 from pfeffer.pepper.log import PepperEvent
@@ -89,7 +96,7 @@ def tell(log: Sequence[PepperEvent], start: int, view: PepperView) -> Iterator[t
                     "%(name)s won the auction with %(bid)s.",
                     "You won the auction with %(bid)s.",
                     name=f"[bold]{escape(shown(bidder_name))}[/]",
-                    bid=bid_text(contract),
+                    bid=bid_text(contract, WITH),
                 ),
             )
 
@@ -107,7 +114,11 @@ def _line(log: Sequence[PepperEvent], i: int, view: PepperView) -> str | None:
         return said(name, "%(name)s passed.", "You passed.", name=who)
     if e.kind == "bid":
         return said(
-            name, "%(name)s bid %(bid)s.", "You bid %(bid)s.", name=who, bid=bid_text(e.value)
+            name,
+            "%(name)s bid %(bid)s.",
+            "You bid %(bid)s.",
+            name=who,
+            bid=bid_text(e.value, OBJECT),
         )
     if e.kind == "trump" and e.seat is not None:
         side = view.side_names[view.side_of(e.seat)]

@@ -11,6 +11,7 @@ user data folder (:mod:`pfeffer.cli.trainer_store`), written after every answer.
 from __future__ import annotations
 
 import random
+import re
 from typing import Annotated
 
 import typer
@@ -27,6 +28,7 @@ from pfeffer.cli.common import (
 )
 from pfeffer.cli.pepper_draw import (
     SUIT_NAME,
+    WITH,
     RuleOpt,
     app,
     bid_text,
@@ -42,7 +44,19 @@ from pfeffer.cli.train_session import (
     rating_line,
 )
 from pfeffer.cli.trainer_store import load_progress
-from pfeffer.cli.words import LangOpt, _, counted, is_you, pgettext, shown
+from pfeffer.cli.words import (
+    POINTS,
+    TRICKS,
+    LangOpt,
+    _,
+    amount,
+    counted,
+    is_you,
+    number,
+    pgettext,
+    shown,
+    signed,
+)
 from pfeffer.core.trainer import Outcome, Progress
 from pfeffer.pepper.cards import CARD_INDEX, CARD_PRETTY
 from pfeffer.pepper.game import PepperView
@@ -142,6 +156,9 @@ def line_text(line: Line, kind: str) -> str:
         params["cards"] = ", ".join(
             plain_option("card", c.strip()) for c in params["cards"].split(",")
         )
+    for key, value in params.items():  # the values the feedback wrote as "+1.5", "0.5"
+        if isinstance(value, str) and re.fullmatch(r"[+-]?\d+\.\d+", value):
+            params[key] = signed(float(value)) if value[0] in "+-" else number(float(value), 1)
     text = Line(line.template, tuple(params.items())).text(_)
     return text[:1].upper() + text[1:]
 
@@ -179,13 +196,13 @@ def position_lines(view: PepperView, puzzle: PepperPuzzle) -> list[str]:
         if view.trump is not None:
             out.append(
                 _("Contract: %(bidder)s bid %(bid)s, trump %(trump)s.")
-                % {"bidder": bidder, "bid": bid_text(view.high_bid),
+                % {"bidder": bidder, "bid": bid_text(view.high_bid, WITH),
                    "trump": trump_markup(view.trump)}
             )  # fmt: skip
         else:
             out.append(
                 _("Contract: %(bidder)s bid %(bid)s.")
-                % {"bidder": bidder, "bid": bid_text(view.high_bid)}
+                % {"bidder": bidder, "bid": bid_text(view.high_bid, WITH)}
             )
     if view.phase == "play":
         won = ", ".join(f"{escape(seat_name(s))} {w}" for s, w in zip(view.side_names,
@@ -230,7 +247,7 @@ def feedback_table(feedback: Feedback, kind: str) -> Table:
         if o.action == feedback.chosen and not feedback.correct:
             mark = _("yours")
         style = "bold" if o.action == feedback.chosen else ""
-        value = f"{o.value:.0f}" if kind == "open" else f"{o.value:+.1f}"
+        value = number(o.value) if kind == "open" else signed(o.value)
         table.add_row(option_text(kind, o.action), value, mark, style=style)
     return table
 
@@ -264,23 +281,13 @@ class PepperTrainSession(TrainSession[PepperPuzzle]):
         if feedback.correct:
             c.print(_("[bold green]✓ Right![/] %(best)s is the best.") % {"best": best})
         else:
-            lost = (
-                _(
-                    "[bold red]✗ Not the best:[/] %(best)s is; %(chosen)s gives away "
-                    "%(cost)s tricks."
-                )
-                if kind == "open"
-                else _(
-                    "[bold red]✗ Not the best:[/] %(best)s is; %(chosen)s gives away "
-                    "%(cost)s points."
-                )
-            )
+            noun = TRICKS if kind == "open" else POINTS
             c.print(
-                lost
+                _("[bold red]✗ Not the best:[/] %(best)s is; %(chosen)s gives away %(cost)s.")
                 % {
                     "best": best,
                     "chosen": option_text(kind, feedback.chosen),
-                    "cost": f"{feedback.cost:.1f}",
+                    "cost": amount(feedback.cost, 1, *noun),
                 }
             )
         c.print(feedback_table(feedback, kind))

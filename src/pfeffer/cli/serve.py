@@ -8,6 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
+from pfeffer.cli import words
+from pfeffer.cli.words import LangOpt, _
+from pfeffer.core.i18n import translate_error
+
 WS_MAX_SIZE = 1 << 20  # bytes of one WebSocket message the server reads at all
 
 
@@ -106,6 +110,7 @@ def serve(
             "error (for a log collector).",
         ),
     ] = "text",
+    lang: LangOpt = None,
 ) -> None:
     """Start the web server: play both games in the browser, keep score sheets."""
     _require_extras(db, redis)
@@ -119,19 +124,21 @@ def serve(
 
     if (ssl_keyfile is None) != (ssl_certfile is None):
         raise typer.BadParameter(
-            "HTTPS needs both --ssl-keyfile and --ssl-certfile.",
+            _("HTTPS needs both --ssl-keyfile and --ssl-certfile."),
             param_hint="--ssl-keyfile / --ssl-certfile",
         )
     if log_format not in ("text", "json"):
-        raise typer.BadParameter("text or json", param_hint="--log-format")
+        raise typer.BadParameter(_("text or json"), param_hint="--log-format")
     try:
         limits = Limits().with_options(limit or [])
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--limit") from None
+        raise typer.BadParameter(translate_error(exc, words.lang()), param_hint="--limit") from None
     if workers > 1 and not redis:
         raise typer.BadParameter(
-            "Several processes need Redis to reach each other's players: add --redis URL "
-            "(and a PostgreSQL --db).",
+            _(
+                "Several processes need Redis to reach each other's players: add --redis URL "
+                "(and a PostgreSQL --db)."
+            ),
             param_hint="--workers",
         )
     scheme = "https" if ssl_certfile is not None else "http"
@@ -157,7 +164,9 @@ def serve(
             scheme=scheme,
         )
     except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--public-url / --allowed-origin") from None
+        raise typer.BadParameter(
+            translate_error(exc, words.lang()), param_hint="--public-url / --allowed-origin"
+        ) from None
     configure_logging(log_format)
     json_logs = log_format == "json"
     # Messages above the protocol's 2048 characters get a ``too_large`` reply up to this size;

@@ -11,12 +11,9 @@ and its noun through the catalogue's plural forms) and :func:`lang`.
 
 from __future__ import annotations
 
-import inspect
-import re
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 
-import click
 import typer
 
 from pfeffer.core.i18n import DEFAULT, LANGUAGES, language_code, terminal_language, translations
@@ -31,168 +28,21 @@ def lang() -> str:
     return _state["lang"]
 
 
+#: What else changes with the language (the frame's words, :mod:`pfeffer.cli.frame`).
+_listeners: list[Callable[[], None]] = []
+
+
 def use(value: str | None) -> None:
     """Speak ``value`` (a language code or locale name); None: the locale's language."""
     _state["lang"] = terminal_language() if value is None else (language_code(value) or DEFAULT)
-    _frame_words()
+    for listener in _listeners:
+        listener()
 
 
-# ---------------------------------------------------------------------------- --help
-# Typer builds the commands' help from docstrings and ``help=`` texts at import, in English.
-# ``--lang`` and LANG are read (eager options, the root callback) before ``--help`` prints, so
-# the help is translated when it is drawn: each paragraph of a command's help and each option's
-# help through the catalogue (a paragraph without an entry stays as it is), and the frame's
-# words of Click ("Usage:", "Invalid value for …") and of Typer's panels ("Options", "Error").
-
-_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "types", "utils",
-                  "termui")  # fmt: skip
-#: Click's and Typer's modules that call ``gettext`` for their own words (Typer vendors Click
-#: as ``typer._click``).
-_FRAME_MODULES = (
-    *(f"click.{m}" for m in _CLICK_MODULES),
-    *(f"typer._click.{m}" for m in _CLICK_MODULES),
-    "typer.core",
-    "typer.rich_utils",
-)
-#: Typer's panel words, computed at its import: the English originals.
-_PANEL_WORDS = {
-    "DEFAULT_STRING": "[default: {}]",
-    "REQUIRED_LONG_STRING": "[required]",
-    "ARGUMENTS_PANEL_TITLE": "Arguments",
-    "OPTIONS_PANEL_TITLE": "Options",
-    "COMMANDS_PANEL_TITLE": "Commands",
-    "ERRORS_PANEL_TITLE": "Error",
-    "ABORTED_TEXT": "Aborted.",
-    "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help.",
-}
-
-
-def _frame_words() -> None:
-    """Let Click and Typer speak the terminal's language (their module-level ``gettext``)."""
-    import sys
-
-    for name in _FRAME_MODULES:
-        module = sys.modules.get(name)
-        if module is None:
-            continue
-        if hasattr(module, "_"):
-            module._ = _  # type: ignore[attr-defined]
-        if hasattr(module, "ngettext"):
-            module.ngettext = ngettext  # type: ignore[attr-defined]
-    rich_utils = sys.modules.get("typer.rich_utils")
-    if rich_utils is not None:
-        for attr, english in _PANEL_WORDS.items():
-            setattr(rich_utils, attr, _(english))
-
-
-#: Click's own words, which Typer's vendored Click writes in English without gettext.
-_FRAME_PATTERNS = (
-    (re.compile(r"Usage: (.*)", re.S), "Usage: {0}", "Usage:"),
-    (re.compile(r"Invalid value for (.+?): (.*)", re.S),
-     "Invalid value for {param_hint}: {message}", None),
-    (re.compile(r"Invalid value: (.*)", re.S), "Invalid value: {message}", None),
-    (re.compile(r"Missing argument (.*)\.", re.S), "Missing argument", "Missing argument"),
-    (re.compile(r"Missing option (.*)\.", re.S), "Missing option", "Missing option"),
-    (re.compile(r"No such option: (.*)", re.S), "No such option: {name}", None),
-    (re.compile(r"Got unexpected extra argument\(s\) \((.*)\)", re.S),
-     "Got unexpected extra argument(s) ({args})", None),
-)  # fmt: skip
-
-
-def frame_text(text: str) -> str:
-    """A line of Click's frame ("Usage: …", "Invalid value for …") in the terminal's language;
-    any other text as it is."""
-    for pattern, msgid, word in _FRAME_PATTERNS:
-        found = pattern.fullmatch(text)
-        if found is None:
-            continue
-        parts = found.groups()
-        if word == "Usage:":
-            return f"{_(word)} {parts[0]}"
-        if word is not None:
-            return f"{_(word)} {parts[0]}."
-        names = re.findall(r"{(\w+)}", msgid)
-        return _(msgid).format(**dict(zip(names, parts, strict=True)))
-    return text
-
-
-def help_text(text: str | None) -> str | None:
-    """A command's or an option's help in the terminal's language, paragraph by paragraph
-    (each paragraph's msgid is its words joined by single spaces)."""
-    if not text:
-        return text
-    out = []
-    for paragraph in inspect.cleandoc(text).split("\n\n"):
-        msgid = " ".join(paragraph.split())
-        translated = _(msgid)
-        out.append(paragraph if translated == msgid else translated)
-    return "\n\n".join(out)
-
-
-def _translated_help(format_help: Callable[..., None]) -> Callable[..., None]:
-    """``typer.rich_utils.rich_format_help`` that shows the help texts of the command, its
-    options and its subcommands in the terminal's language (restored afterwards)."""
-
-    def draw(*, obj: click.Command, ctx: click.Context, markup_mode: Any) -> None:
-        if ctx.parent is None and ctx.params.get("lang") is None:
-            use(None)  # ``pfeffer --help``: drawn before the root's --lang callback ran
-        saved: list[tuple[object, str, object]] = []
-
-        def swap(thing: object, attr: str) -> None:
-            value = getattr(thing, attr, None)
-            if isinstance(value, str) and value:
-                saved.append((thing, attr, value))
-                setattr(thing, attr, help_text(value))
-
-        subcommands = list(getattr(obj, "commands", {}).values())
-        for command in [obj, *subcommands]:
-            swap(command, "help")
-            swap(command, "short_help")
-        for param in obj.get_params(ctx):
-            swap(param, "help")
-        usage = obj.get_usage
-        obj.get_usage = lambda ctx: frame_text(usage(ctx))  # type: ignore[method-assign]
-        try:
-            format_help(obj=obj, ctx=ctx, markup_mode=markup_mode)
-        finally:
-            del obj.get_usage
-            for thing, attr, value in saved:
-                setattr(thing, attr, value)
-
-    return draw
-
-
-def _translated_error(format_error: Callable[[Any], None]) -> Callable[[Any], None]:
-    """``typer.rich_utils.rich_format_error`` with Click's words in the terminal's language."""
-
-    def draw(error: Any) -> None:
-        message = error.format_message
-        error.format_message = lambda: frame_text(message())
-        ctx = getattr(error, "ctx", None)
-        if ctx is not None:
-            usage = ctx.get_usage
-            ctx.get_usage = lambda: frame_text(usage())
-        try:
-            format_error(error)
-        finally:
-            del error.format_message
-            if ctx is not None:
-                del ctx.get_usage
-
-    return draw
-
-
-def install_help() -> None:
-    """Translate ``--help`` as it is drawn (see :func:`_translated_help`); once."""
-    from typer import rich_utils
-
-    if not getattr(rich_utils.rich_format_help, "pfeffer_words", False):
-        draw = _translated_help(rich_utils.rich_format_help)
-        draw.pfeffer_words = True  # type: ignore[attr-defined]
-        rich_utils.rich_format_help = draw
-        rich_utils.rich_format_error = _translated_error(  # type: ignore[assignment]
-            rich_utils.rich_format_error
-        )
+def on_change(listener: Callable[[], None]) -> None:
+    """Call ``listener`` whenever the language changes (and now)."""
+    _listeners.append(listener)
+    listener()
 
 
 def _(msgid: str) -> str:
@@ -217,6 +67,51 @@ def counted(n: int, one: str, many: str, context: str | None = None, **params: o
     t = translations(lang())
     text = t.ngettext(one, many, n) if context is None else t.npgettext(context, one, many, n)
     return text % {"n": n, **params}
+
+
+#: The decimal sign and the thousands separator of each language in running text (German and
+#: Czech: decimal comma; thousands: a point, a no-break space).
+_SEPARATORS = {"en": (".", ","), "de": (",", "."), "cs": (",", "\u00a0")}
+
+
+def number(x: float, digits: int = 0) -> str:
+    """``x`` with ``digits`` decimals as the terminal's language writes it in running text.
+
+    >>> use("de"); number(12800.5, 1), number(0.25, 2)
+    ('12.800,5', '0,25')
+    >>> use("en"); number(12800.5, 1)
+    '12,800.5'
+    """
+    decimal, thousands = _SEPARATORS.get(lang(), _SEPARATORS["en"])
+    text = f"{x:,.{digits}f}"
+    return text.translate(str.maketrans(",.", thousands + decimal))
+
+
+def amount(x: float, digits: int, one: str, many: str, **params: object) -> str:
+    """``x`` (``digits`` decimals) and its noun: ``one``/``many`` are msgids with ``%(n)s``. A
+    whole number takes the catalogue's plural forms; a fraction the form a language gives a
+    decimal (msgctxt ``decimal`` of ``many``: Czech the genitive singular, "0,5 bodu").
+
+    >>> use("cs"); [amount(x, 1, "%(n)s point", "%(n)s points") for x in (1, 2, 5, 0.5)]
+    ['1 bod', '2 body', '5 bodů', '0,5 bodu']
+    >>> use("en")
+    """
+    whole = round(x, digits) == round(x)
+    if whole:
+        n = round(x)
+        return ngettext(one, many, abs(n)) % {"n": number(n), **params}
+    return pgettext("decimal", many) % {"n": number(x, digits), **params}
+
+
+def signed(x: float, digits: int = 1) -> str:
+    """``x`` with its sign (``+1.5``, ``-0.5``; ``+1,5`` in German and Czech)."""
+    return ("-" if x < 0 else "+") + number(abs(x), digits)
+
+
+#: The nouns :func:`amount` counts (msgids, one and many).
+PERCENTAGE_POINTS = ("%(n)s percentage point", "%(n)s percentage points")
+POINTS = ("%(n)s point", "%(n)s points")
+TRICKS = ("%(n)s trick", "%(n)s tricks")
 
 
 def is_you(name: str) -> bool:
@@ -260,9 +155,10 @@ def _check(value: str | None) -> str | None:
 
 
 def root_option(value: str | None) -> str | None:
-    """The callback of ``pfeffer --lang``: the language, or the locale's when not given."""
-    use(_check(value))
-    return value
+    """The callback of ``pfeffer --lang``: checks it. The language was chosen as the command line
+    was read (``frame.Root``: its last ``--lang``, a command's after ``pfeffer``'s, else the
+    locale's), before Click handled an option: ``--help`` may come first."""
+    return _check(value)
 
 
 def command_option(value: str | None) -> str | None:
@@ -285,19 +181,24 @@ LangOpt = Annotated[
 
 __all__ = [
     "LANG_HELP",
+    "PERCENTAGE_POINTS",
+    "POINTS",
+    "TRICKS",
     "LangOpt",
     "RootLangOpt",
     "_",
+    "amount",
     "command_option",
     "counted",
-    "help_text",
-    "install_help",
     "is_you",
     "lang",
     "ngettext",
+    "number",
+    "on_change",
     "pgettext",
     "root_option",
     "said",
     "shown",
+    "signed",
     "use",
 ]

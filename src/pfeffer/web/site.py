@@ -18,6 +18,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from urllib.parse import urlsplit
 
+from pfeffer.core.errors import TranslatableError
+
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")  # as a browser writes them in a Host header
 DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
 
@@ -34,11 +36,15 @@ def origin_of(url: str, what: str = "an origin") -> str:
         or parts.fragment
         or parts.username
     ):
-        raise ValueError(f"{what} is http(s)://host[:port] without a path (got {url!r})")
+        raise TranslatableError.format(
+            "{what} is http(s)://host[:port] without a path (got {url})", what=what, url=repr(url)
+        )
     try:
         port = parts.port
     except ValueError:
-        raise ValueError(f"{what} has a bad port (got {url!r})") from None
+        raise TranslatableError.format(
+            "{what} has a bad port (got {url})", what=what, url=repr(url)
+        ) from None
     host = parts.hostname.lower()
     host = f"[{host}]" if ":" in host else host
     if port is not None and port != DEFAULT_PORTS[parts.scheme]:

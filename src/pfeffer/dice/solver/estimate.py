@@ -65,6 +65,15 @@ MEMORY_SHARE = 0.8
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a solve should not start here: ``kind`` ``"memory"`` (it would need more than
+    :data:`MEMORY_SHARE` of the ``free`` bytes) or ``"time"`` (more than the limit, an hour)."""
+
+    kind: str
+    free: int | None = None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class SolveEstimate:
     """The expected cost of solving ``rules``: the path it takes (``"fast"`` or ``"general"``),
     ``steps`` totals a side, ``states`` start-of-turn states, wall ``seconds`` on ``threads``
@@ -78,22 +87,31 @@ class SolveEstimate:
     seconds: float
     memory: int
 
-    def refusal(self, memory: int | None = None, limit: float = LIMIT_SECONDS) -> str | None:
-        """Why this solve should not start here (None: it fits): more than ``limit`` seconds,
-        or more than :data:`MEMORY_SHARE` of ``memory`` (default: what is available now)."""
+    def refused(self, memory: int | None = None, limit: float = LIMIT_SECONDS) -> Refusal | None:
+        """Why this solve should not start here (None: it fits): more than :data:`MEMORY_SHARE`
+        of ``memory`` (default: what is available now), or more than ``limit`` seconds."""
         have = available_memory() if memory is None else memory
-        size = f"{self.steps:,} totals a side"
         if have is not None and self.memory > MEMORY_SHARE * have:
+            return Refusal("memory", have)
+        if self.seconds > limit:
+            return Refusal("time")
+        return None
+
+    def refusal(self, memory: int | None = None, limit: float = LIMIT_SECONDS) -> str | None:
+        """:meth:`refused` in English words (None: it fits)."""
+        why = self.refused(memory, limit)
+        size = f"{self.steps:,} totals a side"
+        if why is None:
+            return None
+        if why.kind == "memory":
             return (
                 f"it would need about {gigabytes(self.memory)} of memory, and this machine has "
-                f"{gigabytes(have)} free ({size}; about {duration(self.seconds)})"
+                f"{gigabytes(why.free or 0)} free ({size}; about {duration(self.seconds)})"
             )
-        if self.seconds > limit:
-            return (
-                f"it would take about {duration(self.seconds)} here, and the limit is one hour "
-                f"({size}; {gigabytes(self.memory)} of memory)"
-            )
-        return None
+        return (
+            f"it would take about {duration(self.seconds)} here, and the limit is one hour "
+            f"({size}; {gigabytes(self.memory)} of memory)"
+        )
 
     def text(self) -> str:
         """The estimate in words: ``about 4 minutes, 0.7 GB``."""

@@ -24,6 +24,7 @@ import numpy as np
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import gkernels as gk
 from pfeffer.dice.solver.gsweep import Ends, Starts, Work, gsweep
+from pfeffer.dice.solver.stages import DONE, FINAL_ROUND, sweep
 from pfeffer.dice.solver.strategy import DiceStrategy
 from pfeffer.dice.solver.tables import (
     F64,
@@ -144,7 +145,7 @@ def solve_general(
     needs = need_levels(t)
     if calls is None:
         calls = r.pfeffer and r.pfeffer_reward == "stake"
-    report("final round", 0.0)
+    report(FINAL_ROUND, 0.0)
     G, reach, P = final_tables(t, final_steps)
     flags = len(needs)
     size = t.target + lower
@@ -165,11 +166,11 @@ def solve_general(
             change = max(change, c)
             hi = lo - 1
             done = len(residuals) + (2 * size - 1 - hi) / (2 * size)
-            report(f"sweep {len(residuals) + 1}", min(0.99, done / 25.0))
+            report(sweep(len(residuals) + 1), min(0.99, done / 25.0))
         residuals.append(change)
         if change <= tolerance:
             break
-    report("done", 1.0)
+    report(DONE, 1.0)
     extra: dict[str, F64] = {"roll": RN, "roll_auto": RA, "last": G, "reach": reach}
     if calls:
         extra["calls"] = CL

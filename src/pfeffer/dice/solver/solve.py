@@ -24,6 +24,8 @@ from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import kernels, lanes
 from pfeffer.dice.solver.general import solve_general, solve_playoff
 from pfeffer.dice.solver.gkernels import dice_consts, reach_table
+from pfeffer.dice.solver.stages import DONE, FINAL_ROUND
+from pfeffer.dice.solver.stages import sweep as sweep_stage
 from pfeffer.dice.solver.strategy import DiceStrategy
 from pfeffer.dice.solver.tables import F64, DiceTables, build_tables, kernel_dice, solve_vector
 
@@ -174,7 +176,7 @@ def _solve_fast(
     dice = kernel_dice(t)
     extra: dict[str, F64] = {}
     tie = 0.5
-    report("final round", 0.0)
+    report(FINAL_ROUND, 0.0)
     if rules.final_round and rules.tie == "playoff":
         reach = reach_table(final_steps + 1, rules.hot_dice_must_roll, dice, dice_consts(dice))
         P = solve_playoff(t, t.min_bank, reach, final_steps)
@@ -189,7 +191,7 @@ def _solve_fast(
         start_tables = (guess.normal[np.ix_(index, index)], guess.auto[np.ix_(index, index)])
     normal, auto, log = iterate_tables(rules, t, F, Q, lower, tolerance, threads, start_tables,
                                        report)  # fmt: skip
-    report("done", 1.0)
+    report(DONE, 1.0)
     return DiceStrategy(
         rules=rules,
         lower=lower,
@@ -260,7 +262,7 @@ def iterate_tables(
             change = max(change, c)
             hi = lo - 1
             done = len(residuals) + (2 * size - 1 - hi) / (2 * size)
-            report(f"sweep {len(residuals) + 1}", _fraction(done))
+            report(sweep_stage(len(residuals) + 1), _fraction(done))
         return change
 
     for _ in range(MAX_SWEEPS):

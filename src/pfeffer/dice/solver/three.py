@@ -28,6 +28,7 @@ from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import three_kernels as tk
 from pfeffer.dice.solver.general import dice_consts
 from pfeffer.dice.solver.gkernels import reach_table
+from pfeffer.dice.solver.stages import DONE, FINAL_ROUND, sweep
 from pfeffer.dice.solver.tables import F64, DiceTables, build_tables, kernel_dice, solve_vector
 
 Progress = Callable[[str, float], None]
@@ -140,7 +141,7 @@ def solve_three(
     r = rules
     rv, dice = solve_vector(t, lower), kernel_dice(t)
     consts = dice_consts(t)
-    report("final round", 0.0)
+    report(FINAL_ROUND, 0.0)
     FR, reach = final_tables3(t, final_steps)
     if r.final_round and FR[-1, -1, 0] < 1.0 - t.bust[6]:
         # Past both leads of the table the turn banks (three_bank's ``capped``): that must be
@@ -163,11 +164,11 @@ def solve_three(
             c = tk.sweep3(W, rv, FR, reach, dice, consts, b, D, H, hi, lo)
             change = max(change, c)
             hi = lo - 1
-            report(f"sweep {len(residuals) + 1}", min(0.99, (len(residuals) + 1) / 30))
+            report(sweep(len(residuals) + 1), min(0.99, (len(residuals) + 1) / 30))
         residuals.append(change)
         if change <= tolerance:
             break
-    report("done", 1.0)
+    report(DONE, 1.0)
     return ThreeStrategy(r, lower, W, FR, reach, tuple(residuals), time.perf_counter() - start)
 
 

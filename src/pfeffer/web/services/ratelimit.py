@@ -27,6 +27,8 @@ from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 
+from pfeffer.core.errors import TranslatableError
+
 log = logging.getLogger("pfeffer.web.limits")
 REDIS_PREFIX = "pfeffer:rl"  # the limits' keys in the Redis the processes share
 REDIS_TIMEOUT = 1.0  # seconds: a Redis that does not answer lets the request through
@@ -44,8 +46,9 @@ class Rate:
         """``"200/10s"``, ``"60/60"``: count per whole seconds."""
         m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*s?\s*", text)
         if m is None or int(m[1]) < 1 or int(m[2]) < 1:
-            raise ValueError(
-                f"a rate is COUNT/SECONDS in whole seconds, e.g. 200/10s (got {text!r})"
+            raise TranslatableError.format(
+                "a rate is COUNT/SECONDS in whole seconds, e.g. 200/10s (got {text})",
+                text=repr(text),
             )
         return cls(int(m[1]), int(m[2]))
 
@@ -98,10 +101,11 @@ class Limits:
                 caps: dict[str, Any] = {key: int(value)}
                 limits = dataclasses.replace(limits, **caps)
             else:
-                raise ValueError(
-                    f"unknown limit {option!r}: use off, http=N/Ss, create=N/Ss, join=N/Ss, "
+                raise TranslatableError.format(
+                    "unknown limit {option}: use off, http=N/Ss, create=N/Ss, join=N/Ss, "
                     "ws=N/Ss, chat=N/Ss, spectators=N, spectators_per_address=N or "
-                    "seat_windows=N"
+                    "seat_windows=N",
+                    option=repr(option),
                 )
         return limits
 

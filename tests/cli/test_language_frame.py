@@ -1,0 +1,139 @@
+"""Click's and Typer's frame in German and Czech (issue 22 §3): ``pfeffer serve``'s help and
+refusals, the type labels and usage words of ``--help``, Click's rarer errors, and ``--lang``
+given after ``--help``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import Result
+
+from tests.cli.test_language import run
+
+#: English words of Click's frame and of ``pfeffer serve`` (whole words, case-sensitive).
+FRAME_ENGLISH = [
+    "Usage", "OPTIONS", "COMMAND", "ARGS", "Options", "Arguments", "Error", "int", "str",
+    "bool", "float", "path", "file", "list", "KEY", "VALUE", "integer", "Input", "should",
+    "requires", "Possible", "Did you mean", "does not exist", "is a directory",
+    "not one of", "Address", "listen", "Database", "Seconds", "processes", "Several", "needs",
+    "unknown", "limit", "without", "rate", "default", "env var", "seats", "throw", "players",
+    "Show", "Language", "HTTPS needs", "or json", "bad port", "got",
+]  # fmt: skip
+
+
+def frame_english(text: str) -> list[str]:
+    """The words of :data:`FRAME_ENGLISH` in ``text`` (paths, URLs, options' names, quoted
+    values and the documentation's section name left out)."""
+    text = re.sub(r"(\S*/\S*|--[\w-]+|'[^']*'|pfeffer \w+|\w+=\S+)", " ", text)
+    return [w for w in FRAME_ENGLISH if re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+
+
+def said(result: Result) -> str:
+    return " ".join(result.output.replace("│", " ").split())
+
+
+SERVE_REFUSALS = [
+    ["--port", "abc"],
+    ["--workers", "0"],
+    ["--workers", "2"],
+    ["--log-format", "xml"],
+    ["--ssl-keyfile", "{tmp}/none.pem"],
+    ["--ssl-certfile", "{tmp}"],
+    ["--ssl-keyfile", "{key}"],
+    ["--limit", "foo=1"],
+    ["--limit", "http=0"],
+    ["--public-url", "ftp://x"],
+    ["--public-url", "http://x:99999"],
+    ["--bot-delay", "soon"],
+]
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_serve_help_and_refusals(tmp_path: Path, lang: str) -> None:
+    key = tmp_path / "key.pem"
+    key.write_text("")
+    page = run(tmp_path, ["serve", "--lang", lang, "--help"])
+    assert page.exit_code == 0 and not frame_english(page.output), page.output
+    assert ("Den Webserver starten" if lang == "de" else "Spustit webový server") in page.output
+    outputs = []
+    for refused in SERVE_REFUSALS:
+        args = [a.format(tmp=tmp_path, key=key) for a in refused]
+        result = run(tmp_path, ["--lang", lang, "serve", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert not frame_english(result.output), result.output
+        outputs.append(said(result))
+    out = " ".join(outputs)
+    if lang == "de":
+        assert "'abc' ist keine ganze Zahl" in out and "mindestens 1 sein" in out
+        assert "unbekanntes Limit 'foo=1'" in out and "ist ein Ordner" in out
+    else:
+        assert "'abc' není celé číslo" in out and "aspoň 1" in out
+        assert "neznámé omezení 'foo=1'" in out and "je složka" in out
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_type_labels_and_usage_words(tmp_path: Path, lang: str) -> None:
+    for command in (["dice", "play"], ["dice", "score"], ["dice", "advise"], ["pepper", "sheet"],
+                    ["dice", "plot"], [], ["dice"]):  # fmt: skip
+        out = run(tmp_path, ["--lang", lang, *command, "--help"]).output
+        assert not frame_english(out), (command, out)
+    out = run(tmp_path, ["--lang", lang, "dice", "play", "--help"]).output
+    if lang == "de":
+        assert "[OPTIONEN] [Plätze]..." in out and "<Ganzzahl>" in out
+        assert "SCHLÜSSEL=WERT" in out and "<Pfad>" in out
+    else:
+        assert "[VOLBY] [místa]..." in out and "<celé číslo>" in out
+        assert "KLÍČ=HODNOTA" in out and "<cesta>" in out
+    groups = run(tmp_path, ["--lang", lang, "--help"]).output
+    assert ("BEFEHL [ARGUMENTE]..." if lang == "de" else "PŘÍKAZ [ARGUMENTY]...") in groups
+
+
+CLICK_ERRORS = [
+    ["dice", "play", "--seed", "x"],
+    ["dice", "play", "--seeed"],
+    ["dic"],
+    ["dice", "play", "--seed"],
+    ["dice", "rules", "extra1", "extra2"],
+    ["dice", "score"],
+    ["dice", "replay"],
+    ["pepper", "play", "--players", "x"],
+    ["dice", "advise", "--dice", "9"],
+]
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_rarer_click_errors(tmp_path: Path, lang: str) -> None:
+    outputs = []
+    for args in CLICK_ERRORS:
+        result = run(tmp_path, ["--lang", lang, *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert not frame_english(result.output), result.output
+        outputs.append(said(result))
+    out = " ".join(outputs)
+    if lang == "de":
+        assert "'x' ist keine ganze Zahl" in out and "(mögliche Optionen: --save, --seed)" in out
+        assert "Meintest du 'dice'?" in out and "Die Option '--seed' braucht einen Wert" in out
+        assert "Fehlendes Argument 'Würfel'" in out and "höchstens 6 sein" in out
+    else:
+        assert "'x' není celé číslo" in out and "(možné volby: --save, --seed)" in out
+        assert "Nemáš na mysli 'dice'?" in out and "Volba '--seed' potřebuje hodnotu" in out
+        assert "Chybí argument 'kostky'" in out and "nejvýš 6" in out
+
+
+def test_english_frame_stays_english(tmp_path: Path) -> None:
+    out = said(run(tmp_path, ["--lang", "en", "dice", "play", "--seed", "x"]))
+    assert "Input should be a valid integer" in out
+    out = run(tmp_path, ["--lang", "en", "dice", "play", "--help"]).output
+    assert "[OPTIONS] [seats]..." in out and "<int>" in out and "KEY=VALUE" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--help", "--lang", "de"], ["dice", "play", "--help", "--lang", "de"],
+     ["--lang", "cs", "dice", "rules", "--help", "--lang", "de"]],
+)  # fmt: skip
+def test_lang_after_help(tmp_path: Path, args: list[str]) -> None:
+    out = run(tmp_path, args, LANG="cs_CZ.UTF-8").output
+    assert "Aufruf:" in out and "Optionen" in out and "Použití" not in out, out
