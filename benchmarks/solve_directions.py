@@ -2,8 +2,9 @@
 building them (docs/strategy.md, "Issue 21 §2").
 
 ``lazy``: each optimising sweep's change per start state, and the share of the sweep's work (a
-state's turn costs about its number of turn totals, ``size - i``) in states whose change was below
-a fraction of the sweep's largest: what re-solving only the states that still move could save.
+state's turn costs about its number of turn totals: to the target, or to the cap of the first
+sweeps) in states whose change was below a fraction of the sweep's largest: what re-solving only
+the states that still move could save.
 ``neighbours``: whether the turns of neighbouring opponent totals (same own total) choose alike
 on the shipped default table, and where they first differ. ``menus``: how many keep options a
 turn weighs, and how many are left once an option keeping fewer points to the same dice is
@@ -47,7 +48,9 @@ def lazy(target: int, lower: int) -> None:
             n0, a0 = start["tables"]
             size = normal.shape[0]
             moved = np.stack([np.abs(normal - n0), np.abs(auto - a0)])
-            work = np.broadcast_to((size - np.arange(size))[:, None], (2, size, size))
+            # A turn's work: its turn totals (to the target, or to the cap of a capped sweep).
+            steps = np.minimum(size - np.arange(size), how.cap)
+            work = np.broadcast_to(steps[:, None], (2, size, size))
             top = moved.max()
             shares = "  ".join(
                 f"<{s:g}: {work[moved < s * top].sum() / work.sum():.3f}" for s in SHARES
