@@ -50,6 +50,18 @@ SERVE_REFUSALS = [
 ]
 
 
+def refused_in(tmp_path: Path, lang: str, commands: list[list[str]]) -> str:
+    """What each command line says when refused in ``lang`` (each must exit with 2 and show no
+    English frame word), joined."""
+    outputs = []
+    for args in commands:
+        result = run(tmp_path, ["--lang", lang, *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert not frame_english(result.output), result.output
+        outputs.append(said(result))
+    return " ".join(outputs)
+
+
 @pytest.mark.parametrize("lang", ["de", "cs"])
 def test_serve_help_and_refusals(tmp_path: Path, lang: str) -> None:
     key = tmp_path / "key.pem"
@@ -57,14 +69,8 @@ def test_serve_help_and_refusals(tmp_path: Path, lang: str) -> None:
     page = run(tmp_path, ["serve", "--lang", lang, "--help"])
     assert page.exit_code == 0 and not frame_english(page.output), page.output
     assert ("Den Webserver starten" if lang == "de" else "Spustit webový server") in page.output
-    outputs = []
-    for refused in SERVE_REFUSALS:
-        args = [a.format(tmp=tmp_path, key=key) for a in refused]
-        result = run(tmp_path, ["--lang", lang, "serve", *args])
-        assert result.exit_code == 2, (args, result.output)
-        assert not frame_english(result.output), result.output
-        outputs.append(said(result))
-    out = " ".join(outputs)
+    refusals = [["serve", *(a.format(tmp=tmp_path, key=key) for a in r)] for r in SERVE_REFUSALS]
+    out = refused_in(tmp_path, lang, refusals)
     if lang == "de":
         assert "'abc' ist keine ganze Zahl" in out and "mindestens 1 sein" in out
         assert "unbekanntes Limit 'foo=1'" in out and "ist ein Ordner" in out
@@ -105,13 +111,7 @@ CLICK_ERRORS = [
 
 @pytest.mark.parametrize("lang", ["de", "cs"])
 def test_rarer_click_errors(tmp_path: Path, lang: str) -> None:
-    outputs = []
-    for args in CLICK_ERRORS:
-        result = run(tmp_path, ["--lang", lang, *args])
-        assert result.exit_code == 2, (args, result.output)
-        assert not frame_english(result.output), result.output
-        outputs.append(said(result))
-    out = " ".join(outputs)
+    out = refused_in(tmp_path, lang, CLICK_ERRORS)
     if lang == "de":
         assert "'x' ist keine ganze Zahl" in out and "(mögliche Optionen: --save, --seed)" in out
         assert "Meintest du 'dice'?" in out and "Die Option '--seed' braucht einen Wert" in out
