@@ -106,3 +106,21 @@ def test_a_bid_s_name_takes_the_sentence_s_case(bid: str, lang: str, said: list[
     told = dict(tell(pepper_log(g.view(None), g.history), 0, g.view(None)))
     assert [Text.from_markup(told[k]).plain for k in ("bid", "auction")] == said
     words.use("en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("de", ["1 Entscheidung,", "2 Entscheidungen,"]), ("cs", ["1 rozhodnutí,", "5 rozhodnutí,"]),
+     ("en", ["1 decision,", "2 decisions,"])],
+)  # fmt: skip
+def test_the_review_counts_decisions_in_the_right_form(lang: str, said: list[str]) -> None:
+    """The game review's line of a player ("1 Entscheidungen" was German for one decision)."""
+    from pfeffer.cli.dice_advice import REVIEW_LINE
+
+    words.use(lang)
+    try:
+        texts = [words.counted(n, *REVIEW_LINE, name="A", best=1, lost="0")
+                 for n in (1, 2 if lang != "cs" else 5)]  # fmt: skip
+    finally:
+        words.use("en")
+    assert [s in text for s, text in zip(said, texts, strict=True)] == [True, True], texts

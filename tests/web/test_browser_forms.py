@@ -173,3 +173,30 @@ def test_chat_between_two_players_and_a_spectator(browser: Any, srv: ServerProce
     ben.wait_for_function(f"() => {lines} === 6")
     for c in (anna_ctx, ben_ctx, watch_ctx):
         c.close()
+
+
+#: What ``PF.t`` makes of the counted messages for 1, 2 and 5 (the review's sides, the keys line).
+COUNTED = """() => [1, 2, 5].map(n => PF.t("review_side", {side: "A", n: n, taken: 0}))
+    .concat([PF.t("keys_hint", {n: 1}),
+             PF.t("review_player", {name: "A", n: 1, best: 1, lost: "x"})])"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("cs-CZ", ["1 štych,", "2 štychy,", "5 štychů,", "Klávesa 1 zahraje", "1 rozhodnutí,"]),
+        ("de-DE", ["1 Stich,", "2 Stiche,", "5 Stiche,", "Die Taste 1 spielt", "1 Entscheidung,"]),
+        ("en-GB", ["1 trick,", "2 tricks,", "5 tricks,", "Key 1 plays", "1 decision,"]),
+    ],
+)
+def test_a_count_meets_its_noun_in_the_page_s_language(
+    browser: Any, srv: ServerProcess, lang: str, said: list[str]
+) -> None:
+    """The pages' scripts take a message's plural form by the language's own rule for any
+    count (``key@one/few/other``): "1 Entscheidungen", "2 štychů" and "Keys 1 to 1" are gone."""
+    ctx = browser.new_context(locale=lang)
+    page = ctx.new_page()
+    page.goto(srv.base + "/strategy/dice")
+    texts = page.evaluate(COUNTED)
+    ctx.close()
+    assert all(s in text for s, text in zip(said, texts, strict=True)), texts

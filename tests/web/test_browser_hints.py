@@ -291,7 +291,9 @@ def test_dice_review_on_the_replay_page(
     players = page.locator("#review ul.rplayers li")
     assert players.count() == 2
     for i, p in enumerate(want["players"]):
-        assert f"{p['decisions']} Entscheidungen" in players.nth(i).inner_text()
+        noun = "Entscheidung" if p["decisions"] == 1 else "Entscheidungen"
+        assert f"{p['decisions']} {noun}," in players.nth(i).inner_text()
+        assert "Prozentpunkt" in players.nth(i).inner_text()
     shown = page.locator("#review li.rmistake:visible")
     assert shown.count() == min(10, len(mistakes)) > 0
     top = mistakes[0]
@@ -331,7 +333,8 @@ def test_pepper_review_on_the_replay_page(
         sides = hands.nth(i).locator("ul.rsides li")
         for k, s in enumerate(h["sides"]):
             text = sides.nth(k).inner_text()
-            assert f"with best play {s['best']} tricks, taken {s['taken']}" in text
+            trick = "trick" if s["best"] == 1 else "tricks"
+            assert f"with best play {s['best']} {trick}, taken {s['taken']}" in text
         cards = hands.nth(i).locator("li.rmistake")
         assert cards.count() == len(h["costly"])
         for k, c in enumerate(h["costly"]):

@@ -86,11 +86,19 @@ def answer(page: Any, puzzle: DicePuzzle, action: str, *, touch: bool, keys: boo
     page.wait_for_selector("#train[data-state=answered]")
 
 
+def percent(x: float, lang: str) -> str:
+    """``x`` as a percentage as the page's language writes it ("29.7%"; "29,7 %" in German
+    and Czech, with a no-break space)."""
+    text = f"{round(x * 100, 1):.1f}"
+    return f"{text}%" if lang == "en" else f"{text.replace('.', ',')}\u00a0%"
+
+
 def check_feedback(page: Any, puzzle: DicePuzzle, action: str) -> None:
     right = action == puzzle.answer
     page.wait_for_selector(".verdict." + ("right" if right else "wrong"))
     wins = page.locator(".optionlist li .win").all_inner_texts()
-    assert wins == [f"{round(o.win * 100, 1):.1f}%" for o in puzzle.options]
+    assert wins == [percent(o.win, page.evaluate("document.documentElement.lang"))
+                    for o in puzzle.options]  # fmt: skip
     assert page.locator(".optionlist li.best").count() == 1
     assert page.locator(".optionlist li.chosen").count() == 1
     assert page.locator(".feedback .why").count() >= 1

@@ -314,3 +314,20 @@ def test_the_seat_right_is_a_seat_not_a_verdict(lang: str, seat: str) -> None:
     names = [s["name"] for s in puzzle_view(puzzle, translations(lang).gettext)["frame"]["seats"]]
     assert seat in names
     assert not {"Richtig", "Správně"} & set(names)
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_the_score_pad_s_sides_are_named_in_the_language(lang: str) -> None:
+    """A four-player Pepper puzzle's score pad heads its columns with the sides' names in the
+    page's language ("Left & Right" was English on the German page)."""
+    from pfeffer.web.adapters.puzzles import puzzle_view
+    from pfeffer.web.i18n import translations
+
+    t = translations(lang).gettext
+    puzzle = next(p for p in pepper_shipped() if len(p.game().players) == 4)
+    view = puzzle_view(puzzle, t)["frame"]["view"]
+    english = {"Left", "Right", "You", "Opponent"}
+    assert all(" & " in side for side in view["side_names"])
+    named = [n for side in view["side_names"] for n in side.split(" & ")] + view["players"]
+    assert not english & set(named), named
+    assert t("Left") in named and t("Right") in named

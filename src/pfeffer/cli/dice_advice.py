@@ -56,6 +56,13 @@ if TYPE_CHECKING:  # the solver needs the extra 'ai' (numpy, numba): imported wh
 HINT_WORDS = frozenset({"a", "hint", "advice"})
 """What asks for a hint in ``dice play`` (``h`` is help there)."""
 
+#: A player's line of the game review (msgids; the count is the decisions).
+REVIEW_LINE = (
+    "%(name)s: %(n)s decision, the best chosen: %(best)s; chance to win given away: %(lost)s",
+    "%(name)s: %(n)s decisions, the best chosen: %(best)s; chance to win given away in all: "
+    "%(lost)s",
+)
+
 # ============================================================================ the solved table
 
 
@@ -589,16 +596,13 @@ def show_review(
     for seat in sorted(seats):
         totals = solver_review.summary(found, seat)
         console.print(
-            _(
-                "%(name)s: %(n)s decisions, %(best)s of them the best; chance to win given away "
-                "in all: %(lost)s"
+            counted(
+                totals.decisions,
+                *REVIEW_LINE,
+                name=f"[bold]{escape(shown(game.players[seat]))}[/]",
+                best=totals.best,
+                lost=f"[red]{amount(100 * totals.lost, 2, *PERCENTAGE_POINTS)}[/]",
             )
-            % {
-                "name": f"[bold]{escape(shown(game.players[seat]))}[/]",
-                "n": totals.decisions,
-                "best": totals.best,
-                "lost": f"[red]{amount(100 * totals.lost, 2, *PERCENTAGE_POINTS)}[/]",
-            }
         )
     mistakes = [d for d in found if not d.is_best]
     if not mistakes:

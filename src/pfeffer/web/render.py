@@ -83,6 +83,11 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
     return await http_exception_handler(request, exc)
 
 
+#: A plural category of ``Intl.PluralRules`` and a count the catalogue's form for it is made
+#: with (English and German: one, other; Czech: one, few, other for whole numbers).
+PLURAL_CATEGORIES = (("one", 1), ("few", 2), ("other", 5))
+
+
 def js_strings(
     _: Callable[[str], str],
     ngettext: Callable[[str, str, int], str] | None = None,
@@ -91,9 +96,16 @@ def js_strings(
     """Every string the browser scripts show, translated (the scripts never hold UI text).
 
     A message with plural forms is sent once per count the page can need, as ``key#n``
-    (``roll_n#1`` … ``roll_n#6``); ``PF.t(key, {n: n})`` picks the one for ``n``."""
+    (``roll_n#1`` … ``roll_n#6``), or, for any count, once per plural category of the browser's
+    ``Intl.PluralRules`` (``key@one``, ``key@few``, ``key@other``: the catalogue's forms for 1, 2
+    and 5, which cover English, German and Czech); ``PF.t(key, {n: n})`` picks the one for ``n``."""
     ng = ngettext or (lambda one, many, n: one if n == 1 else many)
     pg = pgettext or (lambda context, msgid: _(msgid))
+
+    def counted(key: str, one: str, many: str) -> dict[str, str]:
+        forms = {f"{key}@{cat}": ng(one, many, n) for cat, n in PLURAL_CATEGORIES}
+        return {key: forms[f"{key}@other"], **forms}
+
     return {
         "your_turn": _("Your turn"),
         "turn_of": _("%(name)s's turn"),
@@ -233,7 +245,11 @@ def js_strings(
         "pass_meaning": _("Out of the auction for this hand."),
         "must_bid": _("Everyone else passed: you must bid."),
         "choose_trump_for": _("You won the auction with %(bid)s: choose trump."),
-        "keys_hint": _("Keys 1 to %(n)s play your playable cards from the left."),
+        **counted(
+            "keys_hint",
+            "Key 1 plays your playable card.",
+            "Keys 1 to %(n)s play your playable cards from the left.",
+        ),
         "pass_to": _("Pass the device to %(name)s"),
         "pass_hidden": _("The cards stay hidden until %(name)s takes the device."),
         "i_am": _("I am %(name)s"),
@@ -292,10 +308,15 @@ def js_strings(
         "hint_dice_note": _("Each choice with its chance to win the game, then playing the best:"),
         "hint_expert": _("The expert would choose: %(action)s"),
         # tablehints: the game review on the replay page (static/review.js)
-        "review_player": _(
-            "%(name)s: %(n)s decisions, %(best)s of them the best; chance to win given away "
-            "in all: %(lost)s percentage points"
+        **counted(
+            "review_player",
+            "%(name)s: %(n)s decision, the best chosen: %(best)s; chance to win given away: "
+            "%(lost)s",
+            "%(name)s: %(n)s decisions, the best chosen: %(best)s; chance to win given away "
+            "in all: %(lost)s",
         ),
+        # a percentage with two decimals (Czech: genitive singular after a decimal)
+        "review_points": pg("decimal", "%(n)s percentage points"),
         "review_all_best": _("Every decision was the best one."),
         "review_mistakes": _("The costliest decisions"),
         "review_cost": _("−%(cost)s percentage points"),
@@ -310,7 +331,11 @@ def js_strings(
             "play by everyone."
         ),
         "review_hand": _("Hand %(n)s: %(name)s bids %(bid)s %(trump)s"),
-        "review_side": _("%(side)s: with best play %(best)s tricks, taken %(taken)s"),
+        **counted(
+            "review_side",
+            "%(side)s: with best play %(n)s trick, taken %(taken)s",
+            "%(side)s: with best play %(n)s tricks, taken %(taken)s",
+        ),
         "review_card": _("%(name)s plays %(card)s: tricks lost by this card: %(lost)s"),
         "review_no_cost": _("No card cost a trick."),
         "review_failed": _("The review could not be loaded."),

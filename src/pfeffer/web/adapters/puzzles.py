@@ -239,11 +239,26 @@ def puzzle_view(puzzle: Puzzle, _: Callable[[str], str]) -> dict[str, Any]:
     }
 
 
+def _name(name: str, _: Callable[[str], str]) -> str:
+    """A seat's or a side's name of a puzzle's record as the page shows it ("Left & Right":
+    "Links & Rechts")."""
+    return " & ".join(_(NAMES.get(n, n)) for n in name.split(" & "))
+
+
+def _in_words(view: dict[str, Any], _: Callable[[str], str]) -> dict[str, Any]:
+    """``view`` with the record's names of seats and sides (the score pad's column heads)
+    translated."""
+    for key in ("players", "side_names", "winner_names"):
+        if isinstance(view.get(key), list):
+            view[key] = [_name(n, _) for n in view[key]]
+    return view
+
+
 def _pepper_view(puzzle: PepperPuzzle, _: Callable[[str], str]) -> dict[str, Any]:
     game = puzzle.game()
     seat = puzzle.seat
-    names = [_(NAMES.get(n, n)) for n in game.players]
-    view = _PEPPER.view(game, seat)
+    names = [_name(n, _) for n in game.players]
+    view = _in_words(_PEPPER.view(game, seat), _)
     if puzzle.kind == "open":  # every other hand shown; the player's own is its hand to play
         view["all_hands"] = [[] if s == seat else h for s, h in enumerate(puzzle.hands())]
         view["puzzle_hand"] = True

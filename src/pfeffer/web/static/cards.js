@@ -4,9 +4,12 @@
 "use strict";
 const PF = (function () {
   const T = JSON.parse(document.getElementById("i18n").textContent);
-  /* A message with plural forms comes as ``key#n`` for each count (js_strings): take that one. */
+  const plural = new Intl.PluralRules(document.documentElement.lang || "en");
+  /* A message with plural forms comes as ``key#n`` for each count, or as ``key@one``,
+     ``key@few``, ``key@other`` by the language's plural category (js_strings): take that one. */
   function t(key, args) {
-    const counted = args && typeof args.n === "number" ? T[key + "#" + args.n] : undefined;
+    const n = args && typeof args.n === "number" ? args.n : null;
+    const counted = n === null ? undefined : T[key + "#" + n] || T[key + "@" + plural.select(n)];
     let s = counted || T[key] || key;
     if (args) { for (const k in args) { s = s.split("%(" + k + ")s").join(String(args[k])); } }
     return s;

@@ -42,7 +42,7 @@
     const out = [];
     if (r.note) out.push(el("p", {class: "muted rnote rapprox", text: r.note}));  // more than two players: an approximation
     out.push(el("ul", {class: "rplayers"}, r.players.map(function (p) {
-      return el("li", {text: t("review_player", {name: r.names[p.seat], n: p.decisions, best: p.best, lost: pts.format(100 * p.lost)})});
+      return el("li", {text: t("review_player", {name: r.names[p.seat], n: p.decisions, best: p.best, lost: t("review_points", {n: pts.format(100 * p.lost)})})});
     })));
     const mistakes = r.decisions.filter(function (d) { return !d.is_best; });
     if (!mistakes.length) { out.push(el("p", {class: "rgood", text: t("review_all_best")})); return out; }
@@ -74,7 +74,7 @@
         " · ", stepLink(h.step)])];
       kids.push(el("ul", {class: "rsides"}, h.sides.map(function (s) {
         const short = s.taken < s.best;
-        return el("li", {class: short ? "short" : ""}, [t("review_side", {side: r.side_names[s.side], best: s.best, taken: s.taken})]);
+        return el("li", {class: short ? "short" : ""}, [t("review_side", {side: r.side_names[s.side], n: s.best, taken: s.taken})]);
       })));
       if (!h.costly.length) kids.push(el("p", {class: "rgood", text: t("review_no_cost")}));
       else kids.push(el("ol", {class: "rlist"}, h.costly.map(function (c) {
