@@ -137,3 +137,70 @@ def test_english_frame_stays_english(tmp_path: Path) -> None:
 def test_lang_after_help(tmp_path: Path, args: list[str]) -> None:
     out = run(tmp_path, args, LANG="cs_CZ.UTF-8").output
     assert "Aufruf:" in out and "Optionen" in out and "Použití" not in out, out
+
+
+#: English words of ``pfeffer serve``'s start-up lines and of the missing-extra message.
+START_ENGLISH = [
+    "running", "open", "machine", "Phones", "network", "scan", "camera", "Over",
+    "Invite", "links", "use", "Database", "fan-out", "process", "processes", "Stop", "Note",
+    "work", "needs", "optional", "part", "missing",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_serve_start_up_lines(tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``pfeffer serve`` says when it starts (where phones open it, the QR code's line,
+    the database, several processes) is in the terminal's language (uvicorn.run replaced:
+    nothing listens)."""
+    import os
+
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    monkeypatch.setattr("pfeffer.web.invite.lan_addresses", lambda: ["192.168.1.5"])
+    monkeypatch.setattr(os, "environ", os.environ.copy())  # the processes' settings go there
+    db = ["--db", f"sqlite:///{tmp_path / 'serve.db'}"]
+    outputs = [
+        run(tmp_path, ["--lang", lang, "serve", *db, *more])
+        for more in (
+            ["--host", "0.0.0.0", "--public-url", "https://pfeffer.example"],
+            [],
+            ["--workers", "2", "--redis", "redis://127.0.0.1:6379/0"],
+        )
+    ]
+    for result in outputs:
+        assert result.exit_code == 0, result.output
+        text = re.sub(r"\S*://\S*|--[\w-]+|Ctrl\+C", " ", result.output)
+        found = [w for w in START_ENGLISH if re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
+        assert not found, (found, result.output)
+    out = " ".join(r.output for r in outputs)
+    if lang == "de":
+        assert "Pfeffer läuft" in out and "Handykamera" in out and "2 Prozesse" in out
+    else:
+        assert "Pfeffer běží" in out and "fotoaparátem telefonu" in out and "2 procesy" in out
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_a_missing_extra_is_named_in_the_language(
+    tmp_path: Path, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command whose optional part is not installed says so, with the install command, in
+    the terminal's language; every feature that can need one has its name in the catalogue."""
+    from pfeffer.core import extras
+    from pfeffer.core.extras import MissingExtra
+    from pfeffer.core.i18n import translate_error
+    from pfeffer.pepper.bots import LEVEL_NEEDS
+
+    monkeypatch.setattr(extras, "_installed", lambda module: module != "fastapi")
+    result = run(tmp_path, ["--lang", lang, "serve"])
+    assert result.exit_code == 1 and "pip install 'pfeffer[web]'" in result.output
+    assert ("Dazu fehlt der optionale Teil" if lang == "de" else "chybí volitelná část") in (
+        result.output
+    )
+    src = Path(extras.__file__).parents[1]
+    needs = re.compile(r'require\(\s*"\w+",\s*"([^"]+)"')
+    named = {m for p in src.rglob("*.py") for m in needs.findall(p.read_text(encoding="utf-8"))}
+    assert len(named) >= 6, named
+    for what in [*named - {"pfeffer serve"}, *LEVEL_NEEDS.values()]:
+        said = translate_error(MissingExtra("ai", what, ["numba"]), lang)
+        assert "needs the optional part" not in said and not said.startswith(what), said

@@ -13,6 +13,7 @@ from pfeffer.cli import (
     pepper,
     pepper_sheet,
     pepper_train,
+    words,
 )
 from pfeffer.cli.dice_draw import app as dice_app
 from pfeffer.cli.frame import Root, install
@@ -20,6 +21,7 @@ from pfeffer.cli.pepper_draw import app as pepper_app
 from pfeffer.cli.serve import serve
 from pfeffer.cli.words import RootLangOpt
 from pfeffer.core.extras import MissingExtra
+from pfeffer.core.i18n import translate_error
 
 app = typer.Typer(
     name="pfeffer",
@@ -60,5 +62,5 @@ def main() -> None:
     try:
         app()
     except MissingExtra as exc:
-        typer.echo(str(exc), err=True)
+        typer.echo(translate_error(exc, words.lang()), err=True)
         raise SystemExit(1) from None

@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from pfeffer.cli import words
 from pfeffer.cli.common import (
     QuitRequested,
     confirm,
@@ -44,6 +45,7 @@ from pfeffer.cli.words import (
 )
 from pfeffer.core.errors import ActionError, IllegalAction
 from pfeffer.core.extras import MissingExtra, require
+from pfeffer.core.i18n import translate_error
 from pfeffer.dice.game import DiceGame, Phase
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import keep_options
@@ -164,7 +166,7 @@ def get_strategy(
     try:
         require("ai", "The dice advice")
     except MissingExtra as exc:
-        console.print(f"[yellow]{escape(str(exc))}[/]")
+        console.print(f"[yellow]{escape(translate_error(exc, words.lang()))}[/]")
         return None
     from pfeffer.dice.solver import cache as solver_cache
     from pfeffer.dice.solver import solve

@@ -67,6 +67,7 @@ from pfeffer.cli.words import LangOpt, _, counted, ngettext, said, shown
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
 from pfeffer.core.extras import MissingExtra
+from pfeffer.core.i18n import translate_error
 from pfeffer.pepper import (
     CARD_PRETTY,
     PepperGame,
@@ -235,7 +236,7 @@ class PlaySession:
                         g, hand_index, seat, side, lang=self.lang, card_text=card_markup
                     )
             except MissingExtra as exc:
-                self.say(f"[yellow]{escape(str(exc))}[/]")
+                self.say(f"[yellow]{escape(translate_error(exc, self.lang))}[/]")
                 return
             self.say(f"[bold]{lines[0]}[/]")
             for line in lines[1:]:
@@ -390,7 +391,7 @@ class PlaySession:
                     line = hint_line(g, self.lang, self.action_markup)
                 self.say(line)
             except MissingExtra as exc:
-                self.say(f"[yellow]{escape(str(exc))}[/]")
+                self.say(f"[yellow]{escape(translate_error(exc, self.lang))}[/]")
             return True
         if low in QUIT_WORDS:
             raise QuitRequested

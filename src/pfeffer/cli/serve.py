@@ -26,7 +26,7 @@ def _require_extras(db: str, redis: str) -> None:
         if redis:
             require("cluster", "Several processes (--redis)")
     except MissingExtra as exc:
-        typer.echo(str(exc), err=True)
+        typer.echo(translate_error(exc, words.lang()), err=True)
         raise typer.Exit(1) from None
 
 
@@ -116,7 +116,7 @@ def serve(
     _require_extras(db, redis)
     import uvicorn
 
-    from pfeffer.web.invite import lan_addresses, lan_url, machine_names, serve_text
+    from pfeffer.web.invite import lan_addresses, lan_url, machine_names
     from pfeffer.web.middleware.limits import Limits
     from pfeffer.web.observability import configure_logging
     from pfeffer.web.server import create_app
@@ -145,8 +145,10 @@ def serve(
     url = db or default_db_url()
     if redis and url.startswith("sqlite"):
         typer.echo(
-            "Note: several processes on one SQLite file work, but PostgreSQL is the database "
-            "made for them (--db postgresql+psycopg://...).",
+            _(
+                "Note: several processes on one SQLite file work, but PostgreSQL is the database "
+                "made for them (--db postgresql+psycopg://...)."
+            ),
             err=True,
         )
     addresses = lan_addresses() if host in ("0.0.0.0", "") else []
@@ -193,10 +195,16 @@ def serve(
             freeze_heap=True,
             site=site,
         )
-        typer.echo(serve_text(host, port, addresses, scheme), nl=False)
-        if site.public_url:
-            typer.echo(f"Invite links and QR codes use {site.public_url}/ (--public-url).")
-        typer.echo(f"Database: {_safe(url)}{_redis_note(redis)}. Stop with Ctrl+C.")
+        _started(
+            host,
+            port,
+            addresses,
+            scheme=scheme,
+            public_url=site.public_url,
+            db=url,
+            redis=redis,
+            workers=workers,
+        )
         uvicorn.run(app, **options)
         return
     # Several worker processes on one socket: each builds the app from the environment.
@@ -220,15 +228,50 @@ def serve(
             ENV_PREFIX + "LOCAL_ONLY": site.local_only.to_env() if site.local_only else "",
         }
     )
-    typer.echo(serve_text(host, port, addresses, scheme), nl=False)
-    if site.public_url:
-        typer.echo(f"Invite links and QR codes use {site.public_url}/ (--public-url).")
-    typer.echo(f"Database: {_safe(url)}{_redis_note(redis)}, {workers} processes. Stop: Ctrl+C.")
+    _started(
+        host,
+        port,
+        addresses,
+        scheme=scheme,
+        public_url=site.public_url,
+        db=url,
+        redis=redis,
+        workers=workers,
+    )
     uvicorn.run("pfeffer.web.app:app_from_env", factory=True, workers=workers, **options)
 
 
-def _redis_note(redis: str) -> str:
-    return f", fan-out: {_safe(redis)}" if redis else ""
+def _started(
+    host: str,
+    port: int,
+    addresses: list[str],
+    *,
+    scheme: str,
+    public_url: str | None,
+    db: str,
+    redis: str,
+    workers: int,
+) -> None:
+    """What ``pfeffer serve`` says once it is set up, in the terminal's language: where to open
+    it, the address invitations use, the database (without a password) and how to stop it."""
+    from pfeffer.web.invite import serve_text
+
+    typer.echo(serve_text(host, port, addresses, scheme, lang=words.lang()), nl=False)
+    if public_url:
+        typer.echo(
+            _("Invite links and QR codes use %(url)s (--public-url).") % {"url": f"{public_url}/"}
+        )
+    where = {"db": _safe(db), "redis": _safe(redis)}
+    if redis:
+        said = words.counted(
+            workers,
+            "Database: %(db)s, fan-out: %(redis)s, %(n)s process. Stop with Ctrl+C.",
+            "Database: %(db)s, fan-out: %(redis)s, %(n)s processes. Stop with Ctrl+C.",
+            **where,
+        )
+    else:
+        said = _("Database: %(db)s. Stop with Ctrl+C.") % where
+    typer.echo(said)
 
 
 def _safe(url: str) -> str:

@@ -45,11 +45,19 @@ class MissingExtra(ImportError):
     """A command needs an optional part of the package that is not installed; the message says
     which and how to install it."""
 
+    #: The message's English template (a catalogue msgid: front ends translate it and ``what``
+    #: with :func:`pfeffer.core.i18n.translate_error`).
+    TEMPLATE = "{what} needs the optional part '{extra}' (missing: {modules}): {command}"
+
     def __init__(self, extra: str, what: str, modules: Sequence[str]) -> None:
-        super().__init__(
-            f"{what} needs the optional part '{extra}' (missing: {', '.join(modules)}): "
-            f"pip install 'pfeffer[{extra}]'"
-        )
+        self.template = self.TEMPLATE
+        self.params: dict[str, object] = {
+            "what": what,
+            "extra": extra,
+            "modules": ", ".join(modules),
+            "command": f"pip install 'pfeffer[{extra}]'",
+        }
+        super().__init__(self.template.format(**self.params))
         self.extra = extra
         self.modules = tuple(modules)
 

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from pfeffer.core.errors import TranslatableError
+from pfeffer.core.extras import MissingExtra
 
 LANGUAGES = ("en", "de", "cs")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "cs": "Čeština"}
@@ -102,11 +103,12 @@ def pick_language(accept: str | None) -> str:
 def translate_error(exc: BaseException, lang: str) -> str:
     """The message of ``exc`` in ``lang``: the catalogue's translation of an
     :class:`~pfeffer.core.errors.TranslatableError`'s template (an ``IllegalAction``, a
-    ``RulesError``, a malformed request) filled with its parameters; the English message when the
+    ``RulesError``, a malformed request) or of a :class:`~pfeffer.core.extras.MissingExtra`'s
+    filled with its parameters; the English message when the
     catalogue has no entry, the translation does not fit the parameters, or ``exc`` is another
     exception."""
     english = str(exc)
-    if not isinstance(exc, TranslatableError) or lang == DEFAULT:
+    if not isinstance(exc, TranslatableError | MissingExtra) or lang == DEFAULT:
         return english
     gt = translations(lang).gettext
     translated = gt(exc.template)

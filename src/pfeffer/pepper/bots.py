@@ -308,6 +308,8 @@ def ExpertBot(  # noqa: N802 - a class-like factory, so that importing bots stay
 
 #: Worlds a decision of the ``hard`` and ``expert`` levels.
 LEVEL_WORLDS = {"hard": 12, "expert": 100}
+#: What needs the extra 'ai' at a level (msgids: the missing-extra message names it).
+LEVEL_NEEDS = {"hard": "The hard computer player", "expert": "The expert computer player"}
 
 
 def _level_bot(*, name: str, seed: int | None, level: str) -> Bot[PepperView]:
@@ -315,7 +317,7 @@ def _level_bot(*, name: str, seed: int | None, level: str) -> Bot[PepperView]:
         return EasyBot(seed, name=name)
     if level == "medium":
         return HeuristicBot(name=name)
-    require("ai", f"The {level} computer player")  # double dummy: numba kernels
+    require("ai", LEVEL_NEEDS.get(level, f"The {level} computer player"))  # numba kernels
     return ExpertBot(LEVEL_WORLDS[level], seed=seed, name=name)
 
 

@@ -17,6 +17,8 @@ import socket
 import segno
 from markupsafe import escape
 
+from pfeffer.core.i18n import translations
+
 QR_BORDER = 2  # modules of quiet zone around the code (the page behind it is white too)
 
 
@@ -85,18 +87,30 @@ def lan_url(
 
 
 def serve_text(
-    host: str, port: int, addresses: list[str] | None = None, scheme: str = "http"
+    host: str,
+    port: int,
+    addresses: list[str] | None = None,
+    scheme: str = "http",
+    lang: str = "en",
 ) -> str:
-    """What ``pfeffer serve`` prints about where to open the game: the local URL and, when it
-    listens on the network, every LAN address and a QR code of the first.
+    """What ``pfeffer serve`` prints about where to open the game, in ``lang``: the local URL
+    and, when it listens on the network, every LAN address and a QR code of the first.
 
     ``addresses`` defaults to :func:`lan_addresses`; ``scheme`` is ``https`` when the server
-    was started with a certificate (``--ssl-certfile``)."""
+    was started with a certificate (``--ssl-certfile``).
+
+    >>> serve_text("127.0.0.1", 8000, lang="de").splitlines()[0]
+    'Pfeffer läuft: Öffne http://localhost:8000/ auf diesem Rechner.'
+    """
+    _ = translations(lang).gettext
     local = "localhost" if host in ("127.0.0.1", "0.0.0.0", "", "::1") else host
-    lines = [f"Pfeffer is running: open {scheme}://{local}:{port}/ on this machine."]
+    lines = [
+        _("Pfeffer is running: open %(url)s on this machine.")
+        % {"url": f"{scheme}://{local}:{port}/"}
+    ]
     if host in ("127.0.0.1", "localhost", "::1"):
         lines.append(
-            "Only this machine can join; use --host 0.0.0.0 to let phones on the network in."
+            _("Only this machine can join; use --host 0.0.0.0 to let phones on the network in.")
         )
         return "\n".join(lines) + "\n"
     found = (
@@ -104,17 +118,22 @@ def serve_text(
     )
     if not found:
         lines.append(
-            "No network address found: look up this machine's address (ip addr, ipconfig) "
-            f"and open {scheme}://<address>:{port}/ on the phones."
+            _(
+                "No network address found: look up this machine's address (ip addr, ipconfig) "
+                "and open %(url)s on the phones."
+            )
+            % {"url": f"{scheme}://<address>:{port}/"}
         )
         return "\n".join(lines) + "\n"
-    lines.append("Phones and computers on the same network open:")
+    lines.append(_("Phones and computers on the same network open:"))
     lines += [f"  {scheme}://{a}:{port}/" for a in found]
     url = f"{scheme}://{found[0]}:{port}/"
-    lines.append(f"or scan this code with a phone's camera ({url}):")
+    lines.append(_("or scan this code with a phone's camera (%(url)s):") % {"url": url})
     if scheme == "http":
         lines.append(
-            "(Over plain http the score sheets do not work offline on the phones; "
-            "see --ssl-certfile.)"
+            _(
+                "(Over plain http the score sheets do not work offline on the phones; "
+                "see --ssl-certfile.)"
+            )
         )
     return "\n".join(lines) + "\n" + qr_text(url)
