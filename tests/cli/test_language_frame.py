@@ -92,6 +92,9 @@ def test_type_labels_and_usage_words(tmp_path: Path, lang: str) -> None:
     else:
         assert "[VOLBY] [místa]..." in out and "<celé číslo>" in out
         assert "KLÍČ=HODNOTA" in out and "<cesta>" in out
+    # The Arguments panel keeps the "..." of several values after the translated name.
+    panel = "│   Plätze...  " if lang == "de" else "│   místa...  "
+    assert panel in out, out
     groups = run(tmp_path, ["--lang", lang, "--help"]).output
     assert ("BEFEHL [ARGUMENTE]..." if lang == "de" else "PŘÍKAZ [ARGUMENTY]...") in groups
 

@@ -176,8 +176,8 @@ def _swap_param(swaps: _Swaps, param: Any, ctx: Any) -> None:
     swaps.set(param, "display_type_rich", lambda ctx: type_label(shown(ctx)))
     if getattr(param, "param_type_name", "") == "argument" and param.metavar is None:
         name = pgettext(ARGUMENT_CONTEXT, param.name)
-        if name != param.name:  # the usage line adds the "..." of several values
-            swaps.set(param, "metavar", name)
+        if name != param.name:  # the name, not the metavar: both add the "..." of several values
+            swaps.set(param, "name", name)
 
 
 def _translated_help(format_help: Callable[..., None]) -> Callable[..., None]:
