@@ -56,7 +56,7 @@ from pfeffer.cli.dice_draw import (
 )
 from pfeffer.cli.dice_narration import TURN_ENDS, notices, tell, turn_part
 from pfeffer.cli.narration import LogReader
-from pfeffer.cli.words import LangOpt, _, counted, pgettext, said, shown
+from pfeffer.cli.words import LangOpt, _, counted, is_you, pgettext, said, shown
 from pfeffer.cli.words import number as decimal
 from pfeffer.core.bots import Bot
 from pfeffer.core.errors import ActionError, IllegalAction, RecordError
@@ -168,11 +168,14 @@ class PlaySession:
         v = g.view()
         seat = v.current_player
         assert seat is not None  # announced only while the game runs
-        title = _("Round %(n)s · %(name)s to play · total %(total)s") % {
-            "n": round_number(g),
-            "name": self.name(seat),
-            "total": v.scores[seat],
-        }
+        title = said(
+            g.players[seat],
+            "Round %(n)s · %(name)s to play · total %(total)s",
+            "Round %(n)s · your turn · total %(total)s",
+            n=round_number(g),
+            name=self.name(seat),
+            total=v.scores[seat],
+        )
         if v.playoff:
             title += " · " + _("PLAYOFF")
         elif v.final_round:
@@ -673,7 +676,8 @@ def replay(
     if seat is not None:
         console.rule(_("Unfinished"))
         who = {"name": f"[bold]{escape(shown(game.players[seat]))}[/]"}
-        state = pgettext("dice", "%(name)s to play") % who
+        you = is_you(game.players[seat])
+        state = _("Your turn") if you else pgettext("dice", "%(name)s to play") % who
         if game.turn_throws or game.last_throw:
             state += _(", turn total %(total)s so far") % {"total": game.turn_total}
         console.print(state)

@@ -32,7 +32,7 @@ from pfeffer.cli.common import (
     rules_or_exit,
     seats_of_record,
 )
-from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text
+from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text, option_label
 from pfeffer.cli.words import (
     PERCENTAGE_POINTS,
     LangOpt,
@@ -563,7 +563,8 @@ def review_table(game: DiceGame, found: list[Decision], top: int) -> Table:
 
     ranked = solver_review.ranked(found)[:top]
     for i, d in enumerate(ranked, start=1):
-        table.add_row(str(i), str(d.round), d.situation, d.played, f"[green]{d.best}[/]",
+        table.add_row(str(i), str(d.round), d.situation, escape(option_label(d.played)),
+                      f"[green]{escape(option_label(d.best))}[/]",
                       f"[red]−{number(100 * d.cost, 2)}[/]")  # fmt: skip
     return table
 

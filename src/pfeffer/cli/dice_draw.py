@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pfeffer.cli.common import changed_rules, rule_option, rules_summary, total_cells
-from pfeffer.cli.words import _, pgettext
+from pfeffer.cli.words import _, lang, pgettext
 from pfeffer.cli.words import shown as shown_name
 from pfeffer.dice import rules_text
 from pfeffer.dice.game import PfefferMode, Turn
@@ -35,6 +35,26 @@ def dice_text(faces: tuple[int, ...] | list[int]) -> str:
     '[bold]⚀ 1[/]  [bold]⚄ 5[/]'
     """
     return "  ".join(f"[bold]{GLYPHS[d - 1]} {d}[/]" for d in faces)
+
+
+#: An option as a sentence says it in German and Czech (the trainer, the game review; msgids
+#: of the web trainer's; ``{dice}``: the faces set aside); English keeps the typed actions.
+OPTION_LABELS = {
+    "keep": "set aside {dice}",
+    "bank": "bank the points",
+    "roll": "roll on",
+    "pfeffer": "call Pfeffer",
+}
+
+
+def option_label(action: str) -> str:
+    """An option in the terminal's language: the action as typed in English, in words in
+    German and Czech (``keep 155`` → "1-5-5 beiseitelegen")."""
+    word, _sep, rest = action.partition(" ")
+    template = OPTION_LABELS.get(word)
+    if lang() == "en" or template is None:
+        return action
+    return _(template).format(dice="-".join(rest))
 
 
 def faces_text(faces: tuple[int, ...]) -> str:

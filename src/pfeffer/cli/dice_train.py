@@ -26,7 +26,7 @@ from pfeffer.cli.common import (
     thinking,
 )
 from pfeffer.cli.dice_advice import get_strategy
-from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text, option_lines
+from pfeffer.cli.dice_draw import RuleOpt, app, dice_text, faces_text, option_label, option_lines
 from pfeffer.cli.train_session import (
     CountOpt,
     PlayerOpt,
@@ -56,25 +56,6 @@ KEYS = {
 #: Under house rules: the games played to make puzzles (at most), and the puzzles of each kind.
 HOUSE_GAMES = 60
 HOUSE_PER_KIND = {"keep": 150, "bank": 150, "pfeffer": 30}
-
-#: An option as a sentence says it in German and Czech (msgids of the web trainer's; ``{dice}``:
-#: the faces set aside); English keeps the typed actions.
-OPTION_LABELS = {
-    "keep": "set aside {dice}",
-    "bank": "bank the points",
-    "roll": "roll on",
-    "pfeffer": "call Pfeffer",
-}
-
-
-def option_label(action: str) -> str:
-    """An option in the terminal's language: the action as typed in English, in words in
-    German and Czech (``keep 155`` → "1-5-5 beiseitelegen")."""
-    word, _sep, rest = action.partition(" ")
-    template = OPTION_LABELS.get(word)
-    if lang() == "en" or template is None:
-        return action
-    return _(template).format(dice="-".join(rest))
 
 
 def line_text(line: Line) -> str:

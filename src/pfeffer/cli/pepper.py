@@ -277,12 +277,13 @@ class PlaySession:
         """What the human at ``seat`` may know: auction, contract, tricks, their hand."""
         g = self.game
         v = g.view(seat)
-        what = {
-            "auction": "%(name)s to bid",
-            "declare": "%(name)s to name trump",
-            "play": "%(name)s to play",
+        third, you = {
+            "auction": ("%(name)s to bid", "Your turn: bid"),
+            "declare": ("%(name)s to name trump", "Your turn: name trump"),
+            "play": ("%(name)s to play", "Your turn: play a card"),
         }[v.phase]
-        self.console.rule(_(what) % {"name": f"[bold]{self.name(seat)}[/]"}, style="cyan")
+        title = said(g.names[seat], third, you, name=f"[bold]{self.name(seat)}[/]")
+        self.console.rule(title, style="cyan")
         scores = " · ".join(f"{self.side(i)} {s}" for i, s in enumerate(v.scores))
         head = _("Hand %(n)s · %(dealer)s · scores %(scores)s") % {
             "n": v.hand_number,

@@ -1,0 +1,95 @@
+"""A walk through every terminal command in German and Czech (issue 22, "Done when"): the
+commands the other language tests do not reach to their end (a Pepper game played out with its
+hand reviews, the dice advice, scoring, the solver's answer, a game review, the rules with house
+rules, the server's start) show no English word and no number with the wrong form of its noun
+("1 Stiche", "2 štychů")."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import lines
+from tests.cli.test_language import invoke, more_english
+
+#: A number (not part of a decimal or a range) and the plural forms it must not take: German
+#: plurals after 1; Czech: after 1 the few and many forms, after 2-4 the many form, after 5
+#: and more the few form. Only nouns whose forms differ.
+_DE_PLURALS = "Stiche|Entscheidungen|Punkte|Runden|Karten|Prozentpunkte|Möglichkeiten|Prozesse"
+_CS_FEW = "štychy|body|karty|hráči|kostky|možnosti|procesy|kola"
+_CS_MANY = "štychů|bodů|karet|hráčů|kostek|možností|procesů|kol"
+_BROKEN = {
+    "de": [re.compile(rf"(?<![\w,.–-])1 (?:{_DE_PLURALS})\b")],
+    "cs": [
+        re.compile(rf"(?<![\w,.–-])1 (?:{_CS_FEW}|{_CS_MANY})\b"),
+        re.compile(rf"(?<![\w,.–-])[234] (?:{_CS_MANY})\b"),
+        re.compile(rf"(?<![\w,.–-])(?:[5-9]|[1-9]\d+) (?:{_CS_FEW})\b"),
+    ],
+}
+
+
+def broken_plurals(text: str, lang: str) -> list[str]:
+    """The numbers in ``text`` that meet their noun in the wrong form for ``lang``.
+
+    >>> broken_plurals("1 Stiche, 2 Stiche, 1,5 Punkte", "de")
+    ['1 Stiche']
+    >>> broken_plurals("1 štych, 2 štychů, 5 štychy, 4 body, 0,5 bodu", "cs")
+    ['2 štychů', '5 štychy']
+    """
+    return [m.group(0) for pattern in _BROKEN[lang] for m in pattern.finditer(text)]
+
+
+def check(text: str, lang: str) -> None:
+    """No English word of the screens (notation and paths left out) and no broken plural."""
+    clean = re.sub(r"keep [\d ]+|\b(?:roll|bank|pfeffer)\b|Notation.*", " ", text)
+    assert not more_english(clean), (more_english(clean), text)
+    assert not broken_plurals(text, lang), (broken_plurals(text, lang), text)
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_a_pepper_game_played_out(tmp_path: Path, lang: str) -> None:
+    """Two players against the expert to the end: every auction, trick, hand review and the
+    winner's line (passing every auction, the first card each trick)."""
+    args = ["--lang", lang, "pepper", "play", "You", "bot:expert", "--players", "2",
+            "--dealer", "2", "--seed", "3", "--bot-delay", "0",
+            "--save", str(tmp_path / "p.json")]  # fmt: skip
+    result = invoke(tmp_path, args, lines(*["p", "1"] * 300))
+    out = result.output
+    assert ("Gewinner:" if lang == "de" else "Vítěz") in out, out
+    assert ("Du bist dran: eine Karte spielen" if lang == "de" else "Jsi na tahu") in out
+    check(out, lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_dice_advice_scoring_and_the_solver(tmp_path: Path, lang: str) -> None:
+    outputs = [
+        invoke(tmp_path, ["--lang", lang, "dice", "advise", "115234", "--total", "300"]),
+        invoke(tmp_path, ["--lang", lang, "dice", "advise", "--dice", "1", "--total", "400"]),
+        invoke(tmp_path, ["--lang", lang, "dice", "score", "1", "1", "1", "5", "2", "3"]),
+        invoke(tmp_path, ["--lang", lang, "dice", "score", "5", "2", "3", "4", "6", "6"]),
+        invoke(tmp_path, ["--lang", lang, "dice", "score", "2", "2", "3", "4", "6", "6"]),
+        invoke(tmp_path, ["--lang", lang, "dice", "solve"]),
+    ]
+    out = "\n".join(r.output for r in outputs)
+    assert ("1 Möglichkeit zum" if lang == "de" else "1 možnost") in out, out
+    check(out, lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_a_dice_game_and_its_review(tmp_path: Path, lang: str) -> None:
+    """Two computer players to the end, then the review of both (options in words)."""
+    path = str(tmp_path / "d.json")
+    game = invoke(tmp_path, ["--lang", lang, "dice", "play", "bot:heuristic", "bot:random",
+                             "--seed", "4", "--bot-delay", "0", "--save", path])  # fmt: skip
+    review = invoke(tmp_path, ["--lang", lang, "dice", "review", path, "--all"])
+    out = game.output + review.output
+    assert ("beiseitelegen" if lang == "de" else "odložit") in review.output, review.output
+    check(out, lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_pepper_rules_with_house_rules(tmp_path: Path, lang: str) -> None:
+    args = ["--lang", lang, "pepper", "rules", "--rule", "target=42", "--rule", "no_trump=false"]
+    check(invoke(tmp_path, args).output, lang)
