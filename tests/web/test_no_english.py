@@ -29,6 +29,7 @@ from pfeffer.pepper.rules import PEPPER_RULE_SPECS
 from pfeffer.web.i18n import LOCALE_DIR
 from pfeffer.web.server import create_app
 from pfeffer.web.services.catalog import CHOICE_LABELS
+from tests.plurals import broken_plurals
 from tests.web.conftest import form_data
 from tests.web.htmlparse import page_texts
 
@@ -188,6 +189,8 @@ def test_no_english_text_on_any_page(site: tuple[TestClient, list[str]], lang: s
         assert r.headers["content-type"].startswith("text/html"), path
         assert f'<html lang="{lang}">' in r.text, path
         hits = leaks(page_texts(r.text), lang)
+        if plurals := broken_plurals(" · ".join(page_texts(r.text)), lang):
+            hits["broken plural"] = plurals
         if hits:
             found[path] = hits
     # The form posted with a wrong value: the page comes back with the error.
@@ -219,6 +222,12 @@ def test_the_scripts_strings_are_translated(site: tuple[TestClient, list[str]], 
         assert forms[0] == "1 Würfel werfen" and forms[5] == "6 Würfel werfen"
     assert (english["roll_n#1"], english["roll_n#2"]) == ("Roll %(n)s die", "Roll %(n)s dice")
     assert strings["rank_letters"] == ("B D K A" if lang == "de" else "J Q K A")
+    # A counted message's form for each plural category, filled with a count of that category.
+    counts = {"one": 1, "few": 2, "other": 5}
+    counted = {k: v.replace("%(n)s", str(counts[k.rsplit("@", 1)[1]]))
+               for k, v in strings.items() if "@" in k}  # fmt: skip
+    assert {k.split("@")[0] for k in counted} >= {"review_player", "review_side", "keys_hint"}
+    assert not broken_plurals(" · ".join(counted.values()), lang), counted
 
 
 @pytest.mark.parametrize("lang", LANGS)
