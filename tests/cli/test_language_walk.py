@@ -68,3 +68,20 @@ def test_a_dice_game_and_its_review(tmp_path: Path, lang: str) -> None:
 def test_pepper_rules_with_house_rules(tmp_path: Path, lang: str) -> None:
     args = ["--lang", lang, "pepper", "rules", "--rule", "target=42", "--rule", "no_trump=false"]
     check(invoke(tmp_path, args).output, lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "cs"])
+def test_four_players_teams_and_levels_by_name(tmp_path: Path, lang: str) -> None:
+    """Teams and the levels' computer players are named in the language ("Du & Mittel", "Ty &
+    Střední"), in the header, the scores, the reviews, the pad and the winner's line; the pad's
+    word for a set contract wraps below the bid uncut."""
+    args = ["--lang", lang, "pepper", "play", "You", "bot:hard", "bot:medium", "bot:easy",
+            "--dealer", "2", "--seed", "5", "--bot-delay", "0",
+            "--save", str(tmp_path / "p4.json")]  # fmt: skip
+    out = invoke(tmp_path, args, lines(*["p", "1"] * 300)).output
+    check(out, lang)
+    assert not re.search(r"\b(?:You|Hard|Medium|Easy)\b", out), out
+    team = "Du & Mittel" if lang == "de" else "Ty & Střední"
+    assert out.count(team) > 10, out
+    word = "verloren" if lang == "de" else "nesplněno"
+    assert re.search(rf"^ +{word} +$", out, re.M), out

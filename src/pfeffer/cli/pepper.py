@@ -224,11 +224,11 @@ class PlaySession:
     def show_reviews(self, hand_index: int) -> None:
         """The double-dummy review of a finished hand for each human's side."""
         g = self.game
-        shown: set[int] = set()
+        reviewed: set[int] = set()
         for seat in self.humans:
-            if g.side_of(seat) in shown:
+            if g.side_of(seat) in reviewed:
                 continue
-            shown.add(g.side_of(seat))
+            reviewed.add(g.side_of(seat))
             side = escape(side_names(g.names)[g.side_of(seat)])
             try:
                 with thinking(self.console, _("reviewing the hand…")):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pfeffer.cli.words import is_you
+from pfeffer.cli.words import is_you, shown
 from pfeffer.core.extras import require
 from pfeffer.core.i18n import terminal_language, translations
 from pfeffer.pepper import PepperGame
@@ -57,7 +57,7 @@ def review_lines(
     if is_you(side_name):  # the default name "You": "for you", in the language's case
         title = gettext(REVIEW_TITLE_YOU) % {"hand": number}
     else:
-        title = gettext(REVIEW_TITLE) % {"hand": number, "side": side_name}
+        title = gettext(REVIEW_TITLE) % {"hand": number, "side": shown(side_name)}
     return [title, *review.lines(gettext, ngettext, card_text)]
 
 

@@ -132,7 +132,8 @@ def hand_table(
     table.add_column(pgettext("column", "dealer"), overflow="fold", max_width=11)
     table.add_column(pgettext("column", "bidder"), overflow="fold", max_width=11)
     bid_head = pgettext("column", "bid")
-    table.add_column(bid_head, overflow="fold", max_width=max(6, len(bid_head)))
+    # As wide as the word for a set contract ("nesplněno"), which wraps below the bid uncut.
+    table.add_column(bid_head, overflow="fold", max_width=max(6, len(bid_head), len(_("set"))))
     table.add_column(pgettext("column", "trump"), justify="center")
     table.add_column(pgettext("column", "tricks"), justify="center", no_wrap=True)
     for name in sides:

@@ -20,7 +20,9 @@ from pfeffer.core.i18n import DEFAULT, LANGUAGES, language_code, terminal_langua
 
 _state = {"lang": DEFAULT}
 #: The default names of the computer players (their kinds' labels), translated on screen.
-BOT_NAMES = frozenset({"Heuristic", "Random", "Optimal", "Expert"})
+BOT_NAMES = frozenset(
+    {"Heuristic", "Random", "Optimal", "Expert", "Easy", "Medium", "Hard", "Perfect"}
+)
 
 
 def lang() -> str:
@@ -120,8 +122,16 @@ def is_you(name: str) -> bool:
 
 
 def shown(name: str) -> str:
-    """A player's name as the screen shows it: the default "You" and a computer player's default
-    name in the terminal's language ("Du", "Ty"; "Heuristik"), any other name as it is."""
+    """A player's or a side's name as the screen shows it: the default "You" and a computer
+    player's default name in the terminal's language ("Du", "Ty"; "Heuristik"), in a side's name
+    too ("You & Medium": "Du & Mittel"), any other name as it is.
+
+    >>> use("de"); shown("You & Medium"), shown("Ann & Cy")
+    ('Du & Mittel', 'Ann & Cy')
+    >>> use("en")
+    """
+    if " & " in name:
+        return " & ".join(shown(part) for part in name.split(" & "))
     if is_you(name):
         return pgettext("player", "You")
     if name in BOT_NAMES:  # a computer player's default name
