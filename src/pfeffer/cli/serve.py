@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from typing import Annotated, Any
@@ -186,6 +187,17 @@ def serve(
         "ssl_keyfile": None if ssl_keyfile is None else str(ssl_keyfile),
         "ssl_certfile": None if ssl_certfile is None else str(ssl_certfile),
     }
+    announce = functools.partial(
+        _started,
+        host,
+        port,
+        addresses,
+        scheme=scheme,
+        public_url=site.public_url,
+        db=url,
+        redis=redis,
+        workers=workers,
+    )
     if workers == 1:
         app = create_app(
             url,
@@ -195,16 +207,7 @@ def serve(
             freeze_heap=True,
             site=site,
         )
-        _started(
-            host,
-            port,
-            addresses,
-            scheme=scheme,
-            public_url=site.public_url,
-            db=url,
-            redis=redis,
-            workers=workers,
-        )
+        announce()
         uvicorn.run(app, **options)
         return
     # Several worker processes on one socket: each builds the app from the environment.
@@ -228,16 +231,7 @@ def serve(
             ENV_PREFIX + "LOCAL_ONLY": site.local_only.to_env() if site.local_only else "",
         }
     )
-    _started(
-        host,
-        port,
-        addresses,
-        scheme=scheme,
-        public_url=site.public_url,
-        db=url,
-        redis=redis,
-        workers=workers,
-    )
+    announce()
     uvicorn.run("pfeffer.web.app:app_from_env", factory=True, workers=workers, **options)
 
 
