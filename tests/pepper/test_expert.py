@@ -197,3 +197,30 @@ def test_a_card_of_the_current_trick_splits_equal_cards() -> None:
     assert g.current_player == 1
     assert equivalent_groups(g.view(1), g.legal_actions()) == [["AH"], ["QH"]]
     assert ExpertClass(worlds=8, seed=1).choose(g.view(1), g.legal_actions()) == "AH"
+
+
+@pytest.mark.parametrize(("standing", "never"), [("5", {"small", "big"}), ("small", {"big"})])
+def test_never_raises_its_partner_s_five_or_small_pepper(
+    standing: str, never: set[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With 4 players the expert does not bid over its partner's standing 5 or Small Pepper,
+    however its worlds value the raise (Small Pepper over 5 only loses where 5 tricks would
+    make; Big over Small doubles the same six tricks): measured in docs/pepper-ai.md. Over an
+    opponent's 5 it may still bid on."""
+    g = PepperGame(players=4, seed=1, dealer=3)
+    for call in ("deal", standing, "pass"):  # seat 0 bids, seat 1 passes: seat 2, its partner
+        g.apply(call)
+    bot = ExpertClass(worlds=4, seed=0)
+    # Whatever the worlds say, a raise looks best of all.
+    monkeypatch.setattr(
+        ExpertClass, "call_values",
+        lambda self, view, legal: {a: (10.0 if a in never else 0.0) for a in legal},
+    )  # fmt: skip
+    legal = g.legal_actions()
+    assert never <= set(legal)
+    assert bot.choose(g.view(2), legal) not in never
+    g2 = PepperGame(players=4, seed=1, dealer=0)  # the same 5 by an opponent (seat 1)
+    g2.apply("deal")
+    g2.apply(standing)
+    assert g2.current_player == 2
+    assert bot.choose(g2.view(2), g2.legal_actions()) in never
