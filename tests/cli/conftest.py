@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,10 @@ def run(tmp_path: Path) -> Run:
 
 
 @pytest.fixture(autouse=True)
-def _english() -> None:
-    """Each test starts in English: the terminal's language is module state (pfeffer.cli.words),
-    which a command run with --lang or LANG leaves set."""
+def _english() -> Iterator[None]:
+    """Each test starts and ends in English: the terminal's language is module state
+    (pfeffer.cli.words), which a command run with --lang or LANG leaves set, and the doctests
+    of pfeffer.cli that run after a CLI test in the same worker read it."""
+    words.use("en")
+    yield
     words.use("en")

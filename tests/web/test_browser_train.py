@@ -9,6 +9,7 @@ the connection is back. No CSP violation. Screenshots: tests/web/screenshots/tra
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -89,7 +90,7 @@ def answer(page: Any, puzzle: DicePuzzle, action: str, *, touch: bool, keys: boo
 def percent(x: float, lang: str) -> str:
     """``x`` as a percentage as the page's language writes it ("29.7%"; "29,7 %" in German
     and Czech, with a no-break space)."""
-    text = f"{round(x * 100, 1):.1f}"
+    text = f"{math.floor(x * 1000 + 0.5) / 10:.1f}"  # the page's Math.round(x * 1000) / 10
     return f"{text}%" if lang == "en" else f"{text.replace('.', ',')}\u00a0%"
 
 

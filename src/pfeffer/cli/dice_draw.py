@@ -17,6 +17,7 @@ from pfeffer.cli.words import _, lang, pgettext
 from pfeffer.cli.words import shown as shown_name
 from pfeffer.dice import rules_text
 from pfeffer.dice.game import PfefferMode, Turn
+from pfeffer.dice.puzzles import OPTION_LABELS
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.scoring import KeepOption
 from pfeffer.dice.sheet import SheetRow, turn_text
@@ -37,19 +38,10 @@ def dice_text(faces: tuple[int, ...] | list[int]) -> str:
     return "  ".join(f"[bold]{GLYPHS[d - 1]} {d}[/]" for d in faces)
 
 
-#: An option as a sentence says it in German and Czech (the trainer, the game review; msgids
-#: of the web trainer's; ``{dice}``: the faces set aside); English keeps the typed actions.
-OPTION_LABELS = {
-    "keep": "set aside {dice}",
-    "bank": "bank the points",
-    "roll": "roll on",
-    "pfeffer": "call Pfeffer",
-}
-
-
 def option_label(action: str) -> str:
-    """An option in the terminal's language: the action as typed in English, in words in
-    German and Czech (``keep 155`` → "1-5-5 beiseitelegen")."""
+    """An option in the terminal's language: the action as typed in English, in words
+    (:data:`pfeffer.dice.puzzles.OPTION_LABELS`) in German and Czech (``keep 155`` →
+    "1-5-5 beiseitelegen")."""
     word, _sep, rest = action.partition(" ")
     template = OPTION_LABELS.get(word)
     if lang() == "en" or template is None:

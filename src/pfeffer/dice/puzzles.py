@@ -52,6 +52,15 @@ QUESTIONS: Mapping[str, str] = {
     "pfeffer": "Call Pfeffer?",
 }
 
+#: An option as a sentence says it (msgids; ``{dice}``: the faces set aside, "1-5-5"): the
+#: web trainer's words, and the terminal's in German and Czech.
+OPTION_LABELS: Mapping[str, str] = {
+    "keep": "set aside {dice}",
+    "bank": "bank the points",
+    "roll": "roll on",
+    "pfeffer": "call Pfeffer",
+}
+
 #: The themes a player can drill, with what each means (msgids). Every puzzle has its kind's
 #: theme; the others say what else is going on.
 THEMES: Mapping[str, str] = {

@@ -317,7 +317,7 @@ def _level_bot(*, name: str, seed: int | None, level: str) -> Bot[PepperView]:
         return EasyBot(seed, name=name)
     if level == "medium":
         return HeuristicBot(name=name)
-    require("ai", LEVEL_NEEDS.get(level, f"The {level} computer player"))  # numba kernels
+    require("ai", LEVEL_NEEDS[level])  # double dummy: numba kernels
     return ExpertBot(LEVEL_WORLDS[level], seed=seed, name=name)
 
 

@@ -727,7 +727,8 @@ class ExpertBot:
         return {a: _cautious(v) for a, v in self._samples.items()}
 
     def _bid(self, view: PepperView, legal: list[str]) -> str:
-        legal = [b for b in legal if b not in partner_raises(view)] or legal
+        never = partner_raises(view)
+        legal = [b for b in legal if b not in never] or legal
         if len(legal) == 1:
             return legal[0]
         values = self.call_values(view, legal)

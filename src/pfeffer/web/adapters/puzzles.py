@@ -18,9 +18,9 @@ from typing import Any, TypeAlias
 
 from pfeffer.dice.presets import DICE_PRESETS
 from pfeffer.dice.puzzle_set import shipped as dice_shipped
+from pfeffer.dice.puzzles import OPTION_LABELS, DicePuzzle
 from pfeffer.dice.puzzles import QUESTIONS as DICE_QUESTIONS
 from pfeffer.dice.puzzles import THEMES as DICE_THEMES
-from pfeffer.dice.puzzles import DicePuzzle
 from pfeffer.dice.rules import DiceRules
 from pfeffer.dice.solver import cache as solver_cache
 from pfeffer.pepper.puzzle_set import shipped as pepper_shipped
@@ -53,14 +53,6 @@ PEPPER_WORDS = {
 }
 #: The parameters of a Pepper sentence that hold options (cards, bids, trumps).
 PEPPER_PARAMS = frozenset({"best", "chosen", "second", "card", "cards", "bid"})
-
-#: An option as a player reads it (msgids; ``{dice}``: the faces set aside).
-OPTION_LABELS = {
-    "keep": "set aside {dice}",
-    "bank": "bank the points",
-    "roll": "roll on",
-    "pfeffer": "call Pfeffer",
-}
 
 _DICE = DiceAdapter()
 _PEPPER = PepperAdapter()

@@ -14,6 +14,28 @@ const PF = (function () {
     if (args) { for (const k in args) { s = s.split("%(" + k + ")s").join(String(args[k])); } }
     return s;
   }
+  /* Numbers as the page's language writes them ("12,5" and "12,5 %" in German and Czech), with
+     ``digits`` decimals. Intl formatters are slow to make: one per kind and number of digits. */
+  const lang = document.documentElement.lang || "en";
+  const formats = {};
+  function format(key, options, x) {
+    if (!formats[key]) {
+      try { formats[key] = new Intl.NumberFormat(lang, options); }
+      catch (e) {
+        const digits = options.minimumFractionDigits;
+        formats[key] = {format: options.style === "percent"
+          ? function (y) { return (100 * y).toFixed(digits) + "%"; }
+          : function (y) { return y.toFixed(digits); }};
+      }
+    }
+    return formats[key].format(x);
+  }
+  function num(x, digits) {
+    return format("n" + digits, {minimumFractionDigits: digits, maximumFractionDigits: digits}, x);
+  }
+  function pct(x, digits) {
+    return format("p" + digits, {style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits}, x);
+  }
   function el(tag, attrs, children) {
     const e = document.createElement(tag);
     if (attrs) {
@@ -116,6 +138,6 @@ const PF = (function () {
   }
   /* Points won or lost with their sign: "+3", "−6" (a minus sign, not a hyphen), "0". */
   function signed(p) { return p > 0 ? "+" + p : p < 0 ? "−" + (-p) : "0"; }
-  return {signed: signed, t: t, el: el, die: die, dice: dice, diceSheet: diceSheet, card: card, SUIT: SUIT, suitColor: suitColor,
+  return {signed: signed, t: t, num: num, pct: pct, el: el, die: die, dice: dice, diceSheet: diceSheet, card: card, SUIT: SUIT, suitColor: suitColor,
     trumpName: trumpName, bidName: bidName, cardName: cardName, cardLabel: cardLabel, cardObject: cardObject, suitName: suitName};
 })();

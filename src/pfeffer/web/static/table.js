@@ -7,15 +7,7 @@
 (function () {
   const t = PF.t, el = PF.el;
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
-  const lang = document.documentElement.lang || "en";
-  const formats = {};  // Intl formatters are slow to make: one per number of digits
-  function num(x, digits) {
-    if (!formats[digits]) {
-      try { formats[digits] = new Intl.NumberFormat(lang, {maximumFractionDigits: digits, minimumFractionDigits: digits}); }
-      catch (e) { formats[digits] = {format: function (y) { return y.toFixed(digits); }}; }
-    }
-    return formats[digits].format(x);
-  }
+  const num = PF.num;
   const percent = new Intl.NumberFormat("en", {style: "percent", maximumFractionDigits: 1});
 
   /* ------------------------------------------------------------------ sound */

@@ -181,12 +181,10 @@
     if (g === slotOf(game, rules)) { progress = p; drawStats(); }
   }
 
-  /* Numbers as the page's language writes them ("12,5 %" in German and Czech). */
-  const lang = document.documentElement.lang || "en";
-  const pctFormat = new Intl.NumberFormat(lang, {style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1});
-  const oneFormat = new Intl.NumberFormat(lang, {minimumFractionDigits: 1, maximumFractionDigits: 1});
-  function pct(x) { return pctFormat.format(x); }
-  function one(x) { return oneFormat.format(x); }
+  /* Rounded half up to one decimal as the server's figures are, then written in the page's
+     language ("12,5 %" in German). */
+  function pct(x) { return PF.pct(Math.round(x * 1000) / 1000, 1); }
+  function one(x) { return PF.num(Math.round(x * 10) / 10, 1); }
   /* An option's value as the page says it: a chance to win (dice), points of the hand on
      average or tricks (Pepper). */
   function valueText(data, x) {
