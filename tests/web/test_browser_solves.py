@@ -51,7 +51,10 @@ def test_the_form_note_and_a_tables_progress_turning_into_a_hint(
         ctx.add_init_script(CSP_LISTENER)
         page = ctx.new_page()
         page.goto(srv.base + "/new/dice?preset=short")
-        page.wait_for_function("document.getElementById('solvestatus').dataset.state === 'ready'")
+        # An arrow function: Playwright polls a string predicate with eval, which the CSP forbids.
+        page.wait_for_function(
+            "() => document.getElementById('solvestatus').dataset.state === 'ready'"
+        )
         assert page.locator("#solvestatus").is_hidden()  # nothing asks for it: nothing said
         page.check("input[name=hints]")
         page.wait_for_selector("#solvestatus:not([hidden])")
