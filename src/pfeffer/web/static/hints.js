@@ -9,10 +9,7 @@
   const t = PF.t, el = PF.el;
   const button = document.getElementById("hint"), box = document.getElementById("hintbox");
   if (!button || !box) return;
-  const lang = document.documentElement.lang || "en";
-  let pct;
-  try { pct = new Intl.NumberFormat(lang, {style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1}); }
-  catch (e) { pct = {format: function (x) { return (100 * x).toFixed(1) + " %"; }}; }
+  const pct = {format: function (x) { return PF.pct(x, 1); }};
   let current = null;  // the frame drawn last
   let answer = null;   // the answer shown (for current.version)
   let waiting = false; // a question is on its way

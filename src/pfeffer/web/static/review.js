@@ -9,14 +9,8 @@
   const box = document.getElementById("review");
   if (!box) return;
   const lang = document.documentElement.lang || "en";
-  let pct, pts;
-  try {
-    pct = new Intl.NumberFormat(lang, {style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1});
-    pts = new Intl.NumberFormat(lang, {minimumFractionDigits: 2, maximumFractionDigits: 2});
-  } catch (e) {
-    pct = {format: function (x) { return (100 * x).toFixed(1) + " %"; }};
-    pts = {format: function (x) { return x.toFixed(2); }};
-  }
+  const pct = {format: function (x) { return PF.pct(x, 1); }};
+  const pts = {format: function (x) { return PF.num(x, 2); }};
   const SHOWN = 10;  // mistakes listed at first; the rest behind a button
 
   function stepLink(step) {

@@ -9,15 +9,8 @@
   const root = document.getElementById("strategy");
   if (!root) return;
   const SVG = "http://www.w3.org/2000/svg";
-  const lang = document.documentElement.lang || "en";
-  let pct, num;
-  try {
-    pct = new Intl.NumberFormat(lang, {style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1});
-    num = new Intl.NumberFormat(lang);
-  } catch (e) {
-    pct = {format: function (x) { return (100 * x).toFixed(1) + " %"; }};
-    num = {format: String};
-  }
+  const pct = {format: function (x) { return PF.pct(x, 1); }};
+  const num = {format: function (x) { return PF.num(x, 0); }};  // totals: whole points
 
   function svg(tag, attrs, kids) {
     const e = document.createElementNS(SVG, tag);
