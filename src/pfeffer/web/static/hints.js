@@ -9,7 +9,7 @@
   const t = PF.t, el = PF.el;
   const button = document.getElementById("hint"), box = document.getElementById("hintbox");
   if (!button || !box) return;
-  const pct = {format: function (x) { return PF.pct(x, 1); }};
+  function pct(x) { return PF.pct(x, 1); }
   let current = null;  // the frame drawn last
   let answer = null;   // the answer shown (for current.version)
   let waiting = false; // a question is on its way
@@ -84,8 +84,8 @@
         return el("li", {class: i === 0 ? "best" : "", "data-option": o.action}, [
           el("span", {class: "hopt"}, diceOption(o)),
           bar,
-          el("span", {class: "hwin", text: pct.format(o.win)}),
-          el("span", {class: "hcost", text: i === 0 ? t("hint_best") : "−" + pct.format(best - o.win)})]);
+          el("span", {class: "hwin", text: pct(o.win)}),
+          el("span", {class: "hcost", text: i === 0 ? t("hint_best") : "−" + pct(best - o.win)})]);
       })));
     } else {
       box.appendChild(el("p", {class: "hint-action"}, [t("hint_expert", {action: pepperAction(answer.best)})]));

@@ -9,8 +9,8 @@
   const box = document.getElementById("review");
   if (!box) return;
   const lang = document.documentElement.lang || "en";
-  const pct = {format: function (x) { return PF.pct(x, 1); }};
-  const pts = {format: function (x) { return PF.num(x, 2); }};
+  function pct(x) { return PF.pct(x, 1); }
+  function pts(x) { return PF.num(x, 2); }
   const SHOWN = 10;  // mistakes listed at first; the rest behind a button
 
   function stepLink(step) {
@@ -36,7 +36,7 @@
     const out = [];
     if (r.note) out.push(el("p", {class: "muted rnote rapprox", text: r.note}));  // more than two players: an approximation
     out.push(el("ul", {class: "rplayers"}, r.players.map(function (p) {
-      return el("li", {text: t("review_player", {name: r.names[p.seat], n: p.decisions, best: p.best, lost: t("review_points", {n: pts.format(100 * p.lost)})})});
+      return el("li", {text: t("review_player", {name: r.names[p.seat], n: p.decisions, best: p.best, lost: t("review_points", {n: pts(100 * p.lost)})})});
     })));
     const mistakes = r.decisions.filter(function (d) { return !d.is_best; });
     if (!mistakes.length) { out.push(el("p", {class: "rgood", text: t("review_all_best")})); return out; }
@@ -44,12 +44,12 @@
     const list = el("ol", {class: "rlist"}, mistakes.map(function (d, i) {
       return el("li", {class: "rmistake" + (i >= SHOWN ? " more" : ""), hidden: i >= SHOWN ? "" : null, "data-step": String(d.step)}, [
         el("div", {class: "rhead"}, [el("strong", {text: r.names[d.seat]}), " · " + t("log_round", {n: d.round}) + " · ", stepLink(d.step),
-          el("span", {class: "rcost", text: t("review_cost", {cost: pts.format(100 * d.cost)})})]),
+          el("span", {class: "rcost", text: t("review_cost", {cost: pts(100 * d.cost)})})]),
         el("div", {class: "rsit"}, situation(d)),
         el("div", {class: "rchoice"}, [el("span", {class: "label", text: t("review_played") + " "}), option(d.played),
-          el("span", {class: "rwin", text: " " + pct.format(d.played_win)}),
+          el("span", {class: "rwin", text: " " + pct(d.played_win)}),
           el("span", {class: "label", text: " · " + t("review_best") + " "}), option(d.best),
-          el("span", {class: "rwin best", text: " " + pct.format(d.best_win)})])]);
+          el("span", {class: "rwin best", text: " " + pct(d.best_win)})])]);
     }));
     out.push(list);
     if (mistakes.length > SHOWN) {

@@ -9,8 +9,8 @@
   const root = document.getElementById("strategy");
   if (!root) return;
   const SVG = "http://www.w3.org/2000/svg";
-  const pct = {format: function (x) { return PF.pct(x, 1); }};
-  const num = {format: function (x) { return PF.num(x, 0); }};  // totals: whole points
+  function pct(x) { return PF.pct(x, 1); }
+  function num(x) { return PF.num(x, 0); }  // totals: whole points
 
   function svg(tag, attrs, kids) {
     const e = document.createElementNS(SVG, tag);
@@ -59,13 +59,13 @@
         const p = d.map.win[i][j];
         grid.appendChild(svg("rect", {x: j * cell, y: (n - 1 - i) * cell, width: cell, height: cell, fill: winColour(p),
           "data-own": String(own), "data-other": String(other)},
-          [tip(t("st_cell", {own: num.format(own), other: num.format(other), p: pct.format(p)}))]));
+          [tip(t("st_cell", {own: num(own), other: num(other), p: pct(p)}))]));
       });
     });
     box.appendChild(grid);
     ticks(totals, every).forEach(function (i) {
-      box.appendChild(label(left - 4, top + (n - 1 - i) * cell + cell / 2 + 3, num.format(totals[i]), {"text-anchor": "end", class: "tick"}));
-      box.appendChild(label(left + i * cell + cell / 2, top + size + 12, num.format(totals[i]), {"text-anchor": "middle", class: "tick"}));
+      box.appendChild(label(left - 4, top + (n - 1 - i) * cell + cell / 2 + 3, num(totals[i]), {"text-anchor": "end", class: "tick"}));
+      box.appendChild(label(left + i * cell + cell / 2, top + size + 12, num(totals[i]), {"text-anchor": "middle", class: "tick"}));
     });
     box.appendChild(label(left + size / 2, top + size + 32, t("st_other"), {"text-anchor": "middle", class: "axis"}));
     box.appendChild(label(12, top + size / 2, t("st_own"), {"text-anchor": "middle", class: "axis",
@@ -76,7 +76,7 @@
       box.appendChild(svg("rect", {x: lx, y: top + size - (k + 1) * size / steps, width: 14, height: size / steps + 0.5, fill: winColour((k + 0.5) / steps)}));
     }
     [0, 0.5, 1].forEach(function (p) {
-      box.appendChild(label(lx + 18, top + size - p * size + 3, pct.format(p), {class: "tick"}));
+      box.appendChild(label(lx + 18, top + size - p * size + 3, pct(p), {class: "tick"}));
     });
     return box;
   }
@@ -92,8 +92,8 @@
       totals.forEach(function (other, j) {
         const v = cells[i][j], x = left + j * cell, y = top + (k - 1 - i) * cell;
         const g = svg("g", {class: "bcell", "data-own": String(own), "data-other": String(other), "data-bank": v === null ? "" : String(v)}, [
-          tip(v === null ? t("st_bank_never", {own: num.format(own), other: num.format(other)})
-            : t("st_bank_at", {own: num.format(own), other: num.format(other), total: num.format(v)})),
+          tip(v === null ? t("st_bank_never", {own: num(own), other: num(other)})
+            : t("st_bank_at", {own: num(own), other: num(other), total: num(v)})),
           svg("rect", {x: x, y: y, width: cell - 1, height: cell - 1, fill: bankColour(v, most)})]);
         g.appendChild(label(x + cell / 2, y + cell / 2 + 4, v === null ? "∞" : v >= 10000 ? (v / 1000).toFixed(1) + "k" : String(v),
           {"text-anchor": "middle", class: v === null || v > most * 0.6 ? "val dark" : "val"}));
@@ -102,8 +102,8 @@
     });
     const every = d.target >= 5000 ? 2000 : d.target >= 2000 ? 1000 : 250;
     ticks(totals, every).forEach(function (i) {
-      box.appendChild(label(left - 4, top + (k - 1 - i) * cell + cell / 2 + 4, num.format(totals[i]), {"text-anchor": "end", class: "tick"}));
-      box.appendChild(label(left + i * cell + cell / 2, top + size + 14, num.format(totals[i]), {"text-anchor": "middle", class: "tick"}));
+      box.appendChild(label(left - 4, top + (k - 1 - i) * cell + cell / 2 + 4, num(totals[i]), {"text-anchor": "end", class: "tick"}));
+      box.appendChild(label(left + i * cell + cell / 2, top + size + 14, num(totals[i]), {"text-anchor": "middle", class: "tick"}));
     });
     box.appendChild(label(left + size / 2, top + size + 32, t("st_other"), {"text-anchor": "middle", class: "axis"}));
     box.appendChild(label(10, top + size / 2, t("st_own"), {"text-anchor": "middle", class: "axis",
@@ -112,8 +112,8 @@
   }
 
   function draw(d) {
-    root.appendChild(el("p", {class: "headline", text: t("st_first", {p: pct.format(d.first_player),
-      points: num.format(Math.round(d.fair_compensation / d.step) * d.step)})}));
+    root.appendChild(el("p", {class: "headline", text: t("st_first", {p: pct(d.first_player),
+      points: num(Math.round(d.fair_compensation / d.step) * d.step)})}));
     root.appendChild(el("section", {class: "chartbox", "aria-labelledby": "st-map"}, [
       el("h2", {id: "st-map", text: t("st_map_title")}),
       el("p", {class: "muted", text: t("st_map_note")}), winMap(d)]));
@@ -124,7 +124,7 @@
     });
     root.appendChild(el("section", {class: "chartbox", "aria-labelledby": "st-bank"}, [
       el("h2", {id: "st-bank", text: t("st_bank_title")}),
-      el("p", {class: "muted", text: t("st_bank_note", {min: num.format(d.min_bank)})}), grids]));
+      el("p", {class: "muted", text: t("st_bank_note", {min: num(d.min_bank)})}), grids]));
   }
 
   async function load() {
